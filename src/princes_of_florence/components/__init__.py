@@ -1,0 +1,40 @@
+"""Component data: the catalog of tiles, cards and rule constants.
+
+See :mod:`princes_of_florence.components.catalog`.
+"""
+
+from princes_of_florence.components.catalog import (
+    BonusCardSpec,
+    BonusTerm,
+    Catalog,
+    CharacterSpec,
+    PersonSpec,
+    PrestigeCardSpec,
+    PrestigeKind,
+    PrestigeRequirement,
+    Provenance,
+    RulesConstants,
+    TileKind,
+    TileSpec,
+    default_catalog,
+    load_catalog,
+    parse_catalog,
+)
+
+__all__ = [
+    "BonusCardSpec",
+    "BonusTerm",
+    "Catalog",
+    "CharacterSpec",
+    "PersonSpec",
+    "PrestigeCardSpec",
+    "PrestigeKind",
+    "PrestigeRequirement",
+    "Provenance",
+    "RulesConstants",
+    "TileKind",
+    "TileSpec",
+    "default_catalog",
+    "load_catalog",
+    "parse_catalog",
+]

@@ -1,0 +1,193 @@
+"""Identifiers for every kind of game component, as string enums.
+
+The values are short, readable and stable: they appear in move notation, in
+JSON and in the component data file.  This module imports nothing from the
+package, so every other layer may use it.
+"""
+
+from __future__ import annotations
+
+from enum import Enum, StrEnum
+
+__all__ = [
+    "AuctionObject",
+    "BonusCardId",
+    "Building",
+    "Freedom",
+    "Landscape",
+    "Phase",
+    "PersonId",
+    "PrestigeCardId",
+    "Quantity",
+    "SizeClass",
+    "TileId",
+]
+
+
+class Building(StrEnum):
+    """The ten building types; each exists three times in the supply."""
+
+    UNIVERSITY = "university"
+    LABORATORY = "laboratory"
+    WORKSHOP = "workshop"
+    LIBRARY = "library"
+    OPERA = "opera"
+    STUDIO = "studio"
+    HOSPITAL = "hospital"
+    THEATER = "theater"
+    TOWER = "tower"
+    CHAPEL = "chapel"
+
+
+class Landscape(StrEnum):
+    """The three landscape types, bought in the auction."""
+
+    FOREST = "forest"
+    LAKE = "lake"
+    PARK = "park"
+
+
+TileId = Building | Landscape
+"""A tile that covers cells of a principality: a building or a landscape."""
+
+
+class Freedom(StrEnum):
+    """The three freedoms that can be introduced in a principality."""
+
+    TRAVEL = "travel"
+    RELIGION = "religion"
+    OPINION = "opinion"
+
+
+class SizeClass(StrEnum):
+    """Size class of a building; the palazzo belongs to none."""
+
+    LARGE = "large"
+    MEDIUM = "medium"
+    SMALL = "small"
+
+
+class PersonId(StrEnum):
+    """The 21 person cards (artists and scholars), in card-number order."""
+
+    MATHEMATICIAN = "mathematician"
+    PHILOSOPHER = "philosopher"
+    HISTORIAN = "historian"
+    BOTANIST = "botanist"
+    ALCHEMIST = "alchemist"
+    BELL_FOUNDER = "bell_founder"
+    GOLDSMITH = "goldsmith"
+    MAP_MAKER = "map_maker"
+    LAWYER = "lawyer"
+    COMPOSER = "composer"
+    SINGER = "singer"
+    PAINTER = "painter"
+    SCULPTOR = "sculptor"
+    DOCTOR = "doctor"
+    PHARMACIST = "pharmacist"
+    ACTOR = "actor"
+    ASTRONOMER = "astronomer"
+    PHYSICIST = "physicist"
+    POET = "poet"
+    ORGAN_BUILDER = "organ_builder"
+    ARCHITECT = "architect"
+
+
+class BonusCardId(StrEnum):
+    """The 20 bonus cards, B01 to B20 as listed in the component data."""
+
+    B01 = "B01"
+    B02 = "B02"
+    B03 = "B03"
+    B04 = "B04"
+    B05 = "B05"
+    B06 = "B06"
+    B07 = "B07"
+    B08 = "B08"
+    B09 = "B09"
+    B10 = "B10"
+    B11 = "B11"
+    B12 = "B12"
+    B13 = "B13"
+    B14 = "B14"
+    B15 = "B15"
+    B16 = "B16"
+    B17 = "B17"
+    B18 = "B18"
+    B19 = "B19"
+    B20 = "B20"
+
+
+class PrestigeCardId(StrEnum):
+    """The 14 prestige cards, P01 to P14 as listed in the component data."""
+
+    P01 = "P01"
+    P02 = "P02"
+    P03 = "P03"
+    P04 = "P04"
+    P05 = "P05"
+    P06 = "P06"
+    P07 = "P07"
+    P08 = "P08"
+    P09 = "P09"
+    P10 = "P10"
+    P11 = "P11"
+    P12 = "P12"
+    P13 = "P13"
+    P14 = "P14"
+
+
+class AuctionObject(StrEnum):
+    """The stacks offered in phase A (ruling R11)."""
+
+    FOREST = "forest"
+    LAKE = "lake"
+    PARK = "park"
+    JESTER = "jester"
+    BUILDER = "builder"
+    PRESTIGE = "prestige"
+    RECRUITING = "recruiting"
+
+
+class Phase(Enum):
+    """Where the game stands.  ``SETUP`` is the starting-person draft (R8)."""
+
+    SETUP = "setup"
+    AUCTION = "auction"
+    ACTIONS = "actions"
+    GAME_OVER = "game_over"
+
+
+class Quantity(StrEnum):
+    """Something countable about one player, used by bonus and prestige cards.
+
+    The component catalog describes each bonus and prestige card as terms over
+    these quantities, so card texts are data and the rules only know how to
+    count.
+    """
+
+    BUILDINGS = "buildings"
+    LARGE_BUILDINGS = "large_buildings"
+    MEDIUM_BUILDINGS = "medium_buildings"
+    SMALL_BUILDINGS = "small_buildings"
+    SIZE_CLASSES = "size_classes"
+    """Building size classes present (large, medium, small): 0 to 3."""
+    LANDSCAPES = "landscapes"
+    """Landscape tiles, every tile counted."""
+    FORESTS = "forests"
+    LAKES = "lakes"
+    PARKS = "parks"
+    LANDSCAPE_TYPES = "landscape_types"
+    """Landscape types present (forest, lake, park): 0 to 3."""
+    FREEDOMS = "freedoms"
+    JESTERS = "jesters"
+    BUILDERS = "builders"
+    PRESTIGE_CARDS = "prestige_cards"
+    CATEGORIES = "categories"
+    """Categories present among forest, lake, park, jester, builder, prestige card, freedom."""
+    HAND_PERSONS = "hand_persons"
+    """Person and recruiting cards in hand, not counting a person now working."""
+    WORKS = "works"
+    """Own person and recruiting cards face up on the table (counting a person now working)."""
+    EMPTY_CELLS = "empty_cells"
+    """Empty cells of the principality (43 minus covered cells)."""

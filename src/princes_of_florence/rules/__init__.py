@@ -1,0 +1,1 @@
+"""The rules of the game, as functions over frozen state."""

@@ -1,0 +1,357 @@
+"""Where a tile may be laid in a principality (ruling R21).
+
+Ruling R21 allows a tile on a set of cells when:
+
+* the cells are one rotation or reflection of the tile's shape, fully inside
+  the 7x7 grid;
+* none of them is covered already, by a tile or by the palazzo;
+* for a building only: no cell shares an edge with another building or with
+  the palazzo, unless the player holds 2 or more builders (touching at a
+  corner is always fine, and buildings may touch landscapes);
+* for a building only: the principality does not hold that building yet.
+
+A landscape obeys the first two rules only (ruling R15 relies on
+:func:`has_legal_placement` to decide whether a landscape can be bid for).
+
+How it is fast
+--------------
+Everything per tile is computed once and cached: the tuple of placements
+(from :func:`~princes_of_florence.geometry.placements_of`, ascending by
+notation) and, for each of the 7 ranks, a table from the 128 possible
+contents of that rank to the *set of placement indexes* that cover one of
+those cells, stored as an ``int`` bitset.  A query first turns the state into
+one *forbidden* cell mask: the occupied cells, plus, for a building whose
+owner has fewer than 2 builders, every edge neighbour of a building or the
+palazzo (a placement touches a wall exactly when it covers one of the wall's
+neighbours).  Seven table look-ups then give every blocked placement at
+once, and the legal ones are the remaining bits.  A few legal placements are
+picked out bit by bit; many are read a byte of the bitset at a time from a
+second per-tile table holding, for each of the 256 values of a byte, the
+tuple of placements it stands for.  There is no loop over cells and none over
+rejected placements.
+
+>>> from princes_of_florence.ids import Building, Landscape
+>>> from princes_of_florence.state import Principality
+>>> empty = Principality()
+>>> len(legal_placements(empty, Landscape.PARK, 0))
+72
+>>> [str(p) for p in legal_placements(empty, Building.TOWER, 0)][:3]
+['a4-a5-a6', 'a4-b4-c4', 'a5-a6-a7']
+>>> str(parse_placement(Building.TOWER, "c4-a4-b4"))
+'a4-b4-c4'
+"""
+
+from __future__ import annotations
+
+from functools import cache, lru_cache
+from itertools import chain
+from operator import getitem
+
+import attrs
+
+from princes_of_florence.errors import GeometryError
+from princes_of_florence.geometry import (
+    FULL_MASK,
+    GRID_SIZE,
+    PALAZZO_MASK,
+    Placement,
+    cells_notation,
+    orientations,
+    parse_cells,
+    placements_of,
+)
+from princes_of_florence.ids import Building, Landscape
+from princes_of_florence.rules.common import catalog
+from princes_of_florence.state import Principality
+
+__all__ = [
+    "has_legal_placement",
+    "legal_placements",
+    "parse_placement",
+    "placement_problem",
+    "tile_placements",
+]
+
+Tile = Building | Landscape
+
+_RANK_BITS = (1 << GRID_SIZE) - 1
+"""The cells of one rank, shifted down to bits 0-6."""
+
+_NOT_FILE_A = sum(1 << i for i in range(GRID_SIZE * GRID_SIZE) if i % GRID_SIZE != 0)
+_NOT_FILE_G = sum(1 << i for i in range(GRID_SIZE * GRID_SIZE) if i % GRID_SIZE != GRID_SIZE - 1)
+
+_MIN_BUILDERS_TO_TOUCH = 2
+"""Builders a player needs before a building may share an edge with a wall (R21)."""
+
+_FEW = 6
+"""Up to this many legal placements are picked out bit by bit, more by bytes."""
+
+
+def _grow(mask: int) -> int:
+    """``mask`` and every cell sharing an edge with it (bits past g7 may be set).
+
+    A step east is ``<< 1`` and must not wrap from file g into file a of the
+    next rank; a step west likewise.  Steps north and south are ``<< 7`` and
+    ``>> 7``; bits pushed past the grid are ignored by every caller.
+    """
+    return (
+        mask
+        | (mask << 1) & _NOT_FILE_A
+        | (mask >> 1) & _NOT_FILE_G
+        | mask << GRID_SIZE
+        | mask >> GRID_SIZE
+    )
+
+
+@attrs.frozen(eq=False)
+class _TileTable:
+    """Everything about one tile that queries need, computed once.
+
+    Attributes:
+        placements: every placement of the shape, ascending by notation.
+        by_mask: the same placements, by cell mask.
+        every: the bitset of all placement indexes.
+        ranks: per rank (``a1``-``g1`` first), a 128-entry table from that
+            rank's cells (bit *f* = file *f*) to the bitset of the indexes of
+            the placements covering at least one of them.
+        octets: per group of 8 consecutive placement indexes, a 256-entry
+            table from a byte of the index bitset to the tuple of placements
+            its set bits stand for, ascending.
+    """
+
+    placements: tuple[Placement, ...]
+    by_mask: dict[int, Placement]
+    every: int
+    ranks: tuple[tuple[int, ...], ...]
+    octets: tuple[tuple[tuple[Placement, ...], ...], ...]
+
+
+def _rank_tables(placements: tuple[Placement, ...]) -> tuple[tuple[int, ...], ...]:
+    """The ``ranks`` field of :class:`_TileTable`."""
+    ranks: list[tuple[int, ...]] = []
+    for rank in range(GRID_SIZE):
+        # single[f]: the placements covering the cell of file f on this rank.
+        single = [0] * GRID_SIZE
+        for index, placement in enumerate(placements):
+            row = placement.mask >> (rank * GRID_SIZE) & _RANK_BITS
+            for file in range(GRID_SIZE):
+                if row >> file & 1:
+                    single[file] |= 1 << index
+        # A pattern blocks what its lowest cell blocks plus what the rest blocks.
+        table = [0] * (1 << GRID_SIZE)
+        for pattern in range(1, 1 << GRID_SIZE):
+            rest = pattern & (pattern - 1)
+            table[pattern] = table[rest] | single[(pattern ^ rest).bit_length() - 1]
+        ranks.append(tuple(table))
+    return tuple(ranks)
+
+
+def _octet_tables(
+    placements: tuple[Placement, ...],
+) -> tuple[tuple[tuple[Placement, ...], ...], ...]:
+    """The ``octets`` field of :class:`_TileTable`."""
+    octets: list[tuple[tuple[Placement, ...], ...]] = []
+    for base in range(0, len(placements), 8):
+        group = placements[base : base + 8]
+        table: list[tuple[Placement, ...]] = [()] * 256
+        for byte in range(1, 256):
+            top = byte.bit_length() - 1
+            extra = (group[top],) if top < len(group) else ()
+            table[byte] = table[byte ^ (1 << top)] + extra
+        octets.append(tuple(table))
+    return tuple(octets)
+
+
+_TABLES: dict[Tile, _TileTable] = {}
+
+
+def _table(tile: Tile) -> _TileTable:
+    """The precomputed table of ``tile``, built from the catalog shape on first use."""
+    table = _TABLES.get(tile)
+    if table is None:
+        placements = placements_of(catalog().tile(tile).cells)
+        table = _TileTable(
+            placements=placements,
+            by_mask={p.mask: p for p in placements},
+            every=(1 << len(placements)) - 1,
+            ranks=_rank_tables(placements),
+            octets=_octet_tables(placements),
+        )
+        _TABLES[tile] = table
+    return table
+
+
+@lru_cache(maxsize=1 << 14)
+def _near_walls(walls: int) -> int:
+    """The walls and their edge neighbours, memoised: walls change rarely."""
+    return _grow(walls)
+
+
+def _free(principality: Principality, tile: Tile, builders: int, table: _TileTable) -> int:
+    """The bitset of the indexes of the legal placements of ``tile`` (ruling R21)."""
+    forbidden = principality.occupied  # ruling R21: no overlap with a tile or the palazzo
+    if isinstance(tile, Building):
+        for placed in principality.tiles:
+            if placed.tile is tile:
+                return 0  # ruling R21: at most one building of each type
+        if builders < _MIN_BUILDERS_TO_TOUCH:
+            # ruling R21: no shared edge with a building or the palazzo (corners may touch)
+            forbidden |= _near_walls(principality.walls)
+    r0, r1, r2, r3, r4, r5, r6 = table.ranks
+    blocked = (
+        r0[forbidden & 127]
+        | r1[forbidden >> 7 & 127]
+        | r2[forbidden >> 14 & 127]
+        | r3[forbidden >> 21 & 127]
+        | r4[forbidden >> 28 & 127]
+        | r5[forbidden >> 35 & 127]
+        | r6[forbidden >> 42 & 127]
+    )
+    return table.every & ~blocked
+
+
+def tile_placements(tile: Tile) -> tuple[Placement, ...]:
+    """Every placement of ``tile``'s catalog shape on an empty grid.
+
+    The placements lie inside the grid and off the palazzo, in every rotation
+    and reflection, ascending by notation.  Computed once per tile.
+
+    >>> len(tile_placements(Landscape.FOREST))
+    30
+    """
+    return _table(tile).placements
+
+
+def legal_placements(
+    principality: Principality, tile: Tile, builders: int
+) -> tuple[Placement, ...]:
+    """Every legal placement of ``tile`` in ``principality`` (ruling R21).
+
+    Args:
+        principality: the grid the tile goes into.
+        tile: the building or landscape to place.
+        builders: builders held by the owner; with 2 or more a building may
+            share edges with other buildings and the palazzo.
+
+    Returns:
+        The legal placements, in the order of :func:`tile_placements`
+        (ascending by notation, e.g. ``a4-a5-a6`` before ``a4-b4-c4``); empty
+        if the building already stands in the principality or nothing fits.
+    """
+    table = _TABLES.get(tile) or _table(tile)
+    free = _free(principality, tile, builders, table)
+    if free.bit_count() > _FEW:
+        # Many: look the placements up a byte of the bitset at a time.
+        size = (free.bit_length() + 7) >> 3
+        return tuple(chain.from_iterable(map(getitem, table.octets, free.to_bytes(size, "little"))))
+    # Few: pick them out one bit at a time.
+    placements = table.placements
+    found: list[Placement] = []
+    while free:
+        low = free & -free
+        found.append(placements[low.bit_length() - 1])
+        free ^= low
+    return tuple(found)
+
+
+def has_legal_placement(principality: Principality, tile: Tile, builders: int) -> bool:
+    """Whether :func:`legal_placements` would find anything (constant time).
+
+    >>> from princes_of_florence.state import Principality
+    >>> has_legal_placement(Principality(), Building.UNIVERSITY, 0)
+    True
+    """
+    table = _TABLES.get(tile) or _table(tile)
+    return _free(principality, tile, builders, table) != 0
+
+
+@cache
+def _shape_masks(tile: Tile) -> frozenset[int]:
+    """Every cell set inside the grid in the shape of ``tile``, palazzo or not."""
+    masks: set[int] = set()
+    for form in orientations(catalog().tile(tile).cells):
+        width = 1 + max(x for x, _ in form)
+        height = 1 + max(y for _, y in form)
+        for dy in range(GRID_SIZE - height + 1):
+            for dx in range(GRID_SIZE - width + 1):
+                masks.add(sum(1 << ((y + dy) * GRID_SIZE + x + dx) for x, y in form))
+    return frozenset(masks)
+
+
+def _with_article(noun: str) -> str:
+    return f"an {noun}" if noun[0] in "aeio" else f"a {noun}"
+
+
+def placement_problem(
+    principality: Principality, tile: Tile, builders: int, mask: int
+) -> str | None:
+    """Why ``tile`` may not cover the cells ``mask``, or ``None`` if it may.
+
+    The checks of ruling R21 in order: the cells inside the grid, the
+    building not there yet, the cells in the tile's shape, no overlap, no
+    shared edge with a wall (fewer than 2 builders).  The first failure is
+    reported.
+
+    >>> from princes_of_florence.geometry import parse_cells
+    >>> from princes_of_florence.state import Principality
+    >>> print(placement_problem(Principality(), Building.TOWER, 0, parse_cells("d1-e1-f1")))
+    ... # doctest: +NORMALIZE_WHITESPACE
+    d1-e1-f1 shares an edge with a building or the palazzo (at c1)
+    and the player has fewer than 2 builders
+    >>> placement_problem(Principality(), Building.TOWER, 2, parse_cells("d1-e1-f1")) is None
+    True
+    """
+    if mask <= 0 or mask & ~FULL_MASK:
+        return f"{mask:#x} is not a set of cells of the 7x7 grid"
+    table = _table(tile)
+    if isinstance(tile, Building) and principality.has_building(tile):  # ruling R21
+        return f"the principality already has {_with_article(tile)}"
+    notation = cells_notation(mask)
+    placement = table.by_mask.get(mask)
+    if placement is None:
+        if mask not in _shape_masks(tile):
+            return f"{notation} is not a shape of {tile}"
+        return f"cells {cells_notation(mask & PALAZZO_MASK)} overlap the palazzo"  # ruling R21
+    overlap = mask & principality.occupied
+    if overlap:  # ruling R21: no overlap with another tile
+        return f"cells {cells_notation(overlap)} overlap another tile"
+    touched = placement.halo & principality.walls
+    # ruling R21: a building shares no edge with a wall unless the owner has 2 builders
+    if isinstance(tile, Building) and builders < _MIN_BUILDERS_TO_TOUCH and touched:
+        return (
+            f"{notation} shares an edge with a building or the palazzo"
+            f" (at {cells_notation(touched)}) and the player has fewer than 2 builders"
+        )
+    return None
+
+
+def parse_placement(tile: Tile, text: str) -> Placement:
+    """The placement of ``tile`` on the cells named in ``text`` (any order).
+
+    Only the shape is checked, not whether the cells are free.
+
+    Raises:
+        GeometryError: ``text`` does not name distinct cells, or the cells
+            are not a placement of the tile's shape inside the grid and off
+            the palazzo; the message names the tile.
+
+    >>> str(parse_placement(Landscape.LAKE, "e5-d5-d6"))
+    'd5-d6-e5'
+    >>> parse_placement(Landscape.LAKE, "d5-e5-f5")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    princes_of_florence.errors.GeometryError: 'd5-e5-f5' is not a placement of the lake: ...
+    """
+    try:
+        mask = parse_cells(text)
+    except GeometryError as error:
+        raise GeometryError(f"{text!r} is not a placement of the {tile}: {error}") from None
+    placement = _table(tile).by_mask.get(mask)
+    if placement is None:
+        reason = (
+            "it covers the palazzo"
+            if mask in _shape_masks(tile)
+            else "the cells are not in its shape"
+        )
+        raise GeometryError(f"{text!r} is not a placement of the {tile}: {reason}")
+    return placement

@@ -1,0 +1,345 @@
+"""Tests of ruling R21 (where a tile may be laid) in rules.placement.
+
+The module's bitmask tables are cross-checked against a deliberately naive
+reference written here with sets of ``(x, y)`` cells, explicit rotations and
+reflections, and explicit edge-adjacency tests.
+"""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from princes_of_florence.errors import GeometryError
+from princes_of_florence.geometry import USABLE_MASK, parse_cells
+from princes_of_florence.ids import Building, Landscape
+from princes_of_florence.rules.common import catalog
+from princes_of_florence.rules.placement import (
+    has_legal_placement,
+    legal_placements,
+    parse_placement,
+    placement_problem,
+    tile_placements,
+)
+from princes_of_florence.state import Principality
+from strategies import TILES, builder_counts, grown_principalities, tiles
+
+Tile = Building | Landscape
+Cell = tuple[int, int]
+
+BOUNDED = settings(max_examples=200, deadline=None)
+
+# --------------------------------------------------------------------------
+# The naive reference.
+# --------------------------------------------------------------------------
+
+SIZE = 7
+PALAZZO: frozenset[Cell] = frozenset({(0, 0), (1, 0), (2, 0), (0, 1), (1, 1), (2, 1)})
+
+
+def cells_of(mask: int) -> frozenset[Cell]:
+    """The (file, rank) cells of a bit mask, one bit at a time."""
+    return frozenset((i % SIZE, i // SIZE) for i in range(SIZE * SIZE) if mask >> i & 1)
+
+
+def name_of(cell: Cell) -> str:
+    """The chessboard name of a cell: (0, 0) is a1."""
+    return "abcdefg"[cell[0]] + str(cell[1] + 1)
+
+
+def notation_of(cells: frozenset[Cell]) -> str:
+    """Sorted cell names joined with dashes."""
+    return "-".join(sorted(name_of(c) for c in cells))
+
+
+def normalised(cells: list[Cell]) -> frozenset[Cell]:
+    """The cells moved so that the smallest x and the smallest y are 0."""
+    low_x = min(x for x, _ in cells)
+    low_y = min(y for _, y in cells)
+    return frozenset((x - low_x, y - low_y) for x, y in cells)
+
+
+def all_forms(shape: frozenset[Cell]) -> set[frozenset[Cell]]:
+    """The four rotations of the shape and of its mirror image."""
+    forms: set[frozenset[Cell]] = set()
+    for mirrored in (False, True):
+        cells = [(-x, y) if mirrored else (x, y) for x, y in shape]
+        for _ in range(4):
+            cells = [(-y, x) for x, y in cells]  # a quarter turn
+            forms.add(normalised(cells))
+    return forms
+
+
+def all_positions(tile: Tile) -> set[frozenset[Cell]]:
+    """Every cell set of the tile's shape lying fully inside the 7x7 grid."""
+    found: set[frozenset[Cell]] = set()
+    for form in all_forms(frozenset(catalog().tile(tile).cells)):
+        for dx in range(SIZE):
+            for dy in range(SIZE):
+                moved = frozenset((x + dx, y + dy) for x, y in form)
+                if all(0 <= x < SIZE and 0 <= y < SIZE for x, y in moved):
+                    found.add(moved)
+    return found
+
+
+def touches(a: frozenset[Cell], b: frozenset[Cell]) -> bool:
+    """Whether a cell of ``a`` and a cell of ``b`` share an edge."""
+    return any(abs(ax - bx) + abs(ay - by) == 1 for ax, ay in a for bx, by in b)
+
+
+def reference_legal(principality: Principality, tile: Tile, builders: int) -> set[frozenset[Cell]]:
+    """Ruling R21 spelled out over coordinates."""
+    taken = set(PALAZZO)
+    walls = set(PALAZZO)
+    for placed in principality.tiles:
+        cells = cells_of(placed.mask)
+        taken |= cells
+        if isinstance(placed.tile, Building):
+            walls |= cells
+    is_building = isinstance(tile, Building)
+    if is_building and any(placed.tile == tile for placed in principality.tiles):
+        return set()
+    legal: set[frozenset[Cell]] = set()
+    for cells in all_positions(tile):
+        if cells & taken:
+            continue
+        if is_building and builders < 2 and touches(cells, frozenset(walls)):
+            continue
+        legal.add(cells)
+    return legal
+
+
+# --------------------------------------------------------------------------
+# Cross-checks against the reference.
+# --------------------------------------------------------------------------
+
+
+@BOUNDED
+@given(grown_principalities(), tiles(), builder_counts())
+def test_legal_placements_match_the_reference(
+    principality: Principality, tile: Tile, builders: int
+) -> None:
+    """legal_placements finds exactly the cell sets the naive reference finds."""
+    found = legal_placements(principality, tile, builders)
+    expected = reference_legal(principality, tile, builders)
+    assert expected == {cells_of(p.mask) for p in found}
+    assert len(expected) == len(found)
+    assert set(found) <= set(tile_placements(tile))
+
+
+@BOUNDED
+@given(grown_principalities(), tiles(), builder_counts())
+def test_legal_placements_are_sorted_by_notation(
+    principality: Principality, tile: Tile, builders: int
+) -> None:
+    """The placements come ascending by notation, as documented."""
+    names = [str(p) for p in legal_placements(principality, tile, builders)]
+    assert sorted(names) == names
+
+
+@BOUNDED
+@given(grown_principalities(), tiles(), builder_counts())
+def test_legal_placements_stay_inside_and_free(
+    principality: Principality, tile: Tile, builders: int
+) -> None:
+    """Every placement found lies on usable cells and covers nothing already covered."""
+    for placement in legal_placements(principality, tile, builders):
+        assert 0 == placement.mask & ~USABLE_MASK
+        assert 0 == placement.mask & principality.occupied
+        assert len(catalog().tile(tile).cells) == placement.mask.bit_count()
+
+
+@BOUNDED
+@given(grown_principalities(), tiles(), builder_counts())
+def test_has_legal_placement_agrees(principality: Principality, tile: Tile, builders: int) -> None:
+    """has_legal_placement is true exactly when legal_placements finds something."""
+    expected = bool(legal_placements(principality, tile, builders))
+    assert expected == has_legal_placement(principality, tile, builders)
+
+
+@BOUNDED
+@given(grown_principalities(), tiles(), builder_counts())
+def test_problem_is_none_exactly_for_legal_placements(
+    principality: Principality, tile: Tile, builders: int
+) -> None:
+    """placement_problem accepts every legal placement and names a reason for the others."""
+    legal = {p.mask for p in legal_placements(principality, tile, builders)}
+    for placement in tile_placements(tile):
+        problem = placement_problem(principality, tile, builders, placement.mask)
+        assert (placement.mask in legal) == (problem is None), problem
+
+
+@BOUNDED
+@given(grown_principalities(), tiles(), builder_counts(), st.integers(1, (1 << 49) - 1))
+def test_problem_rejects_arbitrary_cell_sets(
+    principality: Principality, tile: Tile, builders: int, mask: int
+) -> None:
+    """A random cell set is accepted only if it is one of the legal placements."""
+    legal = {p.mask for p in legal_placements(principality, tile, builders)}
+    expected = mask in legal
+    assert expected == (placement_problem(principality, tile, builders, mask) is None)
+
+
+@BOUNDED
+@given(grown_principalities(), tiles())
+def test_more_builders_never_lose_placements(principality: Principality, tile: Tile) -> None:
+    """0 and 1 builders allow the same places, 2 and 3 the same, and more is never less."""
+    by_builders = [{p.mask for p in legal_placements(principality, tile, b)} for b in range(4)]
+    assert by_builders[0] == by_builders[1]
+    assert by_builders[2] == by_builders[3]
+    assert by_builders[1] <= by_builders[2]
+
+
+# --------------------------------------------------------------------------
+# Every placement of every tile, and parsing.
+# --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("tile", TILES)
+def test_tile_placements_match_the_reference(tile: Tile) -> None:
+    """tile_placements are the reference's positions that avoid the palazzo, sorted."""
+    expected = sorted(notation_of(c) for c in all_positions(tile) if not c & PALAZZO)
+    assert expected == [str(p) for p in tile_placements(tile)]
+
+
+@pytest.mark.parametrize("tile", TILES)
+def test_parse_and_format_round_trip(tile: Tile) -> None:
+    """Every placement parses back from its notation, in any cell order."""
+    for placement in tile_placements(tile):
+        text = str(placement)
+        assert placement == parse_placement(tile, text)
+        assert placement == parse_placement(tile, "-".join(reversed(text.split("-"))))
+
+
+@pytest.mark.parametrize(
+    "text", ["", "a4", "a4-b4", "a4-b4-b4", "a4-b4-h4", "a4 b4 c4", "A4-B4-C4", "a4--b4-c4"]
+)
+def test_parse_placement_rejects_malformed_text(text: str) -> None:
+    """Text that is not three distinct tower cells in a row is refused, naming the tile."""
+    with pytest.raises(GeometryError, match="tower"):
+        parse_placement(Building.TOWER, text)
+
+
+def test_parse_placement_rejects_a_wrong_shape() -> None:
+    """Cells that are valid names but not the tile's shape are refused."""
+    with pytest.raises(GeometryError, match="chapel: the cells are not in its shape"):
+        parse_placement(Building.CHAPEL, "d4-e4-f4")
+
+
+def test_parse_placement_rejects_the_palazzo() -> None:
+    """A tower shape covering the palazzo is not a placement."""
+    with pytest.raises(GeometryError, match="tower: it covers the palazzo"):
+        parse_placement(Building.TOWER, "c1-d1-e1")
+
+
+# --------------------------------------------------------------------------
+# Hand-made cases.
+# --------------------------------------------------------------------------
+
+
+def masks(principality: Principality, tile: Tile, builders: int) -> set[int]:
+    """The cell masks of the legal placements."""
+    return {p.mask for p in legal_placements(principality, tile, builders)}
+
+
+def test_empty_board_counts() -> None:
+    """On an empty board the tower has 58 places, 10 of them touching the palazzo."""
+    assert 58 == len(tile_placements(Building.TOWER))
+    assert 48 == len(legal_placements(Principality(), Building.TOWER, 0))
+    assert 58 == len(legal_placements(Principality(), Building.TOWER, 2))
+    assert 72 == len(legal_placements(Principality(), Landscape.PARK, 0))
+
+
+@pytest.mark.parametrize(("builders", "legal"), [(0, False), (1, False), (2, True), (3, True)])
+def test_building_next_to_the_palazzo_needs_two_builders(builders: int, legal: bool) -> None:
+    """A tower sharing an edge with the palazzo is legal only with 2 or more builders."""
+    tower = parse_cells("d1-e1-f1")
+    assert legal == (tower in masks(Principality(), Building.TOWER, builders))
+    problem = placement_problem(Principality(), Building.TOWER, builders, tower)
+    assert legal == (problem is None)
+    if not legal:
+        assert problem is not None
+        assert "fewer than 2 builders" in problem
+
+
+def test_building_next_to_a_building_needs_two_builders() -> None:
+    """A chapel sharing an edge with a tower is illegal with 1 builder, legal with 2."""
+    board = Principality().with_tile(Building.TOWER, parse_cells("d5-e5-f5"))
+    chapel = parse_cells("d6-d7-e7")
+    assert chapel not in masks(board, Building.CHAPEL, 1)
+    assert chapel in masks(board, Building.CHAPEL, 2)
+
+
+def test_corners_may_touch() -> None:
+    """Buildings touching the palazzo or each other only at a corner are legal with 0 builders."""
+    board = Principality()
+    tower = parse_cells("d3-e3-f3")  # d3 meets the palazzo's c2 at a corner
+    assert tower in masks(board, Building.TOWER, 0)
+    board = board.with_tile(Building.TOWER, tower)
+    chapel = parse_cells("g4-g5-f5")  # g4 meets the tower's f3 at a corner
+    assert chapel in masks(board, Building.CHAPEL, 0)
+    assert placement_problem(board, Building.CHAPEL, 0, chapel) is None
+
+
+def test_landscapes_may_touch_anything() -> None:
+    """A landscape may share edges with the palazzo and with buildings, with 0 builders."""
+    board = Principality().with_tile(Building.TOWER, parse_cells("d3-e3-f3"))
+    park = parse_cells("d1-d2")  # next to the palazzo (c1, c2) and the tower (d3)
+    assert park in masks(board, Landscape.PARK, 0)
+    assert placement_problem(board, Landscape.PARK, 0, park) is None
+
+
+def test_buildings_may_touch_landscapes() -> None:
+    """A building may share an edge with a landscape, with 0 builders."""
+    board = Principality().with_tile(Landscape.FOREST, parse_cells("d4-d5-e4-e5"))
+    tower = parse_cells("f4-f5-f6")
+    assert tower in masks(board, Building.TOWER, 0)
+
+
+def test_same_building_twice_is_refused() -> None:
+    """A principality holds at most one building of each type, whatever the builders."""
+    board = Principality().with_tile(Building.TOWER, parse_cells("d5-e5-f5"))
+    for builders in range(4):
+        assert () == legal_placements(board, Building.TOWER, builders)
+        assert not has_legal_placement(board, Building.TOWER, builders)
+    expected = "the principality already has a tower"
+    assert expected == placement_problem(board, Building.TOWER, 3, parse_cells("a7-b7-c7"))
+
+
+def test_same_landscape_twice_is_allowed() -> None:
+    """Landscapes of one type may be laid again and again."""
+    board = Principality().with_tile(Landscape.PARK, parse_cells("d5-e5"))
+    assert has_legal_placement(board, Landscape.PARK, 0)
+
+
+def test_overlap_is_reported() -> None:
+    """Covering another tile or the palazzo is named in the problem."""
+    board = Principality().with_tile(Landscape.PARK, parse_cells("e4-e5"))
+    expected = "cells e4 overlap another tile"
+    assert expected == placement_problem(board, Building.TOWER, 2, parse_cells("c4-d4-e4"))
+    expected = "cells c1 overlap the palazzo"
+    assert expected == placement_problem(board, Building.TOWER, 2, parse_cells("c1-d1-e1"))
+
+
+def test_wrong_shape_is_reported() -> None:
+    """A cell set in another shape is named as such."""
+    expected = "d4-e5-f6 is not a shape of tower"
+    assert expected == placement_problem(Principality(), Building.TOWER, 0, parse_cells("d4-e5-f6"))
+    expected = "0x0 is not a set of cells of the 7x7 grid"
+    assert expected == placement_problem(Principality(), Building.TOWER, 0, 0)
+
+
+def test_full_board_has_no_place() -> None:
+    """When every usable cell is covered, nothing fits."""
+    board = Principality(occupied=USABLE_MASK | Principality().occupied)
+    for tile in TILES:
+        assert not has_legal_placement(board, tile, 3)
+        assert () == legal_placements(board, tile, 3)
+
+
+def test_a_single_free_gap_fits_only_tiles_of_its_shape() -> None:
+    """A board whose only free cells are d4 and e4 fits a park and nothing else."""
+    board = Principality(occupied=(USABLE_MASK | Principality().occupied) & ~parse_cells("d4-e4"))
+    assert [("d4-e4")] == [str(p) for p in legal_placements(board, Landscape.PARK, 0)]
+    assert [Landscape.PARK] == [t for t in TILES if has_legal_placement(board, t, 3)]
