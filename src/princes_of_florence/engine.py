@@ -1,0 +1,321 @@
+"""The engine: new games, legal moves, and applying a move.
+
+>>> from princes_of_florence import GameConfig, new_game, legal_moves, apply
+>>> state = new_game(GameConfig(players=3, seed=1))
+>>> state.phase, state.current_player
+(<Phase.SETUP: 'setup'>, 0)
+>>> state = apply(state, legal_moves(state)[0])
+>>> state.current_player
+1
+
+Every function here is pure: ``apply`` returns a new state and never changes
+the one it was given; an illegal move raises :class:`IllegalMoveError` whose
+message names the move, the player and the reason.
+
+Legality is defined by :func:`legal_moves`: a move is legal exactly when it is
+in ``legal_moves(state)``, or it is a :class:`SellPrestige` the player can
+make (ruling R3; listed by :func:`free_moves`).
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import assert_never
+
+from princes_of_florence.config import GameConfig
+from princes_of_florence.errors import GeometryError, IllegalMoveError
+from princes_of_florence.events import Event, MoneyReason, PrestigeReason
+from princes_of_florence.ids import Building, Phase, PrestigeCardId
+from princes_of_florence.moves import (
+    Bid,
+    Build,
+    BuyBonus,
+    BuyPerson,
+    ChooseCard,
+    Convert,
+    Decline,
+    EndTurn,
+    FinishWork,
+    IntroduceFreedom,
+    KeepRecruiting,
+    Move,
+    Open,
+    Pass,
+    PlaceTile,
+    PlayBonus,
+    Recruit,
+    ReturnPerson,
+    SellPrestige,
+    Take,
+    Work,
+)
+from princes_of_florence.rules import actions, auction, cards, phases, setup
+from princes_of_florence.rules.common import catalog, lose_prestige, receive
+from princes_of_florence.rules.placement import legal_placements, parse_placement
+from princes_of_florence.rules.scoring import Outcome, end_scores, outcome_of
+from princes_of_florence.rules.work_value import WorkBreakdown, work_breakdown
+from princes_of_florence.state import (
+    CardChoice,
+    Conversion,
+    GameState,
+    Placing,
+    RecruitOffer,
+    Working,
+    replace,
+)
+
+__all__ = [
+    "apply",
+    "apply_with_events",
+    "free_moves",
+    "is_legal",
+    "is_terminal",
+    "legal_moves",
+    "move_problem",
+    "new_game",
+    "outcome",
+    "prestige_card_scores",
+    "work_preview",
+]
+
+
+def new_game(config: GameConfig | None = None) -> GameState:
+    """Create a game: decks shuffled from the seed, starting persons dealt.
+
+    The first decisions are the starting-person draft (ruling R8).
+
+    Args:
+        config: the configuration; the default is four players, seed 0.
+
+    Returns:
+        The initial state.
+    """
+    return setup.create(config if config is not None else GameConfig())
+
+
+def is_terminal(state: GameState) -> bool:
+    """Whether the game is over."""
+    return state.phase is Phase.GAME_OVER
+
+
+_last: tuple[GameState, tuple[Move, ...]] | None = None
+
+
+def legal_moves(state: GameState) -> tuple[Move, ...]:
+    """Every legal move of the player to decide, in a fixed order.
+
+    The order is documented per decision in :mod:`princes_of_florence.rules`;
+    it depends only on the state.  Selling prestige (R3) is not listed here
+    but in :func:`free_moves`.  Empty exactly when the game is over.
+    """
+    global _last
+    cached = _last
+    if cached is not None and cached[0] is state:
+        return cached[1]
+    moves = _legal_moves(state)
+    _last = (state, moves)
+    return moves
+
+
+def _legal_moves(state: GameState) -> tuple[Move, ...]:
+    seat = state.current_player
+    if seat is None:
+        return ()
+    pending = state.pending
+    if pending is None:
+        if state.phase is Phase.ACTIONS:
+            return actions.action_moves(state)
+        if state.phase is Phase.AUCTION:
+            return auction.auction_moves(state)
+        return setup.setup_moves(state)
+    if isinstance(pending, Placing):
+        player = state.players[seat]
+        found = legal_placements(player.principality, pending.tile, player.builders)
+        return tuple(_place(p.notation) for p in found)
+    if isinstance(pending, CardChoice):
+        return tuple(ChooseCard(c) for c in pending.shown)
+    if isinstance(pending, Working):
+        return actions.bonus_moves(state)
+    if isinstance(pending, Conversion):
+        return actions.convert_moves(state)
+    assert isinstance(pending, RecruitOffer)
+    return (*cards.recruit_moves(state), KeepRecruiting())
+
+
+@cache
+def _place(cells: str) -> PlaceTile:
+    return PlaceTile(cells)
+
+
+def free_moves(state: GameState) -> tuple[SellPrestige, ...]:
+    """Prestige sales open to the player to decide: 1 point up to all (R3)."""
+    seat = state.current_player
+    if seat is None:
+        return ()
+    return tuple(SellPrestige(p) for p in range(1, state.players[seat].prestige + 1))
+
+
+def is_legal(state: GameState, move: Move) -> bool:
+    """Whether ``move`` may be applied to ``state``."""
+    return move_problem(state, move) is None
+
+
+def move_problem(state: GameState, move: Move) -> str | None:
+    """Why ``move`` is illegal in ``state``, or ``None`` when it is legal.
+
+    This is :func:`apply`'s check without raising.
+
+    >>> state = new_game(GameConfig(players=3))
+    >>> move_problem(state, Pass())
+    'every player must first return one of the four starting persons'
+    """
+    seat = state.current_player
+    if seat is None:
+        return "the game is over"
+    if isinstance(move, SellPrestige):
+        have = state.players[seat].prestige
+        if isinstance(move.points, int) and 1 <= move.points <= have:
+            return None
+        return f"the player can sell 1 to {have} prestige points, not {move.points} (ruling R3)"
+    if move in legal_moves(state):
+        return None
+    return _reason(state, move) or "it is not one of the legal moves now"
+
+
+def _reason(state: GameState, move: Move) -> str | None:
+    """A specific explanation for an illegal move, where one is known."""
+    pending = state.pending
+    if pending is None:
+        if state.phase is Phase.SETUP:
+            return setup.setup_problem(state, move)
+        if state.phase is Phase.AUCTION:
+            return auction.auction_problem(state, move)
+        if isinstance(move, Recruit):
+            return cards.recruit_problem(state, move)
+        return actions.action_problem(state, move)
+    if isinstance(pending, Placing):
+        if not isinstance(move, PlaceTile):
+            return f"the player must first place the {pending.tile} (ruling R16/R21)"
+        try:
+            placement = parse_placement(pending.tile, move.cells)
+        except GeometryError as error:
+            return str(error)
+        if str(placement) != move.cells:
+            return f"cells must be written sorted: place {placement}"
+        return f"{move.cells} is not a legal place for the {pending.tile} (ruling R21)"
+    if isinstance(pending, CardChoice):
+        if not isinstance(move, ChooseCard):
+            return "the player must first choose one of the cards shown (ruling R6)"
+        return f"{move.card} is not among the cards shown"
+    if isinstance(pending, Working):
+        if isinstance(move, FinishWork):
+            return "the work has not reached the round's minimum value yet (ruling R19)"
+        if isinstance(move, PlayBonus):
+            return (
+                f"{move.card} is not in hand, was played already, comes before a card "
+                "already played (cards are added in catalog order), or would leave the "
+                "round's minimum out of reach"
+            )
+        return "the player must first finish the work in progress (ruling R19)"
+    if isinstance(pending, Conversion):
+        if isinstance(move, Convert):
+            return (
+                f"only the payout of {pending.payout} florins may be converted, "
+                "at 200 per point (ruling R19)"
+            )
+        return "the player must first say how much of the payout to convert (ruling R19)"
+    if isinstance(move, Recruit):
+        return cards.recruit_problem(state, move)
+    return "the player must first use the recruiting card won or keep it (ruling R16)"
+
+
+def apply(state: GameState, move: Move) -> GameState:
+    """The state after ``move``; ``state`` itself is never changed.
+
+    Raises:
+        IllegalMoveError: ``move`` is not legal now; the message says why.
+    """
+    return apply_with_events(state, move)[0]
+
+
+def apply_with_events(state: GameState, move: Move) -> tuple[GameState, tuple[Event, ...]]:
+    """Like :func:`apply`, also returning the events of the move, in order.
+
+    Raises:
+        IllegalMoveError: ``move`` is not legal now; the message says why.
+    """
+    problem = move_problem(state, move)
+    if problem is not None:
+        who = "nobody" if state.current_player is None else f"player {state.current_player}"
+        raise IllegalMoveError(f"illegal move {str(move)!r} by {who}: {problem}")
+    events: list[Event] = []
+    state = _dispatch(state, move, events)
+    state = phases.advance(state, events)
+    return state, tuple(events)
+
+
+def _dispatch(state: GameState, move: Move, events: list[Event]) -> GameState:
+    seat = state.current_player
+    assert seat is not None
+    pending = state.pending
+    match move:
+        case SellPrestige(points=points):
+            state = lose_prestige(state, seat, points, PrestigeReason.SALE, events)
+            rate = catalog().rules.florins_per_sold_prestige
+            return receive(state, seat, points * rate, MoneyReason.SALE, events)
+        case ReturnPerson():
+            return setup.apply_setup(state, move, events)
+        case Open() | Decline() | Bid() | Pass() | Take():
+            return auction.apply_auction(state, move, events)
+        case PlaceTile(cells=cells):
+            assert isinstance(pending, Placing)
+            mask = parse_placement(pending.tile, cells).mask
+            if isinstance(pending.tile, Building):
+                return actions.place_building(state, pending.tile, mask, cells, events)
+            return auction.place_landscape(state, pending.tile, mask, cells, events)
+        case ChooseCard():
+            state = cards.choose_card(state, move, events)
+            if state.phase is Phase.AUCTION:
+                return auction.continue_auction(state)
+            return actions.settle_turn(state, events)
+        case Recruit():
+            state = cards.recruit(state, move, events)
+            if state.phase is Phase.AUCTION:
+                return auction.continue_auction(replace(state, pending=None))
+            return actions.settle_turn(state, events)
+        case KeepRecruiting():
+            return auction.continue_auction(replace(state, pending=None))
+        case Work() | Build() | BuyPerson() | BuyBonus() | IntroduceFreedom() | EndTurn():
+            return actions.apply_action(state, move, events)
+        case PlayBonus():
+            return actions.play_bonus(state, move, events)
+        case FinishWork():
+            return actions.finish_work(state, events)
+        case Convert():
+            return actions.convert(state, move, events)
+        case _:
+            assert_never(move)
+
+
+def outcome(state: GameState) -> Outcome:
+    """Final prestige, money and winners (ruling R24).
+
+    Raises:
+        IllegalMoveError: the game is not over yet.
+    """
+    if not is_terminal(state):
+        raise IllegalMoveError("the game is not over yet: there is no outcome")
+    return outcome_of(state.players)
+
+
+def prestige_card_scores(state: GameState) -> tuple[tuple[tuple[PrestigeCardId, int], ...], ...]:
+    """Per seat, each prestige card held and what it scores (or scored) (R24)."""
+    return end_scores(state.players)
+
+
+def work_preview(state: GameState) -> WorkBreakdown | None:
+    """The breakdown of the work in progress, or ``None`` when none is."""
+    pending = state.pending
+    if not isinstance(pending, Working) or state.current_player is None:
+        return None
+    return work_breakdown(state.players[state.current_player], pending.person, pending.bonus)

@@ -1,0 +1,318 @@
+"""Events: what happened while a move was applied, in order.
+
+``apply_with_events`` returns these beside the new state, for a front end to
+animate or log.  Every movement of money is a :class:`MoneyPaid` or
+:class:`MoneyReceived` with a :class:`MoneyReason`, so the ledger of ruling R1
+(money = starting money + received - paid) can be checked from events alone;
+likewise every prestige change is a :class:`PrestigeGained` or
+:class:`PrestigeLost` with a :class:`PrestigeReason`.
+
+Some events reveal hidden cards (:class:`CardsShown`, :class:`CardKept`,
+:class:`PersonReturned`); :func:`princes_of_florence.observation.events_for`
+redacts them for the players who may not see them.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import TypeAlias
+
+import attrs
+
+from princes_of_florence.ids import (
+    AuctionObject,
+    BonusCardId,
+    Building,
+    Freedom,
+    Landscape,
+    PersonId,
+    Phase,
+    PrestigeCardId,
+)
+
+__all__ = [
+    "AuctionOpened",
+    "BestWork",
+    "BidMade",
+    "BonusPlayed",
+    "CardKept",
+    "CardsShown",
+    "Declined",
+    "Event",
+    "FreedomIntroduced",
+    "GameEnded",
+    "MoneyPaid",
+    "MoneyReason",
+    "MoneyReceived",
+    "ObjectWon",
+    "Passed",
+    "PersonRecruited",
+    "PersonReturned",
+    "PhaseStarted",
+    "PrestigeCardScored",
+    "PrestigeGained",
+    "PrestigeLost",
+    "PrestigeReason",
+    "TilePlaced",
+    "TurnEnded",
+    "WorkDone",
+]
+
+
+class MoneyReason(StrEnum):
+    """Why money moved between a player and the bank (ruling R1)."""
+
+    AUCTION = "auction"
+    BUILD = "build"
+    PERSON = "person"
+    FREEDOM = "freedom"
+    BONUS = "bonus"
+    WORK = "work"
+    CONVERSION = "conversion"
+    SALE = "sale"
+
+
+class PrestigeReason(StrEnum):
+    """Why a player's prestige changed."""
+
+    LANDSCAPE = "landscape"
+    """A second or further landscape of one type (R16)."""
+    BUILDER = "builder"
+    """The second and third builder (R16)."""
+    BUILDING = "building"
+    """A building built (R21)."""
+    CONVERSION = "conversion"
+    """Florins of a work's payout converted (R19)."""
+    BEST_WORK = "best_work"
+    """The round's best work (R20)."""
+    PRESTIGE_CARD = "prestige_card"
+    """A prestige card scored at the end (R24)."""
+    SALE = "sale"
+    """Prestige sold for money (R3)."""
+
+
+@attrs.frozen
+class MoneyPaid:
+    """``player`` paid ``amount`` florins to the bank."""
+
+    player: int
+    amount: int
+    reason: MoneyReason
+
+
+@attrs.frozen
+class MoneyReceived:
+    """``player`` received ``amount`` florins from the bank."""
+
+    player: int
+    amount: int
+    reason: MoneyReason
+
+
+@attrs.frozen
+class PrestigeGained:
+    """``player`` moved ``points`` forward on the prestige track."""
+
+    player: int
+    points: int
+    reason: PrestigeReason
+
+
+@attrs.frozen
+class PrestigeLost:
+    """``player`` moved ``points`` back on the prestige track."""
+
+    player: int
+    points: int
+    reason: PrestigeReason
+
+
+@attrs.frozen
+class PhaseStarted:
+    """A phase of ``round`` began; ``start_player`` starts it."""
+
+    round: int
+    phase: Phase
+    start_player: int
+
+
+@attrs.frozen
+class PersonReturned:
+    """``player`` returned a starting person to the deck (R8); hidden from others."""
+
+    player: int
+    person: PersonId | None
+
+
+@attrs.frozen
+class AuctionOpened:
+    """``player`` opened an auction for ``stack`` at ``price``."""
+
+    player: int
+    stack: AuctionObject
+    price: int
+
+
+@attrs.frozen
+class Declined:
+    """``player`` takes no object this phase."""
+
+    player: int
+
+
+@attrs.frozen
+class BidMade:
+    """``player`` raised the running auction to ``amount``."""
+
+    player: int
+    amount: int
+
+
+@attrs.frozen
+class Passed:
+    """``player`` left the running auction."""
+
+    player: int
+
+
+@attrs.frozen
+class ObjectWon:
+    """``player`` took an object from ``stack`` for ``price`` (auction or R14)."""
+
+    player: int
+    stack: AuctionObject
+    price: int
+
+
+@attrs.frozen
+class TilePlaced:
+    """``player`` laid ``tile`` on ``cells`` (notation)."""
+
+    player: int
+    tile: Building | Landscape
+    cells: str
+
+
+@attrs.frozen
+class CardsShown:
+    """``player`` was shown ``cards`` from ``deck`` to choose one (R6).
+
+    ``cards`` is ``None`` in a copy redacted for another player; ``count``
+    always says how many were shown.
+    """
+
+    player: int
+    deck: str
+    count: int
+    cards: tuple[PersonId, ...] | tuple[BonusCardId, ...] | tuple[PrestigeCardId, ...] | None
+
+
+@attrs.frozen
+class CardKept:
+    """``player`` kept ``card`` from ``deck``; the rest went under the deck.
+
+    ``card`` is ``None`` in a copy redacted for another player.
+    """
+
+    player: int
+    deck: str
+    card: PersonId | BonusCardId | PrestigeCardId | None
+
+
+@attrs.frozen
+class PersonRecruited:
+    """``player`` took ``person`` from the table of ``seat`` with a recruiting card."""
+
+    player: int
+    seat: int
+    person: PersonId
+
+
+@attrs.frozen
+class FreedomIntroduced:
+    """``player`` introduced ``freedom``."""
+
+    player: int
+    freedom: Freedom
+
+
+@attrs.frozen
+class BonusPlayed:
+    """``player`` added ``card`` worth ``value`` to the work in progress."""
+
+    player: int
+    card: BonusCardId
+    value: int
+
+
+@attrs.frozen
+class WorkDone:
+    """``player``'s ``person`` completed a work worth ``value`` (R19).
+
+    ``parts`` is the breakdown as ``(label, points)`` pairs, such as
+    ``("building", 4)`` or ``("B07", 4)``.
+    """
+
+    player: int
+    person: PersonId
+    value: int
+    parts: tuple[tuple[str, int], ...]
+
+
+@attrs.frozen
+class TurnEnded:
+    """``player`` ended their turn in phase B."""
+
+    player: int
+
+
+@attrs.frozen
+class BestWork:
+    """The round's best work was ``value``; ``players`` each gained 3 prestige (R20)."""
+
+    round: int
+    value: int
+    players: tuple[int, ...]
+
+
+@attrs.frozen
+class PrestigeCardScored:
+    """``player``'s prestige ``card`` scored ``points`` at the end (R24)."""
+
+    player: int
+    card: PrestigeCardId
+    points: int
+
+
+@attrs.frozen
+class GameEnded:
+    """The game is over; ``winners`` share the victory (R24)."""
+
+    winners: tuple[int, ...]
+
+
+Event: TypeAlias = (
+    MoneyPaid
+    | MoneyReceived
+    | PrestigeGained
+    | PrestigeLost
+    | PhaseStarted
+    | PersonReturned
+    | AuctionOpened
+    | Declined
+    | BidMade
+    | Passed
+    | ObjectWon
+    | TilePlaced
+    | CardsShown
+    | CardKept
+    | PersonRecruited
+    | FreedomIntroduced
+    | BonusPlayed
+    | WorkDone
+    | TurnEnded
+    | BestWork
+    | PrestigeCardScored
+    | GameEnded
+)
+"""Every kind of event."""

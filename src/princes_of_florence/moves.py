@@ -1,0 +1,432 @@
+"""Moves: a closed union of frozen classes, each with a short text notation.
+
+A move never names the player: it is always made by the state's
+``current_player``.  ``str(move)`` gives the notation and :func:`parse_move`
+reads it back:
+
+>>> str(Bid(700))
+'bid 700'
+>>> parse_move("place c4-d4")
+PlaceTile(cells='c4-d4')
+>>> parse_move("open jester") == Open(AuctionObject.JESTER)
+True
+
+Grammar (one move per line, words separated by single spaces):
+
+============================  =================================================
+notation                      move
+============================  =================================================
+``return <person>``           :class:`ReturnPerson` (setup, ruling R8)
+``open <stack>``              :class:`Open` an auction at the base price (R13)
+``decline``                   :class:`Decline` to open; out of this phase (R13)
+``bid <florins>``             :class:`Bid`: raise by exactly 100 (R13)
+``pass``                      :class:`Pass`: leave the running auction (R13)
+``take <stack>``              :class:`Take`: the last player's purchase (R14)
+``place <cells>``             :class:`PlaceTile`: lay the pending tile (R21)
+``choose <card>``             :class:`ChooseCard`: keep a card shown (R6)
+``recruit <seat> <person>``   :class:`Recruit` a person from another table (R23)
+``keep``                      :class:`KeepRecruiting`: keep the card won (R16)
+``build <building>``          :class:`Build`: choose a building to buy (R21)
+``work <person>``             :class:`Work`: start a work with a person (R19)
+``play <bonus>``              :class:`PlayBonus`: add a bonus card to the work
+``finish``                    :class:`FinishWork`: complete the work (R19)
+``convert <points>``          :class:`Convert` florins from the payout (R19)
+``buy person``                :class:`BuyPerson`: pay 300, draw five (R22)
+``buy bonus``                 :class:`BuyBonus`: pay 300, draw five (R22)
+``freedom <freedom>``         :class:`IntroduceFreedom` (R22)
+``end``                       :class:`EndTurn`: end the turn in phase B (R17)
+``sell <points>``             :class:`SellPrestige` for 100 each (R3)
+============================  =================================================
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import TypeAlias, TypeVar
+
+import attrs
+
+from princes_of_florence.errors import InvalidMoveError
+from princes_of_florence.ids import (
+    AuctionObject,
+    BonusCardId,
+    Building,
+    Freedom,
+    PersonId,
+    PrestigeCardId,
+)
+
+__all__ = [
+    "Bid",
+    "Build",
+    "BuyBonus",
+    "BuyPerson",
+    "ChooseCard",
+    "Convert",
+    "Decline",
+    "EndTurn",
+    "FinishWork",
+    "IntroduceFreedom",
+    "KeepRecruiting",
+    "Move",
+    "Open",
+    "Pass",
+    "PlaceTile",
+    "PlayBonus",
+    "Recruit",
+    "ReturnPerson",
+    "SellPrestige",
+    "Take",
+    "Work",
+    "parse_move",
+]
+
+
+@attrs.frozen
+class ReturnPerson:
+    """Return one of the four dealt persons to the deck (setup, ruling R8)."""
+
+    person: PersonId
+
+    def __str__(self) -> str:
+        return f"return {self.person}"
+
+
+@attrs.frozen
+class Open:
+    """Open an auction for ``stack`` at the base price (ruling R13)."""
+
+    stack: AuctionObject
+
+    def __str__(self) -> str:
+        return f"open {self.stack}"
+
+
+@attrs.frozen
+class Decline:
+    """Open no auction and take nothing this phase (ruling R13), or decline
+    the last player's purchase (R14)."""
+
+    def __str__(self) -> str:
+        return "decline"
+
+
+@attrs.frozen
+class Bid:
+    """Raise the running auction to ``amount``: exactly 100 more (R13)."""
+
+    amount: int
+
+    def __str__(self) -> str:
+        return f"bid {self.amount}"
+
+
+@attrs.frozen
+class Pass:
+    """Leave the running auction (ruling R13)."""
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+@attrs.frozen
+class Take:
+    """As the last player in the phase, take from ``stack`` at base price (R14)."""
+
+    stack: AuctionObject
+
+    def __str__(self) -> str:
+        return f"take {self.stack}"
+
+
+@attrs.frozen
+class PlaceTile:
+    """Lay the pending tile on ``cells`` (sorted cell names joined by ``-``)."""
+
+    cells: str
+
+    def __str__(self) -> str:
+        return f"place {self.cells}"
+
+
+@attrs.frozen
+class ChooseCard:
+    """Keep ``card`` from the cards shown (ruling R6)."""
+
+    card: PersonId | BonusCardId | PrestigeCardId
+
+    def __str__(self) -> str:
+        return f"choose {self.card}"
+
+
+@attrs.frozen
+class Recruit:
+    """Use a recruiting card on ``person``, face up in front of ``seat`` (R23)."""
+
+    seat: int
+    person: PersonId
+
+    def __str__(self) -> str:
+        return f"recruit {self.seat} {self.person}"
+
+
+@attrs.frozen
+class KeepRecruiting:
+    """Keep the recruiting card just won in hand (ruling R16)."""
+
+    def __str__(self) -> str:
+        return "keep"
+
+
+@attrs.frozen
+class Build:
+    """Buy ``building``; its placement is the next decision (ruling R21)."""
+
+    building: Building
+
+    def __str__(self) -> str:
+        return f"build {self.building}"
+
+
+@attrs.frozen
+class Work:
+    """Start a work with ``person`` from hand (ruling R19)."""
+
+    person: PersonId
+
+    def __str__(self) -> str:
+        return f"work {self.person}"
+
+
+@attrs.frozen
+class PlayBonus:
+    """Add a bonus card from hand to the work in progress (ruling R19)."""
+
+    card: BonusCardId
+
+    def __str__(self) -> str:
+        return f"play {self.card}"
+
+
+@attrs.frozen
+class FinishWork:
+    """Complete the work in progress and receive its payout (ruling R19)."""
+
+    def __str__(self) -> str:
+        return "finish"
+
+
+@attrs.frozen
+class Convert:
+    """Turn ``points`` x 200 florins of the payout just received into prestige."""
+
+    points: int
+
+    def __str__(self) -> str:
+        return f"convert {self.points}"
+
+
+@attrs.frozen
+class BuyPerson:
+    """Pay 300 and draw five person cards to choose from (ruling R22)."""
+
+    def __str__(self) -> str:
+        return "buy person"
+
+
+@attrs.frozen
+class BuyBonus:
+    """Pay 300 and draw five bonus cards to choose from (ruling R22)."""
+
+    def __str__(self) -> str:
+        return "buy bonus"
+
+
+@attrs.frozen
+class IntroduceFreedom:
+    """Pay 300 and introduce ``freedom`` (ruling R22)."""
+
+    freedom: Freedom
+
+    def __str__(self) -> str:
+        return f"freedom {self.freedom}"
+
+
+@attrs.frozen
+class EndTurn:
+    """End the turn in phase B (ruling R17)."""
+
+    def __str__(self) -> str:
+        return "end"
+
+
+@attrs.frozen
+class SellPrestige:
+    """Step back ``points`` on the prestige track for 100 florins each (R3)."""
+
+    points: int
+
+    def __str__(self) -> str:
+        return f"sell {self.points}"
+
+
+Move: TypeAlias = (
+    ReturnPerson
+    | Open
+    | Decline
+    | Bid
+    | Pass
+    | Take
+    | PlaceTile
+    | ChooseCard
+    | Recruit
+    | KeepRecruiting
+    | Build
+    | Work
+    | PlayBonus
+    | FinishWork
+    | Convert
+    | BuyPerson
+    | BuyBonus
+    | IntroduceFreedom
+    | EndTurn
+    | SellPrestige
+)
+"""Every kind of move."""
+
+
+_E = TypeVar("_E", bound=StrEnum)
+
+_CARD_ENUMS: tuple[type[PersonId] | type[BonusCardId] | type[PrestigeCardId], ...] = (
+    PersonId,
+    BonusCardId,
+    PrestigeCardId,
+)
+
+
+def _enum(kind: type[_E], word: str, text: str) -> _E:
+    try:
+        return kind(word)
+    except ValueError:
+        raise InvalidMoveError(f"{word!r} is not a {kind.__name__} in move {text!r}") from None
+
+
+def _int(word: str, text: str) -> int:
+    if not word.isdigit():
+        raise InvalidMoveError(f"{word!r} is not a whole number in move {text!r}")
+    return int(word)
+
+
+def _card(word: str, text: str) -> PersonId | BonusCardId | PrestigeCardId:
+    for kind in _CARD_ENUMS:
+        try:
+            return kind(word)
+        except ValueError:
+            continue
+    raise InvalidMoveError(f"{word!r} is not a card in move {text!r}")
+
+
+_NULLARY: dict[str, Move] = {
+    "decline": Decline(),
+    "pass": Pass(),
+    "keep": KeepRecruiting(),
+    "finish": FinishWork(),
+    "end": EndTurn(),
+    "buy person": BuyPerson(),
+    "buy bonus": BuyBonus(),
+}
+
+
+def parse_move(text: str) -> Move:
+    """Parse move notation, the inverse of ``str(move)``.
+
+    Args:
+        text: one move in notation, such as ``"bid 300"``.
+
+    Returns:
+        The move.
+
+    Raises:
+        InvalidMoveError: the text is not a move in the notation.
+
+    >>> parse_move("recruit 2 poet")
+    Recruit(seat=2, person=<PersonId.POET: 'poet'>)
+    >>> parse_move("bid three hundred")
+    Traceback (most recent call last):
+    ...
+    princes_of_florence.errors.InvalidMoveError: move 'bid three hundred' has 3 words; ...
+    """
+    if not isinstance(text, str):
+        raise InvalidMoveError(f"a move must be text, not {type(text).__name__}")
+    if text in _NULLARY:
+        return _NULLARY[text]
+    words = text.split(" ")
+    verb = words[0]
+    arity = {
+        "return": 2,
+        "open": 2,
+        "bid": 2,
+        "take": 2,
+        "place": 2,
+        "choose": 2,
+        "recruit": 3,
+        "build": 2,
+        "work": 2,
+        "play": 2,
+        "convert": 2,
+        "freedom": 2,
+        "sell": 2,
+    }
+    if verb not in arity:
+        raise InvalidMoveError(f"unknown move {text!r}")
+    if len(words) != arity[verb]:
+        usage = _USAGE[verb]
+        raise InvalidMoveError(f"move {text!r} has {len(words)} words; expected {usage!r}")
+    arg = words[1]
+    match verb:
+        case "return":
+            return ReturnPerson(_enum(PersonId, arg, text))
+        case "open":
+            return Open(_enum(AuctionObject, arg, text))
+        case "take":
+            return Take(_enum(AuctionObject, arg, text))
+        case "bid":
+            return Bid(_int(arg, text))
+        case "place":
+            names = arg.split("-")
+            if not all(names):
+                raise InvalidMoveError(f"move {text!r} has an empty cell name")
+            return PlaceTile("-".join(sorted(names)))
+        case "choose":
+            return ChooseCard(_card(arg, text))
+        case "recruit":
+            return Recruit(_int(arg, text), _enum(PersonId, words[2], text))
+        case "build":
+            return Build(_enum(Building, arg, text))
+        case "work":
+            return Work(_enum(PersonId, arg, text))
+        case "play":
+            return PlayBonus(_enum(BonusCardId, arg, text))
+        case "convert":
+            return Convert(_int(arg, text))
+        case "freedom":
+            return IntroduceFreedom(_enum(Freedom, arg, text))
+        case _:
+            return SellPrestige(_int(arg, text))
+
+
+_USAGE = {
+    "return": "return <person>",
+    "open": "open <stack>",
+    "bid": "bid <florins>",
+    "take": "take <stack>",
+    "place": "place <cells>",
+    "choose": "choose <card>",
+    "recruit": "recruit <seat> <person>",
+    "build": "build <building>",
+    "work": "work <person>",
+    "play": "play <bonus>",
+    "convert": "convert <points>",
+    "freedom": "freedom <freedom>",
+    "sell": "sell <points>",
+}

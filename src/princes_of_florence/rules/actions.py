@@ -1,0 +1,415 @@
+"""Phase B: the action phase (rulings R17-R23).
+
+From the start player clockwise, each player takes a turn of up to two
+actions.  A compound action is split into consecutive decisions of the same
+player: ``build`` then ``place``; ``work`` then ``play`` (any number) then
+``finish`` then ``convert``; ``buy person`` or ``buy bonus`` then ``choose``.
+An action counts against the limits of ruling R18 as soon as it is chosen.
+
+When a player has used every action and cannot recruit, the turn ends by
+itself; otherwise ``end`` ends it.  When the last player's turn ends,
+``current_player`` becomes ``None`` and the phases module scores the best
+work (R20).
+"""
+
+from __future__ import annotations
+
+from princes_of_florence.events import (
+    BonusPlayed,
+    Event,
+    FreedomIntroduced,
+    MoneyReason,
+    PrestigeReason,
+    TilePlaced,
+    TurnEnded,
+    WorkDone,
+)
+from princes_of_florence.ids import BonusCardId, Building, PersonId
+from princes_of_florence.moves import (
+    Build,
+    BuyBonus,
+    BuyPerson,
+    Convert,
+    EndTurn,
+    FinishWork,
+    IntroduceFreedom,
+    Move,
+    PlayBonus,
+    Work,
+)
+from princes_of_florence.rules.cards import draw_to_choose, recruit_moves
+from princes_of_florence.rules.common import (
+    catalog,
+    gain_prestige,
+    next_seat,
+    pay,
+    receive,
+    with_player,
+)
+from princes_of_florence.rules.placement import has_legal_placement
+from princes_of_florence.rules.work_value import (
+    bonus_value,
+    max_work_value,
+    minimum_work,
+    work_breakdown,
+)
+from princes_of_florence.state import (
+    BUILDINGS,
+    FREEDOMS,
+    Conversion,
+    Deck,
+    GameState,
+    Placing,
+    PlayerState,
+    TurnState,
+    Working,
+    replace,
+)
+
+__all__ = [
+    "ACTIONS_PER_TURN",
+    "action_moves",
+    "action_problem",
+    "apply_action",
+    "begin_actions",
+    "bonus_moves",
+    "build_cost",
+    "convert",
+    "finish_work",
+    "place_building",
+    "play_bonus",
+    "settle_turn",
+    "work_problem",
+]
+
+ACTIONS_PER_TURN = 2
+"""Actions per turn (ruling R17)."""
+
+_LIMITS = {"works": 2, "builds": 2, "persons": 1, "freedoms": 1, "bonuses": 2}
+"""Per-turn limits of ruling R18, by :class:`TurnState` field."""
+
+_BONUS_ORDER = {card: i for i, card in enumerate(BonusCardId)}
+
+
+def begin_actions(state: GameState) -> GameState:
+    """Start phase B: the start player takes the first turn (R17)."""
+    return replace(
+        state,
+        turn=TurnState(),
+        current_player=state.start_player,
+        round_best=(0,) * len(state.players),
+    )
+
+
+def build_cost(player: PlayerState) -> int:
+    """What a building costs this player: 700, 300 with 1-2 builders, 0 with 3 (R21)."""
+    return catalog().rules.build_cost[player.builders]
+
+
+def _can_act(turn: TurnState, limit: str) -> bool:
+    return turn.actions < ACTIONS_PER_TURN and getattr(turn, limit) < _LIMITS[limit]
+
+
+def work_problem(state: GameState, person: PersonId) -> str | None:
+    """Why the current player cannot start a work with ``person`` (R18, R19)."""
+    seat = state.current_player
+    turn = state.turn
+    assert seat is not None and turn is not None
+    player = state.players[seat]
+    if not _can_act(turn, "works"):
+        return _limit_reason(turn, "works", "work")
+    if person not in player.hand_persons:
+        return f"{person} is not in the player's hand"
+    best = max_work_value(player, person)
+    needed = minimum_work(state.round)
+    if best < needed:
+        return (
+            f"{person} can reach a work value of at most {best}, below the round's "
+            f"minimum of {needed} (ruling R19)"
+        )
+    return None
+
+
+def _limit_reason(turn: TurnState, limit: str, what: str) -> str:
+    if turn.actions >= ACTIONS_PER_TURN:
+        return "the player has used both actions this turn (ruling R17)"
+    return f"the limit of {_LIMITS[limit]} {what} per turn is reached (ruling R18)"
+
+
+def _build_problem(state: GameState, building: Building) -> str | None:
+    seat = state.current_player
+    turn = state.turn
+    assert seat is not None and turn is not None
+    player = state.players[seat]
+    if not _can_act(turn, "builds"):
+        return _limit_reason(turn, "builds", "build")
+    if state.building_supply[BUILDINGS.index(building)] == 0:
+        return f"no {building} is left in the supply"
+    if player.principality.has_building(building):
+        return f"the principality already has a {building} (ruling R21)"
+    cost = build_cost(player)
+    if player.money < cost:
+        return f"the player has {player.money} florins and cannot pay {cost} (ruling R4)"
+    if not has_legal_placement(player.principality, building, player.builders):
+        return f"there is no legal place for a {building} (ruling R21)"
+    return None
+
+
+def _purchase_problem(state: GameState, limit: str, what: str, deck_empty: bool) -> str | None:
+    seat = state.current_player
+    turn = state.turn
+    assert seat is not None and turn is not None
+    if not _can_act(turn, limit):
+        return _limit_reason(turn, limit, what)
+    if deck_empty:
+        return f"the {what} deck is empty (ruling R6)"
+    cost = catalog().rules.person_cost if limit == "persons" else catalog().rules.bonus_cost
+    money = state.players[seat].money
+    if money < cost:
+        return f"the player has {money} florins and cannot pay {cost} (ruling R4)"
+    return None
+
+
+def _freedom_problem(state: GameState, move: IntroduceFreedom) -> str | None:
+    seat = state.current_player
+    turn = state.turn
+    assert seat is not None and turn is not None
+    player = state.players[seat]
+    if not _can_act(turn, "freedoms"):
+        return _limit_reason(turn, "freedoms", "freedom")
+    if move.freedom in player.freedoms:
+        return f"{move.freedom} is already introduced in this principality (ruling R22)"
+    if state.freedom_supply[FREEDOMS.index(move.freedom)] == 0:
+        return f"no {move.freedom} tile is left (ruling R9)"
+    cost = catalog().rules.freedom_cost
+    if player.money < cost:
+        return f"the player has {player.money} florins and cannot pay {cost} (ruling R4)"
+    return None
+
+
+def action_moves(state: GameState) -> tuple[Move, ...]:
+    """The current player's choices at the start of an action.
+
+    Order: ``work`` (persons in hand order), ``build`` (in :class:`Building`
+    order), ``buy person``, ``freedom`` (in :class:`Freedom` order),
+    ``buy bonus``, ``recruit``, then ``end``.
+    """
+    seat = state.current_player
+    turn = state.turn
+    assert seat is not None and turn is not None
+    player = state.players[seat]
+    moves: list[Move] = []
+    if turn.actions < ACTIONS_PER_TURN:
+        if turn.works < _LIMITS["works"]:
+            needed = minimum_work(state.round)
+            seen: set[PersonId] = set()
+            for person in player.hand_persons:
+                if person not in seen and max_work_value(player, person) >= needed:
+                    seen.add(person)
+                    moves.append(Work(person))
+        if turn.builds < _LIMITS["builds"] and player.money >= build_cost(player):
+            for building in BUILDINGS:
+                if _build_problem(state, building) is None:
+                    moves.append(Build(building))
+        if _purchase_problem(state, "persons", "person", not state.person_deck) is None:
+            moves.append(BuyPerson())
+        if turn.freedoms < _LIMITS["freedoms"]:
+            for freedom in FREEDOMS:
+                move = IntroduceFreedom(freedom)
+                if _freedom_problem(state, move) is None:
+                    moves.append(move)
+        if _purchase_problem(state, "bonuses", "bonus", not state.bonus_deck) is None:
+            moves.append(BuyBonus())
+    moves.extend(recruit_moves(state))
+    moves.append(EndTurn())
+    return tuple(moves)
+
+
+def action_problem(state: GameState, move: Move) -> str | None:
+    """Why ``move`` cannot start an action now, or ``None`` (R17-R23)."""
+    if isinstance(move, Work):
+        return work_problem(state, move.person)
+    if isinstance(move, Build):
+        return _build_problem(state, move.building)
+    if isinstance(move, BuyPerson):
+        return _purchase_problem(state, "persons", "person", not state.person_deck)
+    if isinstance(move, BuyBonus):
+        return _purchase_problem(state, "bonuses", "bonus", not state.bonus_deck)
+    if isinstance(move, IntroduceFreedom):
+        return _freedom_problem(state, move)
+    if isinstance(move, EndTurn):
+        return None
+    return "in phase B the player chooses an action, recruits, or ends the turn (ruling R17)"
+
+
+def _count(state: GameState, limit: str) -> GameState:
+    turn = state.turn
+    assert turn is not None
+    changes = {"actions": turn.actions + 1, limit: getattr(turn, limit) + 1}
+    return replace(state, turn=replace(turn, **changes))
+
+
+def apply_action(state: GameState, move: Move, events: list[Event]) -> GameState:
+    """Apply a legal action choice (not a pending step, not a recruiting)."""
+    seat = state.current_player
+    assert seat is not None
+    rules = catalog().rules
+    if isinstance(move, EndTurn):
+        return _end_turn(state, events)
+    if isinstance(move, Work):
+        player = state.players[seat]
+        hand = list(player.hand_persons)
+        hand.remove(move.person)
+        # The card lies face up from the start of the work (rulebook, "Ein Werk
+        # vollbringen", step 1), so B20 counts it on the table.
+        player = replace(
+            player,
+            hand_persons=tuple(hand),
+            table_persons=(*player.table_persons, move.person),
+        )
+        state = with_player(_count(state, "works"), seat, player)
+        return replace(state, pending=Working(move.person))
+    if isinstance(move, Build):
+        return replace(_count(state, "builds"), pending=Placing(move.building))
+    if isinstance(move, BuyPerson):
+        state = pay(_count(state, "persons"), seat, rules.person_cost, MoneyReason.PERSON, events)
+        return draw_to_choose(state, Deck.PERSONS, events)
+    if isinstance(move, BuyBonus):
+        state = pay(_count(state, "bonuses"), seat, rules.bonus_cost, MoneyReason.BONUS, events)
+        return draw_to_choose(state, Deck.BONUS, events)
+    assert isinstance(move, IntroduceFreedom)
+    state = pay(_count(state, "freedoms"), seat, rules.freedom_cost, MoneyReason.FREEDOM, events)
+    supply = list(state.freedom_supply)
+    supply[FREEDOMS.index(move.freedom)] -= 1
+    player = state.players[seat]
+    freedoms = tuple(f for f in FREEDOMS if f in player.freedoms or f is move.freedom)
+    state = with_player(state, seat, replace(player, freedoms=freedoms))
+    events.append(FreedomIntroduced(seat, move.freedom))
+    return settle_turn(replace(state, freedom_supply=tuple(supply)), events)
+
+
+def place_building(
+    state: GameState, building: Building, mask: int, cells: str, events: list[Event]
+) -> GameState:
+    """Pay for and lay a building, and gain its prestige (R21)."""
+    seat = state.current_player
+    assert seat is not None
+    state = pay(state, seat, build_cost(state.players[seat]), MoneyReason.BUILD, events)
+    player = state.players[seat]
+    principality = player.principality.with_tile(building, mask)
+    state = with_player(state, seat, replace(player, principality=principality))
+    supply = list(state.building_supply)
+    supply[BUILDINGS.index(building)] -= 1
+    state = replace(state, building_supply=tuple(supply), pending=None)
+    events.append(TilePlaced(seat, building, cells))
+    points = catalog().rules.building_prestige
+    state = gain_prestige(state, seat, points, PrestigeReason.BUILDING, events)
+    return settle_turn(state, events)
+
+
+def _work_values(state: GameState) -> tuple[Working, PlayerState, int, int]:
+    seat = state.current_player
+    work = state.pending
+    assert seat is not None and isinstance(work, Working)
+    player = state.players[seat]
+    value = work_breakdown(player, work.person, work.bonus).total
+    return work, player, value, minimum_work(state.round)
+
+
+def bonus_moves(state: GameState) -> tuple[Move, ...]:
+    """The steps of a work in progress: ``play`` cards, then ``finish``.
+
+    Bonus cards are added in catalog order (B01 before B02 ...): the order
+    in which cards join a work never changes its value, so this loses no
+    choice and keeps every set of cards reachable by exactly one sequence.
+    A card is offered only if the round's minimum stays reachable after it;
+    ``finish`` only once the minimum is reached (R19).
+    """
+    work, player, value, needed = _work_values(state)
+    last = _BONUS_ORDER[work.bonus[-1]] if work.bonus else -1
+    later = sorted(
+        (c for c in player.hand_bonus if _BONUS_ORDER[c] > last), key=_BONUS_ORDER.__getitem__
+    )
+    values = [bonus_value(c, player, work.person) for c in later]
+    moves: list[Move] = []
+    tail = sum(values)
+    for card, card_value in zip(later, values, strict=True):
+        if value + tail >= needed:
+            moves.append(PlayBonus(card))
+        tail -= card_value
+    if value >= needed:
+        moves.append(FinishWork())
+    return tuple(moves)
+
+
+def play_bonus(state: GameState, move: PlayBonus, events: list[Event]) -> GameState:
+    """Add a bonus card to the work in progress (R19)."""
+    seat = state.current_player
+    work = state.pending
+    assert seat is not None and isinstance(work, Working)
+    player = state.players[seat]
+    events.append(BonusPlayed(seat, move.card, bonus_value(move.card, player, work.person)))
+    return replace(state, pending=Working(work.person, (*work.bonus, move.card)))
+
+
+def finish_work(state: GameState, events: list[Event]) -> GameState:
+    """Complete the work: bonus cards leave the game, the bank pays (R19)."""
+    seat = state.current_player
+    work = state.pending
+    assert seat is not None and isinstance(work, Working)
+    player = state.players[seat]
+    breakdown = work_breakdown(player, work.person, work.bonus)
+    value = breakdown.total
+    hand = list(player.hand_bonus)
+    for card in work.bonus:
+        hand.remove(card)
+    state = with_player(state, seat, replace(player, hand_bonus=tuple(hand)))
+    best = list(state.round_best)
+    best[seat] = max(best[seat], value)
+    state = replace(
+        state,
+        bonus_discard=(*state.bonus_discard, *work.bonus),
+        round_best=tuple(best),
+    )
+    events.append(WorkDone(seat, work.person, value, breakdown.parts()))
+    payout = value * 100
+    state = receive(state, seat, payout, MoneyReason.WORK, events)
+    return replace(state, pending=Conversion(payout))
+
+
+def convert_moves(state: GameState) -> tuple[Move, ...]:
+    """``convert 0`` up to the most the payout allows, ascending (R19)."""
+    conversion = state.pending
+    assert isinstance(conversion, Conversion)
+    rate = catalog().rules.florins_per_converted_prestige
+    return tuple(Convert(points) for points in range(conversion.payout // rate + 1))
+
+
+def convert(state: GameState, move: Convert, events: list[Event]) -> GameState:
+    """Turn part of the payout just received into prestige (R19)."""
+    seat = state.current_player
+    assert seat is not None
+    florins = move.points * catalog().rules.florins_per_converted_prestige
+    state = pay(state, seat, florins, MoneyReason.CONVERSION, events)
+    state = gain_prestige(state, seat, move.points, PrestigeReason.CONVERSION, events)
+    return settle_turn(replace(state, pending=None), events)
+
+
+def settle_turn(state: GameState, events: list[Event]) -> GameState:
+    """End the turn by itself once no action is left and nobody can be recruited."""
+    turn = state.turn
+    assert turn is not None
+    if state.pending is None and turn.actions >= ACTIONS_PER_TURN and not recruit_moves(state):
+        return _end_turn(state, events)
+    return state
+
+
+def _end_turn(state: GameState, events: list[Event]) -> GameState:
+    seat = state.current_player
+    turn = state.turn
+    assert seat is not None and turn is not None
+    events.append(TurnEnded(seat))
+    done = turn.turns_done + 1
+    if done == len(state.players):
+        return replace(state, turn=TurnState(turns_done=done), current_player=None)
+    return replace(state, turn=TurnState(turns_done=done), current_player=next_seat(state, seat))

@@ -1,0 +1,286 @@
+"""Phase A: the auction (rulings R11-R16).
+
+The auction is a small state machine kept in :class:`AuctionState`:
+
+* **waiting for an opener** (``stack is None``): the first seat clockwise
+  from ``opener`` that is not done opens a stack at the base price or
+  declines; when exactly one player is left in the phase, that player instead
+  takes an object at base price without an auction, or declines (R14);
+* **bidding** (``stack`` set): the seats in ``bidders`` other than the high
+  bidder raise by exactly 100 or pass, clockwise; when one bidder is left, it
+  pays and takes an object (R13);
+* **taking** (``pending`` set): a landscape is placed, a prestige card chosen
+  from five, a recruiting card used or kept (R16).
+
+When every player is done, ``current_player`` becomes ``None`` and the
+phases module moves on to phase B.
+"""
+
+from __future__ import annotations
+
+from princes_of_florence.events import (
+    AuctionOpened,
+    BidMade,
+    Declined,
+    Event,
+    MoneyReason,
+    ObjectWon,
+    Passed,
+    PrestigeReason,
+    TilePlaced,
+)
+from princes_of_florence.ids import AuctionObject, Landscape
+from princes_of_florence.moves import Bid, Decline, Move, Open, Pass, Take
+from princes_of_florence.rules.cards import draw_to_choose, recruit_moves
+from princes_of_florence.rules.common import (
+    catalog,
+    gain_prestige,
+    pay,
+    seats_from,
+    with_player,
+)
+from princes_of_florence.rules.placement import has_legal_placement
+from princes_of_florence.state import (
+    LANDSCAPES,
+    AuctionState,
+    Deck,
+    GameState,
+    Placing,
+    PlayerState,
+    RecruitOffer,
+    replace,
+)
+
+__all__ = [
+    "apply_auction",
+    "auction_moves",
+    "auction_problem",
+    "begin_auction",
+    "continue_auction",
+    "place_landscape",
+    "stack_problem",
+]
+
+_STACKS: tuple[AuctionObject, ...] = tuple(AuctionObject)
+_LANDSCAPE_OF = {
+    AuctionObject.FOREST: Landscape.FOREST,
+    AuctionObject.LAKE: Landscape.LAKE,
+    AuctionObject.PARK: Landscape.PARK,
+}
+
+
+def begin_auction(state: GameState) -> GameState:
+    """Start phase A: the start player opens (ruling R13)."""
+    n = len(state.players)
+    auction = AuctionState(done=(False,) * n, opener=state.start_player)
+    return replace(state, auction=auction, current_player=state.start_player)
+
+
+def _exhausted(state: GameState, stack: AuctionObject) -> bool:
+    """Whether no object is left in ``stack`` (R6 for the prestige deck)."""
+    landscape = _LANDSCAPE_OF.get(stack)
+    if landscape is not None:
+        return state.landscape_supply[LANDSCAPES.index(landscape)] == 0
+    if stack is AuctionObject.JESTER:
+        return state.jesters == 0
+    if stack is AuctionObject.BUILDER:
+        return state.builders == 0
+    if stack is AuctionObject.PRESTIGE:
+        return not state.prestige_deck
+    return state.recruiting == 0
+
+
+def _unusable(player: PlayerState, stack: AuctionObject) -> str | None:
+    """Why ``player`` could not use an object of ``stack`` (ruling R15)."""
+    if stack is AuctionObject.BUILDER and player.builders >= catalog().rules.max_builders:
+        return "the player already has 3 builders"
+    landscape = _LANDSCAPE_OF.get(stack)
+    if landscape is not None and not has_legal_placement(
+        player.principality, landscape, player.builders
+    ):
+        return f"the player has no legal place for a {landscape}"
+    return None
+
+
+def stack_problem(state: GameState, seat: int, stack: AuctionObject, price: int) -> str | None:
+    """Why ``seat`` may not bid ``price`` on ``stack`` now, or ``None`` (R13-R15)."""
+    auction = state.auction
+    assert auction is not None
+    if stack in auction.taken:
+        return f"an object was already taken from the {stack} stack this phase"
+    if _exhausted(state, stack):
+        return f"the {stack} stack is empty"
+    player = state.players[seat]
+    if player.money < price:
+        return f"the player has {player.money} florins and cannot pay {price} (ruling R4)"
+    return _unusable(player, stack)
+
+
+def _remaining(state: GameState) -> list[int]:
+    auction = state.auction
+    assert auction is not None
+    return [s for s in seats_from(state, auction.opener) if not auction.done[s]]
+
+
+def continue_auction(state: GameState) -> GameState:
+    """Hand the decision to the next opener, or end the phase (R13, R14)."""
+    remaining = _remaining(state)
+    return replace(state, current_player=remaining[0] if remaining else None)
+
+
+def auction_moves(state: GameState) -> tuple[Move, ...]:
+    """The moves of the current player in phase A, outside a pending choice.
+
+    Order: stacks in :class:`AuctionObject` order, then ``decline``; while
+    bidding, ``bid`` then ``pass``.
+    """
+    auction = state.auction
+    seat = state.current_player
+    assert auction is not None and seat is not None
+    base = catalog().rules.base_price
+    if auction.stack is None:
+        stacks = [s for s in _STACKS if stack_problem(state, seat, s, base) is None]
+        if len(_remaining(state)) == 1:
+            return (*(Take(s) for s in stacks), Decline())
+        return (*(Open(s) for s in stacks), Decline())
+    amount = auction.high_bid + catalog().rules.raise_step
+    if stack_problem_in_bidding(state, seat, auction.stack, amount) is None:
+        return (Bid(amount), Pass())
+    return (Pass(),)
+
+
+def stack_problem_in_bidding(
+    state: GameState, seat: int, stack: AuctionObject, amount: int
+) -> str | None:
+    """Why ``seat`` may not raise the running auction to ``amount`` (R15)."""
+    player = state.players[seat]
+    if player.money < amount:
+        return f"the player has {player.money} florins and cannot pay {amount} (ruling R4)"
+    return _unusable(player, stack)
+
+
+def auction_problem(state: GameState, move: Move) -> str | None:
+    """Why ``move`` is not legal now in phase A, or ``None``."""
+    auction = state.auction
+    seat = state.current_player
+    assert auction is not None and seat is not None
+    rules = catalog().rules
+    if auction.stack is None:
+        last = len(_remaining(state)) == 1
+        if isinstance(move, Decline):
+            return None
+        if isinstance(move, Open):
+            if last:
+                return "the last player in the phase takes an object without an auction (R14)"
+            return stack_problem(state, seat, move.stack, rules.base_price)
+        if isinstance(move, Take):
+            if not last:
+                return "only the last player in the phase may take without an auction (R14)"
+            return stack_problem(state, seat, move.stack, rules.base_price)
+        return "the player must open an auction or decline (ruling R13)"
+    if isinstance(move, Pass):
+        return None
+    if isinstance(move, Bid):
+        wanted = auction.high_bid + rules.raise_step
+        if move.amount != wanted:
+            return f"a raise must be exactly 100 more than {auction.high_bid}: bid {wanted}"
+        return stack_problem_in_bidding(state, seat, auction.stack, move.amount)
+    return f"an auction for the {auction.stack} stack is running: bid or pass (ruling R13)"
+
+
+def apply_auction(state: GameState, move: Move, events: list[Event]) -> GameState:
+    """Apply a legal auction move (not a pending choice)."""
+    auction = state.auction
+    seat = state.current_player
+    assert auction is not None and seat is not None
+    base = catalog().rules.base_price
+    if isinstance(move, Decline):
+        events.append(Declined(seat))
+        done = tuple(d or s == seat for s, d in enumerate(auction.done))
+        return continue_auction(replace(state, auction=replace(auction, done=done)))
+    if isinstance(move, Take):
+        return _award(state, seat, move.stack, base, events)
+    if isinstance(move, Open):
+        events.append(AuctionOpened(seat, move.stack, base))
+        bidders = tuple(s for s in seats_from(state, seat) if not auction.done[s])
+        auction = replace(
+            auction, stack=move.stack, high_bid=base, high_bidder=seat, bidders=bidders
+        )
+        return replace(state, auction=auction, current_player=_next_bidder(auction, seat))
+    if isinstance(move, Bid):
+        events.append(BidMade(seat, move.amount))
+        auction = replace(auction, high_bid=move.amount, high_bidder=seat)
+        return replace(state, auction=auction, current_player=_next_bidder(auction, seat))
+    assert isinstance(move, Pass)
+    events.append(Passed(seat))
+    bidders = tuple(s for s in auction.bidders if s != seat)
+    auction = replace(auction, bidders=bidders)
+    if len(bidders) == 1:
+        assert auction.stack is not None and auction.high_bidder == bidders[0]
+        state = replace(state, auction=auction)
+        return _award(state, bidders[0], auction.stack, auction.high_bid, events)
+    return replace(state, auction=auction, current_player=_next_bidder(auction, seat))
+
+
+def _next_bidder(auction: AuctionState, seat: int) -> int:
+    """The bidder clockwise after ``seat`` who is not the high bidder (R13)."""
+    order = auction.bidders
+    n = len(auction.done)
+    for step in range(1, n + 1):
+        candidate = (seat + step) % n
+        if candidate in order and candidate != auction.high_bidder:
+            return candidate
+    raise AssertionError("an auction with two bidders always has a next bidder")
+
+
+def _award(
+    state: GameState, seat: int, stack: AuctionObject, price: int, events: list[Event]
+) -> GameState:
+    """``seat`` pays ``price`` and takes an object from ``stack`` (R13, R14, R16)."""
+    auction = state.auction
+    assert auction is not None
+    state = pay(state, seat, price, MoneyReason.AUCTION, events)
+    events.append(ObjectWon(seat, stack, price))
+    done = tuple(d or s == seat for s, d in enumerate(auction.done))
+    auction = AuctionState(done=done, taken=(*auction.taken, stack), opener=auction.opener)
+    state = replace(state, auction=auction, current_player=seat)
+    player = state.players[seat]
+    rules = catalog().rules
+    landscape = _LANDSCAPE_OF.get(stack)
+    if landscape is not None:
+        supply = list(state.landscape_supply)
+        supply[LANDSCAPES.index(landscape)] -= 1
+        return replace(state, landscape_supply=tuple(supply), pending=Placing(landscape))
+    if stack is AuctionObject.JESTER:
+        state = with_player(state, seat, replace(player, jesters=player.jesters + 1))
+        return continue_auction(replace(state, jesters=state.jesters - 1))
+    if stack is AuctionObject.BUILDER:
+        count = player.builders + 1
+        state = with_player(state, seat, replace(player, builders=count))
+        state = replace(state, builders=state.builders - 1)
+        bonus = rules.builder_prestige[count - 1]  # ruling R16: 2nd and 3rd builder
+        state = gain_prestige(state, seat, bonus, PrestigeReason.BUILDER, events)
+        return continue_auction(state)
+    if stack is AuctionObject.PRESTIGE:
+        return draw_to_choose(state, Deck.PRESTIGE, events)
+    state = with_player(state, seat, replace(player, hand_recruiting=player.hand_recruiting + 1))
+    state = replace(state, recruiting=state.recruiting - 1)
+    if recruit_moves(state):
+        return replace(state, pending=RecruitOffer())
+    return continue_auction(state)
+
+
+def place_landscape(
+    state: GameState, landscape: Landscape, mask: int, cells: str, events: list[Event]
+) -> GameState:
+    """Lay a landscape won at auction; a repeated type gives prestige (R16)."""
+    seat = state.current_player
+    assert seat is not None
+    player = state.players[seat]
+    principality = player.principality.with_tile(landscape, mask)
+    state = with_player(state, seat, replace(player, principality=principality))
+    events.append(TilePlaced(seat, landscape, cells))
+    if principality.landscape_count(landscape) >= 2:  # ruling R16
+        points = catalog().rules.landscape_repeat_prestige
+        state = gain_prestige(state, seat, points, PrestigeReason.LANDSCAPE, events)
+    return continue_auction(replace(state, pending=None))

@@ -1,0 +1,119 @@
+"""Drawing cards to choose from (ruling R6) and recruiting (ruling R23)."""
+
+from __future__ import annotations
+
+from princes_of_florence.events import CardKept, CardsShown, Event, PersonRecruited
+from princes_of_florence.ids import BonusCardId, PersonId, PrestigeCardId
+from princes_of_florence.moves import ChooseCard, Recruit
+from princes_of_florence.rules.common import catalog, seats_from, with_player
+from princes_of_florence.state import CardChoice, Deck, GameState, replace
+
+__all__ = [
+    "choose_card",
+    "draw_to_choose",
+    "recruit",
+    "recruit_moves",
+    "recruit_problem",
+]
+
+_DECK_FIELD = {
+    Deck.PERSONS: "person_deck",
+    Deck.BONUS: "bonus_deck",
+    Deck.PRESTIGE: "prestige_deck",
+}
+
+
+def draw_to_choose(state: GameState, deck: Deck, events: list[Event]) -> GameState:
+    """Show the current player the top five cards of ``deck`` (all if fewer, R6).
+
+    The cards leave the deck and wait in a :class:`CardChoice`.
+    """
+    seat = state.current_player
+    assert seat is not None
+    cards = getattr(state, _DECK_FIELD[deck])
+    size = catalog().rules.draw_size
+    shown, rest = cards[:size], cards[size:]
+    assert shown, "callers only draw from a deck that is not empty (ruling R6)"
+    events.append(CardsShown(seat, deck.value, len(shown), shown))
+    changes = {_DECK_FIELD[deck]: rest, "pending": CardChoice(deck, shown)}
+    return replace(state, **changes)
+
+
+def choose_card(state: GameState, move: ChooseCard, events: list[Event]) -> GameState:
+    """Keep the chosen card; the others go under the deck in drawn order (R6)."""
+    seat = state.current_player
+    choice = state.pending
+    assert seat is not None and isinstance(choice, CardChoice)
+    rest = tuple(c for c in choice.shown if c != move.card)
+    player = state.players[seat]
+    card = move.card
+    if choice.deck is Deck.PERSONS:
+        assert isinstance(card, PersonId)
+        player = replace(player, hand_persons=(*player.hand_persons, card))
+    elif choice.deck is Deck.BONUS:
+        assert isinstance(card, BonusCardId)
+        player = replace(player, hand_bonus=(*player.hand_bonus, card))
+    else:
+        assert isinstance(card, PrestigeCardId)
+        player = replace(player, prestige_cards=(*player.prestige_cards, card))
+    events.append(CardKept(seat, choice.deck.value, card))
+    field = _DECK_FIELD[choice.deck]
+    deck = (*getattr(state, field), *rest)
+    state = with_player(state, seat, player)
+    return replace(state, pending=None, **{field: deck})
+
+
+def recruit_moves(state: GameState) -> tuple[Recruit, ...]:
+    """Every recruiting the current player can do now (ruling R23).
+
+    Listed by seat clockwise from the player's left, then in the order the
+    persons lie on that table; a person lying twice is listed once.
+    """
+    seat = state.current_player
+    assert seat is not None
+    if not state.players[seat].hand_recruiting:
+        return ()
+    moves: list[Recruit] = []
+    for other in seats_from(state, seat)[1:]:
+        seen: set[PersonId] = set()
+        for person in state.players[other].table_persons:
+            if person not in seen:
+                seen.add(person)
+                moves.append(Recruit(other, person))
+    return tuple(moves)
+
+
+def recruit_problem(state: GameState, move: Recruit) -> str | None:
+    """Why ``move`` cannot be done now by the current player, or ``None``."""
+    seat = state.current_player
+    assert seat is not None
+    if not state.players[seat].hand_recruiting:
+        return "the player holds no recruiting card"
+    if not 0 <= move.seat < len(state.players):
+        return f"there is no seat {move.seat}"
+    if move.seat == seat:
+        return "a player cannot recruit from their own table (ruling R23)"
+    if move.person not in state.players[move.seat].table_persons:
+        return f"{move.person} does not lie face up in front of seat {move.seat}"
+    return None
+
+
+def recruit(state: GameState, move: Recruit, events: list[Event]) -> GameState:
+    """Use a recruiting card: the person goes to hand, the card takes its place (R23)."""
+    seat = state.current_player
+    assert seat is not None
+    player = state.players[seat]
+    victim = state.players[move.seat]
+    table = list(victim.table_persons)
+    table.remove(move.person)
+    victim = replace(
+        victim, table_persons=tuple(table), table_recruiting=victim.table_recruiting + 1
+    )
+    player = replace(
+        player,
+        hand_recruiting=player.hand_recruiting - 1,
+        hand_persons=(*player.hand_persons, move.person),
+    )
+    events.append(PersonRecruited(seat, move.seat, move.person))
+    state = with_player(state, move.seat, victim)
+    return with_player(state, seat, player)

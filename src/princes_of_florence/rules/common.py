@@ -1,0 +1,101 @@
+"""Small state transformations shared by the phases: the ledger and the seats.
+
+Every change of money or prestige goes through :func:`pay`, :func:`receive`,
+:func:`gain_prestige` or :func:`lose_prestige`, which append the matching
+event, so the ledger identity of ruling R1 holds by construction.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from princes_of_florence.components import Catalog, default_catalog
+from princes_of_florence.events import (
+    Event,
+    MoneyPaid,
+    MoneyReason,
+    MoneyReceived,
+    PrestigeGained,
+    PrestigeLost,
+    PrestigeReason,
+)
+from princes_of_florence.state import GameState, PlayerState, replace
+
+__all__ = [
+    "catalog",
+    "gain_prestige",
+    "lose_prestige",
+    "next_seat",
+    "pay",
+    "receive",
+    "seats_from",
+    "with_player",
+]
+
+
+@cache
+def catalog() -> Catalog:
+    """The component catalog the rules read (the shipped reference edition)."""
+    return default_catalog()
+
+
+def with_player(state: GameState, seat: int, player: PlayerState) -> GameState:
+    """``state`` with the player in ``seat`` replaced."""
+    players = list(state.players)
+    players[seat] = player
+    return replace(state, players=tuple(players))
+
+
+def pay(
+    state: GameState, seat: int, amount: int, reason: MoneyReason, events: list[Event]
+) -> GameState:
+    """The player in ``seat`` pays ``amount`` to the bank (rulings R1, R4)."""
+    if amount == 0:
+        return state
+    player = state.players[seat]
+    assert player.money >= amount, "callers check affordability first (ruling R4)"
+    events.append(MoneyPaid(seat, amount, reason))
+    return with_player(state, seat, replace(player, money=player.money - amount))
+
+
+def receive(
+    state: GameState, seat: int, amount: int, reason: MoneyReason, events: list[Event]
+) -> GameState:
+    """The bank pays ``amount`` to the player in ``seat`` (ruling R1)."""
+    if amount == 0:
+        return state
+    player = state.players[seat]
+    events.append(MoneyReceived(seat, amount, reason))
+    return with_player(state, seat, replace(player, money=player.money + amount))
+
+
+def gain_prestige(
+    state: GameState, seat: int, points: int, reason: PrestigeReason, events: list[Event]
+) -> GameState:
+    """The player in ``seat`` moves ``points`` forward on the prestige track."""
+    if points == 0:
+        return state
+    player = state.players[seat]
+    events.append(PrestigeGained(seat, points, reason))
+    return with_player(state, seat, replace(player, prestige=player.prestige + points))
+
+
+def lose_prestige(
+    state: GameState, seat: int, points: int, reason: PrestigeReason, events: list[Event]
+) -> GameState:
+    """The player in ``seat`` moves ``points`` back (never below 0, ruling R3)."""
+    player = state.players[seat]
+    assert 0 < points <= player.prestige
+    events.append(PrestigeLost(seat, points, reason))
+    return with_player(state, seat, replace(player, prestige=player.prestige - points))
+
+
+def next_seat(state: GameState, seat: int) -> int:
+    """The seat clockwise after ``seat``."""
+    return (seat + 1) % len(state.players)
+
+
+def seats_from(state: GameState, seat: int) -> tuple[int, ...]:
+    """Every seat, clockwise, starting with ``seat``."""
+    n = len(state.players)
+    return tuple((seat + i) % n for i in range(n))

@@ -1,0 +1,82 @@
+"""Rounds and phases: what follows when a phase is complete (R7, R20, R24).
+
+A round is the sequence of phases in :data:`ROUND_PHASES`.  Each phase module
+signals completion by leaving ``current_player`` at ``None``; :func:`advance`
+then starts the next phase, closes the round, or ends the game.  A new phase
+(such as the character phase of Muse & Princess) slots in by extending the
+sequence and the two small tables below.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from princes_of_florence.events import (
+    BestWork,
+    Event,
+    GameEnded,
+    PhaseStarted,
+    PrestigeCardScored,
+    PrestigeReason,
+)
+from princes_of_florence.ids import Phase
+from princes_of_florence.rules.actions import begin_actions
+from princes_of_florence.rules.auction import begin_auction
+from princes_of_florence.rules.common import catalog, gain_prestige, next_seat
+from princes_of_florence.rules.scoring import best_work, end_scores, outcome_of
+from princes_of_florence.state import GameState, replace
+
+__all__ = ["ROUND_PHASES", "advance"]
+
+ROUND_PHASES: tuple[Phase, ...] = (Phase.AUCTION, Phase.ACTIONS)
+"""The phases of one round, in order."""
+
+_BEGIN: dict[Phase, Callable[[GameState], GameState]] = {
+    Phase.AUCTION: begin_auction,
+    Phase.ACTIONS: begin_actions,
+}
+
+
+def _start(state: GameState, phase: Phase, events: list[Event]) -> GameState:
+    events.append(PhaseStarted(state.round, phase, state.start_player))
+    return _BEGIN[phase](replace(state, phase=phase))
+
+
+def advance(state: GameState, events: list[Event]) -> GameState:
+    """Move past every completed phase until someone has a decision or the game ends."""
+    while state.current_player is None and state.phase is not Phase.GAME_OVER:
+        if state.phase is Phase.SETUP:
+            state = _start(state, ROUND_PHASES[0], events)
+            continue
+        index = ROUND_PHASES.index(state.phase)
+        if index + 1 < len(ROUND_PHASES):
+            state = _start(replace(state, auction=None, turn=None), ROUND_PHASES[index + 1], events)
+            continue
+        state = _close_round(state, events)
+    return state
+
+
+def _close_round(state: GameState, events: list[Event]) -> GameState:
+    """Score the best work (R20), then start the next round (R7) or end the game."""
+    value, seats = best_work(state.round_best)
+    if seats:
+        events.append(BestWork(state.round, value, seats))
+        points = catalog().rules.best_work_prestige
+        for seat in seats:
+            state = gain_prestige(state, seat, points, PrestigeReason.BEST_WORK, events)
+    state = replace(state, auction=None, turn=None, round_best=(0,) * len(state.players))
+    if state.round >= catalog().rules.rounds:
+        return _end_game(state, events)
+    state = replace(state, round=state.round + 1, start_player=next_seat(state, state.start_player))
+    return _start(state, ROUND_PHASES[0], events)
+
+
+def _end_game(state: GameState, events: list[Event]) -> GameState:
+    """Score the prestige cards and decide the winners (R24)."""
+    for seat, cards in enumerate(end_scores(state.players)):
+        for card, points in cards:
+            events.append(PrestigeCardScored(seat, card, points))
+            state = gain_prestige(state, seat, points, PrestigeReason.PRESTIGE_CARD, events)
+    state = replace(state, phase=Phase.GAME_OVER, current_player=None)
+    events.append(GameEnded(outcome_of(state.players).winners))
+    return state

@@ -1,0 +1,111 @@
+"""A new game, and the starting-person draft (rulings R7-R10).
+
+Randomness enters only here: the decks are shuffled with
+``random.Random(seed)`` when the game is created, and the returned starting
+persons are shuffled back with a generator seeded from the same seed, so a
+seed and a move list always give the same game in any process.
+"""
+
+from __future__ import annotations
+
+import random
+
+from princes_of_florence.config import GameConfig
+from princes_of_florence.events import Event, PersonReturned
+from princes_of_florence.ids import Phase
+from princes_of_florence.moves import Move, ReturnPerson
+from princes_of_florence.rules.common import catalog, next_seat, with_player
+from princes_of_florence.state import (
+    BUILDINGS,
+    LANDSCAPES,
+    GameState,
+    PlayerState,
+    SetupState,
+    replace,
+)
+
+__all__ = ["apply_setup", "create", "setup_moves", "setup_problem"]
+
+
+def create(config: GameConfig) -> GameState:
+    """The game before the draft: decks shuffled, four persons dealt to each.
+
+    Args:
+        config: a validated configuration.
+
+    Returns:
+        The state in :attr:`Phase.SETUP`, the start player to return a card.
+    """
+    cat = catalog()
+    rules = cat.rules
+    rng = random.Random(config.seed)
+    persons = [p.id for p in cat.persons]
+    bonus = [c.id for c in cat.bonus_cards]
+    prestige = [c.id for c in cat.prestige_cards]
+    rng.shuffle(persons)
+    rng.shuffle(bonus)
+    rng.shuffle(prestige)
+    dealt = rules.setup_persons_dealt
+    players = []
+    for seat in range(config.players):
+        hand = tuple(persons[seat * dealt : (seat + 1) * dealt])
+        players.append(PlayerState(money=rules.starting_money, hand_persons=hand))
+    freedoms_in_play = config.players - 1  # ruling R9
+    return GameState(
+        config=config,
+        round=1,
+        phase=Phase.SETUP,
+        start_player=config.start_player,  # ruling R7
+        current_player=config.start_player,
+        players=tuple(players),
+        person_deck=tuple(persons[config.players * dealt :]),
+        bonus_deck=tuple(bonus),
+        prestige_deck=tuple(prestige),
+        building_supply=tuple(cat.tile(b).supply for b in BUILDINGS),
+        landscape_supply=tuple(cat.tile(t).supply for t in LANDSCAPES),
+        freedom_supply=(freedoms_in_play,) * 3,
+        jesters=rules.jesters,
+        builders=rules.builders,
+        recruiting=rules.recruiting_cards,
+        setup=SetupState(),
+        round_best=(0,) * config.players,
+    )
+
+
+def setup_moves(state: GameState) -> tuple[Move, ...]:
+    """Return one of the dealt persons, in hand order (ruling R8)."""
+    assert state.current_player is not None
+    hand = state.players[state.current_player].hand_persons
+    return tuple(ReturnPerson(p) for p in hand)
+
+
+def setup_problem(state: GameState, move: Move) -> str | None:
+    """Why ``move`` is not legal in the draft, or ``None``."""
+    if not isinstance(move, ReturnPerson):
+        return "every player must first return one of the four starting persons"
+    assert state.current_player is not None
+    if move.person not in state.players[state.current_player].hand_persons:
+        return f"{move.person} is not in the player's hand"
+    return None
+
+
+def apply_setup(state: GameState, move: ReturnPerson, events: list[Event]) -> GameState:
+    """Return a starting person; after the last player, shuffle them back (R8).
+
+    When every player has returned a card, ``current_player`` becomes
+    ``None``: the draft is complete and the phases module starts round 1.
+    """
+    seat = state.current_player
+    assert seat is not None and state.setup is not None
+    player = state.players[seat]
+    hand = list(player.hand_persons)
+    hand.remove(move.person)
+    state = with_player(state, seat, replace(player, hand_persons=tuple(hand)))
+    events.append(PersonReturned(seat, move.person))
+    returned = (*state.setup.returned, move.person)  # type: ignore[union-attr]
+    following = next_seat(state, seat)
+    if following != state.start_player:
+        return replace(state, setup=SetupState(returned), current_player=following)
+    deck = list(state.person_deck) + list(returned)
+    random.Random(f"setup-return:{state.config.seed}").shuffle(deck)
+    return replace(state, setup=None, person_deck=tuple(deck), current_player=None)

@@ -1,0 +1,359 @@
+"""The game state: frozen values holding only immutable containers.
+
+A :class:`GameState` is everything on the table, every hand and every deck,
+plus whose decision it is.  It is never changed: the engine's ``apply``
+returns a new state.  This module holds data only; the rules live in
+:mod:`princes_of_florence.rules`.
+
+Components are referred to by id (the enums of :mod:`princes_of_florence.ids`);
+their printed data is looked up in the catalog.  Per-type counts are tuples
+indexed in enum order (``building_supply[i]`` is the supply of the *i*-th
+:class:`~princes_of_florence.ids.Building`).
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+from typing import Any, TypeVar
+
+import attrs
+from attrs import AttrsInstance
+
+from princes_of_florence.config import GameConfig
+from princes_of_florence.geometry import PALAZZO_MASK, popcount
+from princes_of_florence.ids import (
+    AuctionObject,
+    BonusCardId,
+    Building,
+    Freedom,
+    Landscape,
+    PersonId,
+    Phase,
+    PrestigeCardId,
+)
+
+__all__ = [
+    "AuctionState",
+    "BUILDINGS",
+    "Card",
+    "CardChoice",
+    "Conversion",
+    "Deck",
+    "FREEDOMS",
+    "GameState",
+    "LANDSCAPES",
+    "Pending",
+    "PlacedTile",
+    "Placing",
+    "PlayerState",
+    "Principality",
+    "RecruitOffer",
+    "SetupState",
+    "TurnState",
+    "Working",
+    "replace",
+]
+
+_T = TypeVar("_T", bound=AttrsInstance)
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+
+
+def replace(instance: _T, **changes: Any) -> _T:
+    """A copy of the frozen attrs ``instance`` with ``changes`` applied.
+
+    It does what :func:`attrs.evolve` does for the classes of this package
+    (no private attributes, no converters), several times faster; the engine
+    calls it on every move.
+
+    >>> replace(TurnState(), actions=1).actions
+    1
+    """
+    cls = instance.__class__
+    names = _FIELD_NAMES.get(cls)
+    if names is None:
+        names = _FIELD_NAMES[cls] = tuple(a.name for a in attrs.fields(cls))
+    for name in changes:
+        if name not in names:
+            raise TypeError(f"{cls.__name__} has no field {name!r}")
+    return cls(*[changes[n] if n in changes else getattr(instance, n) for n in names])
+
+
+BUILDINGS: tuple[Building, ...] = tuple(Building)
+LANDSCAPES: tuple[Landscape, ...] = tuple(Landscape)
+FREEDOMS: tuple[Freedom, ...] = tuple(Freedom)
+
+Card = PersonId | BonusCardId | PrestigeCardId
+"""A card of one of the three decks."""
+
+
+class Deck(Enum):
+    """The three card decks."""
+
+    PERSONS = "persons"
+    BONUS = "bonus"
+    PRESTIGE = "prestige"
+
+
+@attrs.frozen
+class PlacedTile:
+    """A tile lying in a principality.
+
+    Attributes:
+        tile: the building or landscape.
+        mask: the cells it covers (see :mod:`princes_of_florence.geometry`).
+    """
+
+    tile: Building | Landscape
+    mask: int
+
+
+@attrs.frozen
+class Principality:
+    """One player's 7x7 grid: the palazzo and the tiles placed, in order.
+
+    Attributes:
+        tiles: the tiles, in the order they were placed.
+        occupied: every covered cell, the palazzo included.
+        walls: every cell covered by a building or the palazzo; a new
+            building may not share an edge with these cells unless its
+            owner has 2 or more builders (ruling R21).
+    """
+
+    tiles: tuple[PlacedTile, ...] = ()
+    occupied: int = PALAZZO_MASK
+    walls: int = PALAZZO_MASK
+
+    def with_tile(self, tile: Building | Landscape, mask: int) -> Principality:
+        """This principality with one more tile (no legality check)."""
+        walls = self.walls | mask if isinstance(tile, Building) else self.walls
+        return Principality(
+            tiles=(*self.tiles, PlacedTile(tile, mask)),
+            occupied=self.occupied | mask,
+            walls=walls,
+        )
+
+    @property
+    def buildings(self) -> tuple[Building, ...]:
+        """The buildings, in the order they were placed."""
+        return tuple(t.tile for t in self.tiles if isinstance(t.tile, Building))
+
+    def has_building(self, building: Building) -> bool:
+        """Whether ``building`` stands in this principality."""
+        return any(t.tile is building for t in self.tiles)
+
+    def landscape_count(self, landscape: Landscape) -> int:
+        """How many tiles of ``landscape`` lie here."""
+        return sum(1 for t in self.tiles if t.tile is landscape)
+
+    @property
+    def empty_cells(self) -> int:
+        """Cells not covered by the palazzo or a tile (43 at the start)."""
+        return 49 - popcount(self.occupied)
+
+
+@attrs.frozen
+class PlayerState:
+    """Everything one player owns.
+
+    Attributes:
+        money: florins in cash (ruling R2: a non-negative multiple of 100).
+        prestige: prestige points.
+        principality: the grid with its tiles.
+        jesters: jesters on the palazzo.
+        builders: builders held (at most 3).
+        freedoms: freedoms introduced, in :class:`Freedom` order.
+        hand_persons: person cards in hand, in the order received.
+        hand_recruiting: recruiting cards in hand.
+        hand_bonus: bonus cards in hand, in the order received.
+        prestige_cards: prestige cards held (face down), in the order received.
+        table_persons: person cards face up in front of the player, in order.
+        table_recruiting: recruiting cards face up in front of the player
+            (each replaced a person taken by another player, ruling R23).
+    """
+
+    money: int
+    prestige: int = 0
+    principality: Principality = Principality()
+    jesters: int = 0
+    builders: int = 0
+    freedoms: tuple[Freedom, ...] = ()
+    hand_persons: tuple[PersonId, ...] = ()
+    hand_recruiting: int = 0
+    hand_bonus: tuple[BonusCardId, ...] = ()
+    prestige_cards: tuple[PrestigeCardId, ...] = ()
+    table_persons: tuple[PersonId, ...] = ()
+    table_recruiting: int = 0
+
+    @property
+    def person_count(self) -> int:
+        """Person and recruiting cards in hand or face up (ruling R19)."""
+        return (
+            len(self.hand_persons)
+            + self.hand_recruiting
+            + len(self.table_persons)
+            + self.table_recruiting
+        )
+
+    @property
+    def works(self) -> int:
+        """Person and recruiting cards face up in front of the player."""
+        return len(self.table_persons) + self.table_recruiting
+
+
+@attrs.frozen
+class SetupState:
+    """The starting-person draft (ruling R8).
+
+    Attributes:
+        returned: the cards returned so far, in seat order of return.
+    """
+
+    returned: tuple[PersonId, ...] = ()
+
+
+@attrs.frozen
+class AuctionState:
+    """Phase A in progress (rulings R11-R16).
+
+    Attributes:
+        done: per seat, whether the player has taken an object or declined
+            this phase.
+        taken: the stacks from which an object was taken this phase.
+        opener: the seat that opens (or opened) the current auction.
+        stack: the stack under the hammer, or ``None`` while waiting for
+            the opener.
+        high_bid: the current highest bid (0 while no auction runs).
+        high_bidder: who made it.
+        bidders: seats still bidding in this auction (the high bidder
+            included), clockwise.
+    """
+
+    done: tuple[bool, ...]
+    taken: tuple[AuctionObject, ...] = ()
+    opener: int = 0
+    stack: AuctionObject | None = None
+    high_bid: int = 0
+    high_bidder: int | None = None
+    bidders: tuple[int, ...] = ()
+
+
+@attrs.frozen
+class TurnState:
+    """One player's turn in phase B: what they did so far (rulings R17, R18).
+
+    Attributes:
+        actions: actions used.
+        works: works done.
+        builds: buildings built.
+        persons: person cards bought.
+        freedoms: freedoms introduced.
+        bonuses: bonus cards bought.
+        turns_done: players who finished their turn this phase.
+    """
+
+    actions: int = 0
+    works: int = 0
+    builds: int = 0
+    persons: int = 0
+    freedoms: int = 0
+    bonuses: int = 0
+    turns_done: int = 0
+
+
+@attrs.frozen
+class Placing:
+    """The current player must place ``tile`` (a landscape won, a building bought)."""
+
+    tile: Building | Landscape
+
+
+@attrs.frozen
+class CardChoice:
+    """The current player keeps one of ``shown`` from ``deck`` (ruling R6)."""
+
+    deck: Deck
+    shown: tuple[PersonId, ...] | tuple[BonusCardId, ...] | tuple[PrestigeCardId, ...]
+
+
+@attrs.frozen
+class RecruitOffer:
+    """The current player just won a recruiting card: use it now or keep it (R16)."""
+
+
+@attrs.frozen
+class Working:
+    """A work in progress: the person and the bonus cards played so far (R19)."""
+
+    person: PersonId
+    bonus: tuple[BonusCardId, ...] = ()
+
+
+@attrs.frozen
+class Conversion:
+    """After a work: how much of ``payout`` to turn into prestige (R19)."""
+
+    payout: int
+
+
+Pending = Placing | CardChoice | RecruitOffer | Working | Conversion
+"""A sub-decision of the current player that must be settled first."""
+
+
+@attrs.frozen
+class GameState:
+    """A complete game position.
+
+    Attributes:
+        config: the configuration the game was created with.
+        round: 1 to 7.
+        phase: the phase being played.
+        start_player: the seat that starts this round (ruling R7).
+        current_player: the seat to decide, or ``None`` once the game is over.
+        players: one :class:`PlayerState` per seat.
+        person_deck: person cards, top first.
+        bonus_deck: bonus cards, top first.
+        prestige_deck: prestige cards, top first.
+        bonus_discard: bonus cards played, out of the game.
+        building_supply: tiles left per building type, in :class:`Building` order.
+        landscape_supply: tiles left per landscape type, in :class:`Landscape` order.
+        freedom_supply: tiles left per freedom, in :class:`Freedom` order.
+        jesters: jesters left.
+        builders: builders left.
+        recruiting: recruiting cards left.
+        setup: the draft, during :attr:`Phase.SETUP`.
+        auction: the auction, during :attr:`Phase.AUCTION`.
+        turn: the current turn, during :attr:`Phase.ACTIONS`.
+        pending: a sub-decision the current player must settle first.
+        round_best: per seat, the highest work value this round (0: none).
+    """
+
+    config: GameConfig
+    round: int
+    phase: Phase
+    start_player: int
+    current_player: int | None
+    players: tuple[PlayerState, ...]
+    person_deck: tuple[PersonId, ...]
+    bonus_deck: tuple[BonusCardId, ...]
+    prestige_deck: tuple[PrestigeCardId, ...]
+    building_supply: tuple[int, ...]
+    landscape_supply: tuple[int, ...]
+    freedom_supply: tuple[int, ...]
+    jesters: int
+    builders: int
+    recruiting: int
+    bonus_discard: tuple[BonusCardId, ...] = ()
+    setup: SetupState | None = None
+    auction: AuctionState | None = None
+    turn: TurnState | None = None
+    pending: Pending | None = None
+    round_best: tuple[int, ...] = ()
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        return self.phase is Phase.GAME_OVER
+
+    def player(self, seat: int) -> PlayerState:
+        """The player in ``seat``."""
+        return self.players[seat]

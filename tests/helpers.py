@@ -1,0 +1,38 @@
+"""Small helpers for driving games in tests."""
+
+from __future__ import annotations
+
+from princes_of_florence import GameConfig, GameState, apply, legal_moves, new_game, parse_move
+from princes_of_florence.engine import apply_with_events
+from princes_of_florence.events import Event
+from princes_of_florence.ids import Phase
+
+
+def after_draft(players: int = 4, seed: int = 0) -> GameState:
+    """A new game with the draft done: everyone returned their first card."""
+    state = new_game(GameConfig(players=players, seed=seed))
+    while state.phase is Phase.SETUP:
+        state = apply(state, legal_moves(state)[0])
+    return state
+
+
+def play(state: GameState, *moves: str) -> tuple[GameState, list[Event]]:
+    """Apply moves given in notation; return the state and all their events."""
+    events: list[Event] = []
+    for text in moves:
+        state, new = apply_with_events(state, parse_move(text))
+        events.extend(new)
+    return state, events
+
+
+def first_placement(state: GameState) -> str:
+    """The notation of the first legal ``place`` move."""
+    return str(legal_moves(state)[0])
+
+
+def action_phase(players: int = 4, seed: int = 0) -> GameState:
+    """Round 1, phase B, seat 0 to act: everyone declined in the auction."""
+    state = after_draft(players, seed)
+    while state.phase is Phase.AUCTION:
+        state = apply(state, parse_move("decline"))
+    return state

@@ -1,0 +1,148 @@
+"""The engine's contract: whole games, purity, rejection, notation (R1, R24)."""
+
+from __future__ import annotations
+
+import random
+
+import attrs
+import pytest
+
+from princes_of_florence import (
+    GameConfig,
+    IllegalMoveError,
+    Pass,
+    SellPrestige,
+    apply,
+    free_moves,
+    is_terminal,
+    legal_moves,
+    move_problem,
+    new_game,
+    outcome,
+    parse_move,
+)
+from princes_of_florence.bots import RandomBot, play_game
+from princes_of_florence.engine import apply_with_events
+from princes_of_florence.events import (
+    MoneyPaid,
+    MoneyReceived,
+    PhaseStarted,
+    PrestigeGained,
+    PrestigeLost,
+)
+from princes_of_florence.ids import Phase
+from princes_of_florence.rules.common import with_player
+from princes_of_florence.rules.invariants import state_problems
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+@pytest.mark.parametrize("seed", range(4))
+def test_random_games_end_after_round_seven(players: int, seed: int) -> None:
+    """Random games always end after round 7 with a valid outcome (R24)."""
+    bots = [RandomBot(random.Random(seed * 10 + s)) for s in range(players)]
+    final, moves = play_game(GameConfig(players=players, seed=seed), bots)
+    assert is_terminal(final)
+    assert (7, Phase.GAME_OVER, None) == (final.round, final.phase, final.current_player)
+    assert () == legal_moves(final)
+    result = outcome(final)
+    best = max(zip(result.prestige, result.money, strict=True))
+    expected = tuple(s for s in range(players) if (result.prestige[s], result.money[s]) == best)
+    assert expected == result.winners
+    assert len(moves) > 50
+
+
+def test_money_and_prestige_follow_the_events() -> None:
+    """Money and prestige equal the start plus the events, after every move (R1)."""
+    rng = random.Random(5)
+    state = new_game(GameConfig(players=4, seed=5))
+    money = [p.money for p in state.players]
+    prestige = [0] * 4
+    phases = []
+    while not is_terminal(state):
+        choices = legal_moves(state) + free_moves(state)[:1]
+        state, events = apply_with_events(state, rng.choice(choices))
+        for e in events:
+            if isinstance(e, MoneyPaid):
+                money[e.player] -= e.amount
+            elif isinstance(e, MoneyReceived):
+                money[e.player] += e.amount
+            elif isinstance(e, PrestigeGained):
+                prestige[e.player] += e.points
+            elif isinstance(e, PrestigeLost):
+                prestige[e.player] -= e.points
+            elif isinstance(e, PhaseStarted):
+                phases.append((e.round, e.phase))
+        assert money == [p.money for p in state.players]
+        assert prestige == [p.prestige for p in state.players]
+        assert all(m >= 0 and m % 100 == 0 for m in money)
+    assert [(r, p) for r in range(1, 8) for p in (Phase.AUCTION, Phase.ACTIONS)] == phases
+
+
+def test_apply_never_changes_its_input() -> None:
+    """apply returns a new state and leaves the old one equal to what it was."""
+    rng = random.Random(1)
+    state = new_game(GameConfig(players=3, seed=1))
+    for _ in range(300):
+        if is_terminal(state):
+            break
+        before = state
+        snapshot = repr(state)
+        state = apply(state, rng.choice(legal_moves(state)))
+        assert snapshot == repr(before)
+        assert state is not before
+
+
+def test_illegal_move_raises_and_changes_nothing() -> None:
+    """An illegal move raises IllegalMoveError naming move, player and reason."""
+    state = new_game(GameConfig(players=3, seed=0))
+    with pytest.raises(IllegalMoveError, match=r"illegal move 'pass' by player 0: every player"):
+        apply(state, Pass())
+    assert new_game(GameConfig(players=3, seed=0)) == state
+
+
+def test_sell_prestige_is_free_and_bounded() -> None:
+    """Selling prestige is legal from 1 to the player's points, never below 0 (R3)."""
+    state = new_game(GameConfig(players=3, seed=0))
+    assert () == free_moves(state)
+    assert "not 1" in (move_problem(state, SellPrestige(1)) or "")
+
+
+def test_every_legal_move_round_trips_through_notation() -> None:
+    """str(move) parses back to the same move for every move met in random games."""
+    rng = random.Random(2)
+    for seed in range(2):
+        state = new_game(GameConfig(players=4, seed=seed))
+        while not is_terminal(state):
+            moves = legal_moves(state)
+            for move in moves:
+                assert move == parse_move(str(move))
+            state = apply(state, rng.choice(moves))
+
+
+def test_same_seed_same_game() -> None:
+    """The same seed and moves give the same states (determinism)."""
+    bots_a = [RandomBot(random.Random(s)) for s in range(4)]
+    bots_b = [RandomBot(random.Random(s)) for s in range(4)]
+    a = play_game(GameConfig(players=4, seed=9), bots_a)
+    b = play_game(GameConfig(players=4, seed=9), bots_b)
+    assert a == b
+
+
+def test_reached_states_break_no_invariant() -> None:
+    """States reached by random play (selling prestige too) satisfy every invariant."""
+    rng = random.Random(11)
+    for seed in range(3):
+        state = new_game(GameConfig(players=3 + seed, seed=seed))
+        while not is_terminal(state):
+            state = apply(state, rng.choice(legal_moves(state) + free_moves(state)[:1]))
+            assert () == state_problems(state)
+
+
+def test_tampered_state_is_reported() -> None:
+    """A card in two places and negative money are named by state_problems."""
+    state = new_game(GameConfig(players=3, seed=0))
+    card = state.person_deck[0]
+    bad = attrs.evolve(state, person_deck=(card, *state.person_deck))
+    assert any(f"person {card} is in 2 places" in p for p in state_problems(bad))
+    poor = with_player(state, 1, attrs.evolve(state.players[1], money=-100))
+    assert ("player 1 has -100 florins (ruling R2)",) == state_problems(poor)
