@@ -1,0 +1,101 @@
+"""Command line: ``python -m princes_of_florence {play,bench,catalog}``.
+
+``play`` plays a seeded game between random bots and prints every move in
+notation, each work's breakdown, and the final scores with their sources.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+from collections import defaultdict
+from collections.abc import Sequence
+
+from princes_of_florence.bots import RandomBot
+from princes_of_florence.components import default_catalog
+from princes_of_florence.config import GameConfig
+from princes_of_florence.engine import (
+    apply_with_events,
+    is_terminal,
+    new_game,
+    outcome,
+    prestige_card_scores,
+)
+from princes_of_florence.errors import PrincesOfFlorenceError
+from princes_of_florence.events import PhaseStarted, PrestigeGained, PrestigeLost, WorkDone
+
+__all__ = ["main"]
+
+
+def _play(players: int, seed: int) -> int:
+    config = GameConfig(players=players, seed=seed)
+    bots = [RandomBot(random.Random(f"bot:{seed}:{seat}")) for seat in range(players)]
+    state = new_game(config)
+    sources: list[dict[str, int]] = [defaultdict(int) for _ in range(players)]
+    print(f"# Princes of Florence: {players} players, seed {seed}, random bots")
+    number = 0
+    while not is_terminal(state):
+        seat = state.current_player
+        assert seat is not None
+        move = bots[seat].choose(state)
+        state, events = apply_with_events(state, move)
+        number += 1
+        note = ""
+        for event in events:
+            if isinstance(event, WorkDone):
+                parts = ", ".join(f"{k} {v}" for k, v in event.parts if v)
+                note = f"  (work {event.value}: {parts})"
+            elif isinstance(event, PrestigeGained):
+                sources[event.player][event.reason.value] += event.points
+            elif isinstance(event, PrestigeLost):
+                sources[event.player][event.reason.value] -= event.points
+        print(f"{number:4d}  p{seat}  {move}{note}")
+        for event in events:
+            if isinstance(event, PhaseStarted):
+                print(
+                    f"# round {event.round}, {event.phase.value}, "
+                    f"start player p{event.start_player}"
+                )
+    result = outcome(state)
+    cards = prestige_card_scores(state)
+    print("# final scores")
+    for seat in result.ranking:
+        detail = ", ".join(f"{k} {v}" for k, v in sorted(sources[seat].items()))
+        held = ", ".join(f"{c} {p}" for c, p in cards[seat]) or "none"
+        crown = " (winner)" if seat in result.winners else ""
+        print(
+            f"p{seat}{crown}: {result.prestige[seat]} prestige, {result.money[seat]} florins"
+            f"  [{detail}]  prestige cards: {held}"
+        )
+    return 0
+
+
+def _catalog() -> int:
+    cat = default_catalog()
+    print(f"# component catalog, edition {cat.edition}")
+    for entry in cat.reconstructed():
+        print("reconstructed:", *entry)
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    parser = argparse.ArgumentParser(prog="princes-of-florence")
+    sub = parser.add_subparsers(dest="command", required=True)
+    play = sub.add_parser("play", help="play a seeded game between random bots and print it")
+    play.add_argument("--players", type=int, default=4)
+    play.add_argument("--seed", type=int, default=1)
+    bench = sub.add_parser("bench", help="measure the engine's speed")
+    bench.add_argument("--seconds", type=float, default=3.0)
+    sub.add_parser("catalog", help="list the reconstructed component data")
+    args = parser.parse_args(argv)
+    try:
+        if args.command == "play":
+            return _play(args.players, args.seed)
+        if args.command == "bench":
+            from princes_of_florence import bench as bench_module
+
+            return bench_module.main(["--seconds", str(args.seconds)])
+        return _catalog()
+    except PrincesOfFlorenceError as error:
+        parser.exit(2, f"error: {error}\n")
