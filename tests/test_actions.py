@@ -228,3 +228,30 @@ def test_recruiting_takes_a_person_from_another_table() -> None:
     assert PersonId.POET == state.players[0].hand_persons[-1]
     assert ((), 1) == (state.players[1].table_persons, state.players[1].table_recruiting)
     assert (0, 0) == (state.turn.actions, state.players[0].hand_recruiting)  # type: ignore[union-attr]
+
+
+def test_reachable_persons_agrees_with_max_work_value() -> None:
+    """The fast reachability check equals max_work_value per person (R19)."""
+    import random
+
+    from princes_of_florence import GameConfig, free_moves, is_terminal, new_game
+    from princes_of_florence.rules.work_value import (
+        max_work_value,
+        minimum_work,
+        reachable_persons,
+    )
+
+    rng = random.Random(4)
+    checked = 0
+    for seed in range(6):
+        state = new_game(GameConfig(players=3 + seed % 3, seed=seed))
+        while not is_terminal(state):
+            for player in state.players:
+                for needed in (minimum_work(state.round), 5, 12):
+                    expected = tuple(
+                        p for p in player.hand_persons if max_work_value(player, p) >= needed
+                    )
+                    assert expected == reachable_persons(player, needed)
+                    checked += 1
+            state = apply(state, rng.choice(legal_moves(state) + free_moves(state)[:1]))
+    assert checked > 1000

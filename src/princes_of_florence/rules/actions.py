@@ -51,6 +51,7 @@ from princes_of_florence.rules.work_value import (
     bonus_value,
     max_work_value,
     minimum_work,
+    reachable_persons,
     work_breakdown,
 )
 from princes_of_florence.state import (
@@ -89,6 +90,7 @@ _LIMITS = {"works": 2, "builds": 2, "persons": 1, "freedoms": 1, "bonuses": 2}
 """Per-turn limits of ruling R18, by :class:`TurnState` field."""
 
 _BONUS_ORDER = {card: i for i, card in enumerate(BonusCardId)}
+_BUILD = {building: Build(building) for building in BUILDINGS}
 
 
 def begin_actions(state: GameState) -> GameState:
@@ -201,16 +203,18 @@ def action_moves(state: GameState) -> tuple[Move, ...]:
     moves: list[Move] = []
     if turn.actions < ACTIONS_PER_TURN:
         if turn.works < _LIMITS["works"]:
-            needed = minimum_work(state.round)
-            seen: set[PersonId] = set()
-            for person in player.hand_persons:
-                if person not in seen and max_work_value(player, person) >= needed:
-                    seen.add(person)
-                    moves.append(Work(person))
+            for person in reachable_persons(player, minimum_work(state.round)):
+                moves.append(Work(person))
         if turn.builds < _LIMITS["builds"] and player.money >= build_cost(player):
-            for building in BUILDINGS:
-                if _build_problem(state, building) is None:
-                    moves.append(Build(building))
+            principality = player.principality
+            built = {t.tile for t in principality.tiles}
+            for building, left in zip(BUILDINGS, state.building_supply, strict=True):
+                if (
+                    left
+                    and building not in built
+                    and has_legal_placement(principality, building, player.builders)
+                ):
+                    moves.append(_BUILD[building])
         if _purchase_problem(state, "persons", "person", not state.person_deck) is None:
             moves.append(BuyPerson())
         if turn.freedoms < _LIMITS["freedoms"]:

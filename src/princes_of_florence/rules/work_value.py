@@ -312,6 +312,45 @@ def max_work_value(player: PlayerState, person: PersonId) -> int:
     return work_breakdown(player, person, player.hand_bonus).total
 
 
+def reachable_persons(player: PlayerState, needed: int) -> tuple[PersonId, ...]:
+    """The persons in hand, in hand order, whose work can reach ``needed`` (R19).
+
+    Same answer as comparing :func:`max_work_value` for each person, computed
+    faster: with the working person taken from the hand, every person in hand
+    leaves the same counts behind, so the bonus cards are valued once.
+    """
+    hand = player.hand_persons
+    if not hand:
+        return ()
+    cat = catalog()
+    rules = cat.rules
+    bonus_total = 0
+    if player.hand_bonus:
+        counts = quantities(player, hand[0])
+        for card in player.hand_bonus:
+            bonus_total += sum(t.per * counts[t.quantity] for t in cat.bonus_card(card).terms)
+    principality = player.principality
+    built = {t.tile for t in principality.tiles}
+    common = (
+        bonus_total
+        + rules.work_per_jester * player.jesters
+        + rules.work_per_person * player.person_count
+    )
+    out = []
+    for person in hand:
+        spec = cat.person(person)
+        value = common
+        if spec.building in built:
+            value += rules.work_building
+        if spec.landscape in built:
+            value += rules.work_landscape
+        if spec.freedom in player.freedoms:
+            value += rules.work_freedom
+        if value >= needed:
+            out.append(person)
+    return tuple(out)
+
+
 def minimum_work(round: int) -> int:
     """The minimum work value of ``round`` (components.md, ruling R19).
 
