@@ -18,10 +18,18 @@ from princes_of_florence import (
     legal_moves,
     move_problem,
 )
-from princes_of_florence.events import MoneyPaid, MoneyReason, ObjectWon
-from princes_of_florence.ids import Landscape, Phase
+from princes_of_florence.events import (
+    MoneyPaid,
+    MoneyReason,
+    ObjectWon,
+    PrestigeGained,
+    PrestigeReason,
+)
+from princes_of_florence.ids import Landscape, PersonId, Phase
+from princes_of_florence.moves import ChooseCard, KeepRecruiting, Recruit
 from princes_of_florence.rules.common import with_player
-from princes_of_florence.state import Placing
+from princes_of_florence.rules.placement import legal_placements
+from princes_of_florence.state import CardChoice, Deck, Placing, RecruitOffer
 
 
 def test_rulebook_four_player_auction() -> None:
@@ -131,3 +139,75 @@ def test_bidder_who_cannot_pay_may_only_pass() -> None:
     state, _ = play(state, "open jester")
     assert (Pass(),) == legal_moves(state)
     assert "cannot pay 300" in (move_problem(state, Bid(300)) or "")
+
+
+def test_second_landscape_of_a_type_gives_prestige() -> None:
+    """Only a second and further landscape of the same type gives 3 PP at once (R16)."""
+    state = after_draft(3)
+    gains = []
+    for forests, stack in ((0, "forest"), (1, "lake"), (1, "forest"), (2, "forest")):
+        start = state
+        for _ in range(forests):
+            mask = legal_placements(start.players[0].principality, Landscape.FOREST, 0)[0].mask
+            principality = start.players[0].principality.with_tile(Landscape.FOREST, mask)
+            start = with_player(start, 0, attrs.evolve(start.players[0], principality=principality))
+        after, _ = play(start, f"open {stack}", "pass", "pass")
+        after, events = play(after, first_placement(after))
+        gains.append([(e.points, e.reason) for e in events if isinstance(e, PrestigeGained)])
+    assert [[], [], [(3, PrestigeReason.LANDSCAPE)], [(3, PrestigeReason.LANDSCAPE)]] == gains
+
+
+def test_prestige_card_is_chosen_from_five() -> None:
+    """The winner of a prestige card keeps one of the top five; the rest go under (R6, R16)."""
+    state = after_draft(3)
+    top = state.prestige_deck[:5]
+    state, _ = play(state, "open prestige", "pass", "pass")
+    assert CardChoice(Deck.PRESTIGE, top) == state.pending
+    assert tuple(ChooseCard(c) for c in top) == legal_moves(state)
+    state, _ = play(state, f"choose {top[4]}")
+    assert (top[4],) == state.players[0].prestige_cards
+    assert top[:4] == state.prestige_deck[-4:]
+    assert 1 == state.current_player
+
+
+def test_recruiting_card_now_or_later() -> None:
+    """A recruiting card won may be used at once or kept (R16, R23)."""
+    state = after_draft(3)
+    state = with_player(state, 2, attrs.evolve(state.players[2], table_persons=(PersonId.POET,)))
+    state, _ = play(state, "open recruiting", "pass", "pass")
+    assert isinstance(state.pending, RecruitOffer)
+    assert (Recruit(2, PersonId.POET), KeepRecruiting()) == legal_moves(state)
+    kept, _ = play(state, "keep")
+    assert (1, None, 1) == (kept.players[0].hand_recruiting, kept.pending, kept.current_player)
+    used, _ = play(state, "recruit 2 poet")
+    assert (0, PersonId.POET) == (used.players[0].hand_recruiting, used.players[0].hand_persons[-1])
+    assert 1 == used.players[2].table_recruiting
+
+
+def test_recruiting_card_with_nobody_to_recruit_goes_to_hand() -> None:
+    """With no face-up person anywhere, the card goes to hand without a question (D6)."""
+    state, _ = play(after_draft(3), "open recruiting", "pass", "pass")
+    assert (None, 1, 1) == (
+        state.pending,
+        state.players[0].hand_recruiting,
+        state.current_player,
+    )
+
+
+def test_empty_stack_is_not_offered() -> None:
+    """A stack with nothing left cannot be opened or taken (R6, D12)."""
+    state = attrs.evolve(after_draft(3), jesters=0, prestige_deck=())
+    moves = legal_moves(state)
+    assert Open(AuctionObject.JESTER) not in moves
+    assert Open(AuctionObject.PRESTIGE) not in moves
+    assert "empty" in (move_problem(state, Open(AuctionObject.JESTER)) or "")
+
+
+def test_landscape_without_room_cannot_be_bid_on() -> None:
+    """A player with no legal place for a landscape may not open or bid on it (R15)."""
+    state = after_draft(3)
+    full = attrs.evolve(state.players[0].principality, occupied=(1 << 49) - 1)
+    state = with_player(state, 0, attrs.evolve(state.players[0], principality=full))
+    for stack in (AuctionObject.FOREST, AuctionObject.LAKE, AuctionObject.PARK):
+        assert Open(stack) not in legal_moves(state)
+        assert "no legal place" in (move_problem(state, Open(stack)) or "")
