@@ -211,3 +211,27 @@ def test_landscape_without_room_cannot_be_bid_on() -> None:
     for stack in (AuctionObject.FOREST, AuctionObject.LAKE, AuctionObject.PARK):
         assert Open(stack) not in legal_moves(state)
         assert "no legal place" in (move_problem(state, Open(stack)) or "")
+
+
+def test_openable_stacks_agree_with_stack_problem() -> None:
+    """The stacks offered are exactly those stack_problem accepts, in random games (R13-R15)."""
+    import random
+
+    from princes_of_florence import GameConfig, free_moves, is_terminal, new_game
+    from princes_of_florence.rules.auction import stack_problem
+
+    rng = random.Random(8)
+    checked = 0
+    for seed in range(8):
+        state = new_game(GameConfig(players=3 + seed % 3, seed=seed))
+        while not is_terminal(state):
+            auction = state.auction
+            if auction is not None and auction.stack is None and state.pending is None:
+                seat = state.current_player
+                assert seat is not None
+                expected = [s for s in AuctionObject if stack_problem(state, seat, s, 200) is None]
+                offered = [m.stack for m in legal_moves(state) if isinstance(m, Open | Take)]
+                assert expected == offered
+                checked += 1
+            state = apply(state, rng.choice(legal_moves(state) + free_moves(state)[:1]))
+    assert checked > 100

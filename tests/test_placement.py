@@ -19,6 +19,7 @@ from princes_of_florence.rules.placement import (
     has_legal_placement,
     legal_placements,
     parse_placement,
+    placeable,
     placement_problem,
     tile_placements,
 )
@@ -156,6 +157,14 @@ def test_has_legal_placement_agrees(principality: Principality, tile: Tile, buil
     """has_legal_placement is true exactly when legal_placements finds something."""
     expected = bool(legal_placements(principality, tile, builders))
     assert expected == has_legal_placement(principality, tile, builders)
+
+
+@BOUNDED
+@given(grown_principalities(), builder_counts())
+def test_placeable_agrees(principality: Principality, builders: int) -> None:
+    """placeable lists exactly the tiles with a legal placement, in the order given."""
+    expected = tuple(t for t in TILES if legal_placements(principality, t, builders))
+    assert expected == placeable(principality, TILES, builders)
 
 
 @BOUNDED

@@ -46,7 +46,7 @@ from princes_of_florence.rules.common import (
     receive,
     with_player,
 )
-from princes_of_florence.rules.placement import has_legal_placement
+from princes_of_florence.rules.placement import has_legal_placement, placeable
 from princes_of_florence.rules.work_value import (
     bonus_value,
     max_work_value,
@@ -206,15 +206,9 @@ def action_moves(state: GameState) -> tuple[Move, ...]:
             for person in reachable_persons(player, minimum_work(state.round)):
                 moves.append(Work(person))
         if turn.builds < _LIMITS["builds"] and player.money >= build_cost(player):
-            principality = player.principality
-            built = {t.tile for t in principality.tiles}
-            for building, left in zip(BUILDINGS, state.building_supply, strict=True):
-                if (
-                    left
-                    and building not in built
-                    and has_legal_placement(principality, building, player.builders)
-                ):
-                    moves.append(_BUILD[building])
+            supplied = (b for b, left in zip(BUILDINGS, state.building_supply, strict=True) if left)
+            for building in placeable(player.principality, supplied, player.builders):
+                moves.append(_BUILD[building])  # type: ignore[index]
         if _purchase_problem(state, "persons", "person", not state.person_deck) is None:
             moves.append(BuyPerson())
         if turn.freedoms < _LIMITS["freedoms"]:

@@ -39,7 +39,7 @@ from princes_of_florence.rules.common import (
     seats_from,
     with_player,
 )
-from princes_of_florence.rules.placement import has_legal_placement
+from princes_of_florence.rules.placement import has_legal_placement, placeable
 from princes_of_florence.state import (
     LANDSCAPES,
     AuctionState,
@@ -102,6 +102,24 @@ def _unusable(player: PlayerState, stack: AuctionObject) -> str | None:
     return None
 
 
+def _openable(state: GameState, seat: int, price: int) -> list[AuctionObject]:
+    """The stacks ``seat`` may open or take at ``price``: what :func:`stack_problem`
+    accepts, with the landscape check done once for all three (R13-R15)."""
+    auction = state.auction
+    assert auction is not None
+    player = state.players[seat]
+    if player.money < price:
+        return []
+    stacks = [s for s in _STACKS if s not in auction.taken and not _exhausted(state, s)]
+    if player.builders >= catalog().rules.max_builders and AuctionObject.BUILDER in stacks:
+        stacks.remove(AuctionObject.BUILDER)
+    wanted = [_LANDSCAPE_OF[s] for s in stacks if s in _LANDSCAPE_OF]
+    if wanted:
+        room = placeable(player.principality, wanted, player.builders)
+        stacks = [s for s in stacks if s not in _LANDSCAPE_OF or _LANDSCAPE_OF[s] in room]
+    return stacks
+
+
 def stack_problem(state: GameState, seat: int, stack: AuctionObject, price: int) -> str | None:
     """Why ``seat`` may not bid ``price`` on ``stack`` now, or ``None`` (R13-R15)."""
     auction = state.auction
@@ -139,7 +157,7 @@ def auction_moves(state: GameState) -> tuple[Move, ...]:
     assert auction is not None and seat is not None
     base = catalog().rules.base_price
     if auction.stack is None:
-        stacks = [s for s in _STACKS if stack_problem(state, seat, s, base) is None]
+        stacks = _openable(state, seat, base)
         if len(_remaining(state)) == 1:
             return (*(Take(s) for s in stacks), Decline())
         return (*(Open(s) for s in stacks), Decline())

@@ -43,6 +43,7 @@ rejected placements.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import cache, lru_cache
 from itertools import chain
 from operator import getitem
@@ -68,6 +69,7 @@ __all__ = [
     "has_legal_placement",
     "legal_placements",
     "parse_placement",
+    "placeable",
     "placement_problem",
     "tile_placements",
 ]
@@ -197,6 +199,11 @@ def _free(principality: Principality, tile: Tile, builders: int, table: _TileTab
         if builders < _MIN_BUILDERS_TO_TOUCH:
             # ruling R21: no shared edge with a building or the palazzo (corners may touch)
             forbidden |= _near_walls(principality.walls)
+    return _open(table, forbidden)
+
+
+def _open(table: _TileTable, forbidden: int) -> int:
+    """The bitset of the placements in ``table`` that avoid every ``forbidden`` cell."""
     r0, r1, r2, r3, r4, r5, r6 = table.ranks
     blocked = (
         r0[forbidden & 127]
@@ -263,6 +270,37 @@ def has_legal_placement(principality: Principality, tile: Tile, builders: int) -
     """
     table = _TABLES.get(tile) or _table(tile)
     return _free(principality, tile, builders, table) != 0
+
+
+def placeable(principality: Principality, tiles: Iterable[Tile], builders: int) -> tuple[Tile, ...]:
+    """The ``tiles`` (in the order given) that have a legal placement (ruling R21).
+
+    The same answer as calling :func:`has_legal_placement` for each tile,
+    with the forbidden cells worked out once for all of them.
+
+    >>> from princes_of_florence.state import Principality
+    >>> placeable(Principality(), (Building.TOWER, Landscape.PARK), 0)
+    (<Building.TOWER: 'tower'>, <Landscape.PARK: 'park'>)
+    """
+    occupied = principality.occupied
+    standing = {t.tile for t in principality.tiles}
+    # ruling R21: no shared edge with a building or the palazzo without 2 builders
+    near = (
+        occupied
+        if builders >= _MIN_BUILDERS_TO_TOUCH
+        else occupied | _near_walls(principality.walls)
+    )
+    found: list[Tile] = []
+    for tile in tiles:
+        if isinstance(tile, Building):
+            if tile in standing:
+                continue  # ruling R21: at most one building of each type
+            forbidden = near
+        else:
+            forbidden = occupied
+        if _open(_TABLES.get(tile) or _table(tile), forbidden):
+            found.append(tile)
+    return tuple(found)
 
 
 @cache
