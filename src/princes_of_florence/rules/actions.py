@@ -14,6 +14,8 @@ work (R20).
 
 from __future__ import annotations
 
+import attrs
+
 from princes_of_florence.events import (
     BonusPlayed,
     Event,
@@ -69,6 +71,8 @@ from princes_of_florence.state import (
 
 __all__ = [
     "ACTIONS_PER_TURN",
+    "BASE_LIMITS",
+    "TurnLimits",
     "action_moves",
     "action_problem",
     "apply_action",
@@ -80,14 +84,44 @@ __all__ = [
     "place_building",
     "play_bonus",
     "settle_turn",
+    "turn_limits",
     "work_problem",
 ]
 
-ACTIONS_PER_TURN = 2
-"""Actions per turn (ruling R17)."""
 
-_LIMITS = {"works": 2, "builds": 2, "persons": 1, "freedoms": 1, "bonuses": 2}
+@attrs.frozen
+class TurnLimits:
+    """How much one turn allows (rulings R17, R18); field names match :class:`TurnState`."""
+
+    actions: int = 2
+    works: int = 2
+    builds: int = 2
+    persons: int = 1
+    freedoms: int = 1
+    bonuses: int = 2
+
+
+BASE_LIMITS = TurnLimits()
+"""The base game's limits: two actions; at most one person and one freedom."""
+
+ACTIONS_PER_TURN = BASE_LIMITS.actions
+"""Actions per turn in the base game (ruling R17)."""
+
+_LIMITS = {
+    name: getattr(BASE_LIMITS, name)
+    for name in ("works", "builds", "persons", "freedoms", "bonuses")
+}
 """Per-turn limits of ruling R18, by :class:`TurnState` field."""
+
+
+def turn_limits(state: GameState) -> TurnLimits:
+    """The limits of the current turn.
+
+    Always :data:`BASE_LIMITS` in the base game; this is the one place where a
+    per-round effect (the Cardinal's third action, ruling R26) will change them.
+    """
+    return BASE_LIMITS
+
 
 _BONUS_ORDER = {card: i for i, card in enumerate(BonusCardId)}
 _BUILD = {building: Build(building) for building in BUILDINGS}
@@ -108,8 +142,11 @@ def build_cost(player: PlayerState) -> int:
     return catalog().rules.build_cost[player.builders]
 
 
-def _can_act(turn: TurnState, limit: str) -> bool:
-    return turn.actions < ACTIONS_PER_TURN and getattr(turn, limit) < _LIMITS[limit]
+def _can_act(state: GameState, limit: str) -> bool:
+    limits = turn_limits(state)
+    turn = state.turn
+    assert turn is not None
+    return turn.actions < limits.actions and getattr(turn, limit) < getattr(limits, limit)
 
 
 def work_problem(state: GameState, person: PersonId) -> str | None:
@@ -118,8 +155,8 @@ def work_problem(state: GameState, person: PersonId) -> str | None:
     turn = state.turn
     assert seat is not None and turn is not None
     player = state.players[seat]
-    if not _can_act(turn, "works"):
-        return _limit_reason(turn, "works", "work")
+    if not _can_act(state, "works"):
+        return _limit_reason(state, "works", "work")
     if person not in player.hand_persons:
         return f"{person} is not in the player's hand"
     best = max_work_value(player, person)
@@ -132,10 +169,13 @@ def work_problem(state: GameState, person: PersonId) -> str | None:
     return None
 
 
-def _limit_reason(turn: TurnState, limit: str, what: str) -> str:
-    if turn.actions >= ACTIONS_PER_TURN:
-        return "the player has used both actions this turn (ruling R17)"
-    return f"the limit of {_LIMITS[limit]} {what} per turn is reached (ruling R18)"
+def _limit_reason(state: GameState, limit: str, what: str) -> str:
+    limits = turn_limits(state)
+    turn = state.turn
+    assert turn is not None
+    if turn.actions >= limits.actions:
+        return f"the player has used all {limits.actions} actions this turn (ruling R17)"
+    return f"the limit of {getattr(limits, limit)} {what} per turn is reached (ruling R18)"
 
 
 def _build_problem(state: GameState, building: Building) -> str | None:
@@ -143,8 +183,8 @@ def _build_problem(state: GameState, building: Building) -> str | None:
     turn = state.turn
     assert seat is not None and turn is not None
     player = state.players[seat]
-    if not _can_act(turn, "builds"):
-        return _limit_reason(turn, "builds", "build")
+    if not _can_act(state, "builds"):
+        return _limit_reason(state, "builds", "build")
     if state.building_supply[BUILDINGS.index(building)] == 0:
         return f"no {building} is left in the supply"
     if player.principality.has_building(building):
@@ -161,8 +201,8 @@ def _purchase_problem(state: GameState, limit: str, what: str, deck_empty: bool)
     seat = state.current_player
     turn = state.turn
     assert seat is not None and turn is not None
-    if not _can_act(turn, limit):
-        return _limit_reason(turn, limit, what)
+    if not _can_act(state, limit):
+        return _limit_reason(state, limit, what)
     if deck_empty:
         return f"the {what} deck is empty (ruling R6)"
     cost = catalog().rules.person_cost if limit == "persons" else catalog().rules.bonus_cost
@@ -177,8 +217,8 @@ def _freedom_problem(state: GameState, move: IntroduceFreedom) -> str | None:
     turn = state.turn
     assert seat is not None and turn is not None
     player = state.players[seat]
-    if not _can_act(turn, "freedoms"):
-        return _limit_reason(turn, "freedoms", "freedom")
+    if not _can_act(state, "freedoms"):
+        return _limit_reason(state, "freedoms", "freedom")
     if move.freedom in player.freedoms:
         return f"{move.freedom} is already introduced in this principality (ruling R22)"
     if state.freedom_supply[FREEDOMS.index(move.freedom)] == 0:
@@ -201,17 +241,18 @@ def action_moves(state: GameState) -> tuple[Move, ...]:
     assert seat is not None and turn is not None
     player = state.players[seat]
     moves: list[Move] = []
-    if turn.actions < ACTIONS_PER_TURN:
-        if turn.works < _LIMITS["works"]:
+    limits = turn_limits(state)
+    if turn.actions < limits.actions:
+        if turn.works < limits.works:
             for person in reachable_persons(player, minimum_work(state.round)):
                 moves.append(Work(person))
-        if turn.builds < _LIMITS["builds"] and player.money >= build_cost(player):
+        if turn.builds < limits.builds and player.money >= build_cost(player):
             supplied = (b for b, left in zip(BUILDINGS, state.building_supply, strict=True) if left)
             for building in placeable(player.principality, supplied, player.builders):
                 moves.append(_BUILD[building])  # type: ignore[index]
         if _purchase_problem(state, "persons", "person", not state.person_deck) is None:
             moves.append(BuyPerson())
-        if turn.freedoms < _LIMITS["freedoms"]:
+        if turn.freedoms < limits.freedoms:
             for freedom in FREEDOMS:
                 move = IntroduceFreedom(freedom)
                 if _freedom_problem(state, move) is None:
@@ -397,7 +438,11 @@ def settle_turn(state: GameState, events: list[Event]) -> GameState:
     """End the turn by itself once no action is left and nobody can be recruited."""
     turn = state.turn
     assert turn is not None
-    if state.pending is None and turn.actions >= ACTIONS_PER_TURN and not recruit_moves(state):
+    if (
+        state.pending is None
+        and turn.actions >= turn_limits(state).actions
+        and not recruit_moves(state)
+    ):
         return _end_turn(state, events)
     return state
 
