@@ -45,6 +45,7 @@ from princes_of_florence.rules.common import (
     gain_prestige,
     next_seat,
     pay,
+    payment_problem,
     receive,
     with_player,
 )
@@ -190,8 +191,8 @@ def _build_problem(state: GameState, building: Building) -> str | None:
     if player.principality.has_building(building):
         return f"the principality already has a {building} (ruling R21)"
     cost = build_cost(player)
-    if player.money < cost:
-        return f"the player has {player.money} florins and cannot pay {cost} (ruling R4)"
+    if (problem := payment_problem(player.money, cost)) is not None:
+        return problem
     if not has_legal_placement(player.principality, building, player.builders):
         return f"there is no legal place for a {building} (ruling R21)"
     return None
@@ -207,8 +208,8 @@ def _purchase_problem(state: GameState, limit: str, what: str, deck_empty: bool)
         return f"the {what} deck is empty (ruling R6)"
     cost = catalog().rules.person_cost if limit == "persons" else catalog().rules.bonus_cost
     money = state.players[seat].money
-    if money < cost:
-        return f"the player has {money} florins and cannot pay {cost} (ruling R4)"
+    if (problem := payment_problem(money, cost)) is not None:
+        return problem
     return None
 
 
@@ -224,8 +225,8 @@ def _freedom_problem(state: GameState, move: IntroduceFreedom) -> str | None:
     if state.freedom_supply[FREEDOMS.index(move.freedom)] == 0:
         return f"no {move.freedom} tile is left (ruling R9)"
     cost = catalog().rules.freedom_cost
-    if player.money < cost:
-        return f"the player has {player.money} florins and cannot pay {cost} (ruling R4)"
+    if (problem := payment_problem(player.money, cost)) is not None:
+        return problem
     return None
 
 

@@ -36,6 +36,7 @@ from princes_of_florence.rules.common import (
     catalog,
     gain_prestige,
     pay,
+    payment_problem,
     seats_from,
     with_player,
 )
@@ -129,8 +130,8 @@ def stack_problem(state: GameState, seat: int, stack: AuctionObject, price: int)
     if _exhausted(state, stack):
         return f"the {stack} stack is empty"
     player = state.players[seat]
-    if player.money < price:
-        return f"the player has {player.money} florins and cannot pay {price} (ruling R4)"
+    if (problem := payment_problem(player.money, price)) is not None:
+        return problem
     return _unusable(player, stack)
 
 
@@ -172,8 +173,8 @@ def stack_problem_in_bidding(
 ) -> str | None:
     """Why ``seat`` may not raise the running auction to ``amount`` (R15)."""
     player = state.players[seat]
-    if player.money < amount:
-        return f"the player has {player.money} florins and cannot pay {amount} (ruling R4)"
+    if (problem := payment_problem(player.money, amount)) is not None:
+        return problem
     return _unusable(player, stack)
 
 

@@ -27,6 +27,7 @@ __all__ = [
     "lose_prestige",
     "next_seat",
     "pay",
+    "payment_problem",
     "receive",
     "seats_from",
     "with_player",
@@ -88,6 +89,13 @@ def lose_prestige(
     assert 0 < points <= player.prestige
     events.append(PrestigeLost(seat, points, reason))
     return with_player(state, seat, replace(player, prestige=player.prestige - points))
+
+
+def payment_problem(money: int, price: int) -> str | None:
+    """Why a player holding ``money`` cannot pay ``price`` in cash (ruling R4), or ``None``."""
+    if money < price:
+        return f"the player has {money} florins and cannot pay {price} (ruling R4)"
+    return None
 
 
 def next_seat(state: GameState, seat: int) -> int:
