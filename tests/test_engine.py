@@ -7,6 +7,7 @@ import random
 import attrs
 import pytest
 
+from helpers import action_phase, after_draft, play
 from princes_of_florence import (
     GameConfig,
     IllegalMoveError,
@@ -33,6 +34,7 @@ from princes_of_florence.events import (
 from princes_of_florence.ids import Phase
 from princes_of_florence.rules.common import with_player
 from princes_of_florence.rules.invariants import state_problems
+from princes_of_florence.state import replace
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])
@@ -146,3 +148,38 @@ def test_tampered_state_is_reported() -> None:
     assert any(f"person {card} is in 2 places" in p for p in state_problems(bad))
     poor = with_player(state, 1, attrs.evolve(state.players[1], money=-100))
     assert ("player 1 has -100 florins (ruling R2)",) == state_problems(poor)
+
+
+def test_a_decider_out_of_turn_is_reported() -> None:
+    """Who decides must follow the phase's record: draft, opener, bidder, turn (R8, R13, R17)."""
+    draft = new_game(GameConfig(players=3, seed=0))
+    assert any("drafts out of turn" in p for p in state_problems(replace(draft, current_player=2)))
+    auction = after_draft(players=4)
+    assert () == state_problems(auction)
+    wrong_opener = replace(auction, current_player=1)
+    assert any("opens, not the next player" in p for p in state_problems(wrong_opener))
+    bidding, _ = play(auction, "open jester")
+    assert () == state_problems(bidding)
+    assert bidding.auction is not None
+    stray = replace(bidding, auction=replace(bidding.auction, high_bidder=None))
+    assert any("high bidder None is not bidding" in p for p in state_problems(stray))
+    own_bid = replace(bidding, current_player=0)
+    assert any("is not a bidder facing a higher bid" in p for p in state_problems(own_bid))
+    turn = action_phase(players=4)
+    assert () == state_problems(turn)
+    assert any("plays out of turn" in p for p in state_problems(replace(turn, current_player=3)))
+    assert turn.turn is not None
+    over = replace(turn, turn=replace(turn.turn, works=3, actions=3))
+    assert any("3 works this turn, the limit is 2" in p for p in state_problems(over))
+
+
+def test_a_pending_decision_that_cannot_arise_is_reported() -> None:
+    """A building waiting to be placed in phase A, or one its builder cannot pay for (R4)."""
+    state = action_phase(players=3)
+    state, _ = play(state, "build tower")
+    assert () == state_problems(state)
+    broke = with_player(state, 0, replace(state.players[0], money=600))
+    assert any("cannot pay for the tower" in p for p in state_problems(broke))
+    auction = after_draft(players=3)
+    wrong = replace(auction, pending=state.pending)
+    assert any("cannot arise for player 0 in auction" in p for p in state_problems(wrong))

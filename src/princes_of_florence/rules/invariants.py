@@ -16,20 +16,26 @@ from collections.abc import Iterable
 
 from princes_of_florence.geometry import PALAZZO_MASK
 from princes_of_florence.ids import Building, Landscape, Phase
+from princes_of_florence.rules.actions import build_cost, turn_limits
 from princes_of_florence.rules.common import catalog
 from princes_of_florence.rules.placement import tile_placements
 from princes_of_florence.state import (
     BUILDINGS,
     FREEDOMS,
     LANDSCAPES,
+    AuctionState,
     CardChoice,
+    Conversion,
     Deck,
     GameState,
     Placing,
     Principality,
+    RecruitOffer,
+    TurnState,
+    Working,
 )
 
-__all__ = ["principality_problems", "state_problems"]
+__all__ = ["control_problems", "principality_problems", "state_problems"]
 
 
 def _exactly_once(what: str, found: Iterable[object], expected: Iterable[object]) -> list[str]:
@@ -65,6 +71,138 @@ def principality_problems(principality: Principality) -> list[str]:
         problems.append("the occupied mask does not match the tiles")
     if walls != principality.walls:
         problems.append("the walls mask does not match the buildings")
+    return problems
+
+
+def _auction_problems(state: GameState, auction: AuctionState) -> list[str]:
+    """Whether phase A's record and its decider agree (rulings R13, R14, R16)."""
+    n = len(state.players)
+    rules = catalog().rules
+    problems: list[str] = []
+    seat = state.current_player
+    if len(auction.done) != n:
+        problems.append(f"the auction records {len(auction.done)} seats, not {n}")
+        return problems
+    if not 0 <= auction.opener < n:
+        problems.append(f"the auction's opener {auction.opener} is not a seat")
+        return problems
+    if len(set(auction.taken)) != len(auction.taken):
+        problems.append("an object was taken twice from one stack (ruling R13)")
+    if len(auction.taken) > sum(auction.done):
+        problems.append("more objects taken than players done (ruling R13)")
+    if state.pending is not None:
+        if seat is not None and not auction.done[seat]:
+            problems.append(f"player {seat} settles an object without having won one")
+        if auction.stack is not None:
+            problems.append("an object is settled while an auction runs")
+        return problems
+    if auction.stack is None:
+        if auction.bidders or auction.high_bidder is not None or auction.high_bid:
+            problems.append("bids are recorded but no auction runs")
+        left = [(auction.opener + i) % n for i in range(n)]
+        left = [s for s in left if not auction.done[s]]
+        if seat != (left[0] if left else None):
+            problems.append(f"player {seat} opens, not the next player in the phase (ruling R13)")
+        return problems
+    if auction.stack in auction.taken:
+        problems.append(f"the {auction.stack} stack is auctioned a second time (ruling R13)")
+    if len(auction.bidders) < 2 or len(set(auction.bidders)) != len(auction.bidders):
+        problems.append(f"an auction runs with the bidders {auction.bidders}")
+    if any(not 0 <= s < n or auction.done[s] for s in auction.bidders):
+        problems.append("a bidder is not a seat still in the phase (ruling R13)")
+    if auction.high_bidder not in auction.bidders:
+        problems.append(f"the high bidder {auction.high_bidder} is not bidding")
+    if auction.high_bid < rules.base_price or (auction.high_bid - rules.base_price) % (
+        rules.raise_step
+    ):
+        problems.append(f"a high bid of {auction.high_bid} (ruling R12)")
+    elif (
+        auction.high_bidder is not None
+        and 0 <= auction.high_bidder < n
+        and state.players[auction.high_bidder].money < auction.high_bid
+    ):
+        problems.append("the high bidder cannot pay the high bid (ruling R4)")
+    if seat not in auction.bidders or seat == auction.high_bidder:
+        problems.append(f"player {seat} bids, but is not a bidder facing a higher bid")
+    return problems
+
+
+def _turn_problems(state: GameState, turn: TurnState) -> list[str]:
+    """Whether phase B's record and its decider agree (rulings R17, R18)."""
+    n = len(state.players)
+    problems: list[str] = []
+    if not 0 <= turn.turns_done < n:
+        problems.append(f"{turn.turns_done} turns done of {n}")
+    elif state.current_player != (state.start_player + turn.turns_done) % n:
+        problems.append(f"player {state.current_player} plays out of turn (ruling R17)")
+    limits = turn_limits(state)
+    for name in ("actions", "works", "builds", "persons", "freedoms", "bonuses"):
+        used, limit = getattr(turn, name), getattr(limits, name)
+        if not 0 <= used <= limit:
+            problems.append(f"{used} {name} this turn, the limit is {limit} (ruling R18)")
+    kinds = turn.works + turn.builds + turn.persons + turn.freedoms + turn.bonuses
+    if kinds != turn.actions:
+        problems.append(f"{turn.actions} actions but {kinds} of them by kind")
+    return problems
+
+
+def _pending_problems(state: GameState) -> list[str]:
+    """Whether the pending decision can arise in this phase (R16, R19, R21, R23)."""
+    pending = state.pending
+    if pending is None:
+        return []
+    seat = state.current_player
+    if seat is None:
+        return [f"a pending {type(pending).__name__} with nobody to decide"]
+    player = state.players[seat]
+    auction = state.phase is Phase.AUCTION
+    allowed = {
+        Placing: (Landscape if auction else Building) is type(getattr(pending, "tile", None)),
+        CardChoice: isinstance(pending, CardChoice)
+        and (pending.deck is Deck.PRESTIGE) == auction
+        and 1 <= len(pending.shown) <= 5,
+        RecruitOffer: auction and player.hand_recruiting > 0,
+        Working: not auction and getattr(pending, "person", None) in player.table_persons,
+        Conversion: not auction and 0 < getattr(pending, "payout", 0) <= player.money,
+    }
+    if state.phase not in (Phase.AUCTION, Phase.ACTIONS) or not allowed[type(pending)]:
+        return [f"the pending {pending!r} cannot arise for player {seat} in {state.phase.value}"]
+    if isinstance(pending, Working):
+        hand = list(player.hand_bonus)
+        for card in pending.bonus:
+            if card not in hand:
+                return [f"the work plays {card}, which is not in the player's hand"]
+            hand.remove(card)
+    if isinstance(pending, Placing) and not auction and player.money < build_cost(player):
+        return [f"player {seat} cannot pay for the {pending.tile} waiting to be built (R4)"]
+    if isinstance(pending, Conversion) and pending.payout % 100:
+        return [f"a payout of {pending.payout} (ruling R19)"]
+    return []
+
+
+def control_problems(state: GameState) -> list[str]:
+    """Whether the decider is the one the phase's record calls for (R8, R13, R17).
+
+    Checked: the setup draft goes clockwise from the start player; in phase A
+    the opener is the next player in the phase and a bidder faces a higher bid
+    from another bidder; in phase B the player is the start player plus the
+    turns done; a pending decision is one the phase can raise for that player.
+    """
+    n = len(state.players)
+    problems: list[str] = []
+    if state.setup is not None:
+        returned = len(state.setup.returned)
+        if not 0 <= returned < n:
+            problems.append(f"{returned} starting persons returned by {n} players")
+        elif state.current_player != (state.start_player + returned) % n:
+            problems.append(f"player {state.current_player} drafts out of turn (ruling R8)")
+    if state.auction is not None:
+        problems += _auction_problems(state, state.auction)
+    if state.turn is not None:
+        problems += _turn_problems(state, state.turn)
+    problems += _pending_problems(state)
+    if len(state.round_best) not in (0, n) or any(v < 0 for v in state.round_best):
+        problems.append(f"the round's best works {state.round_best} do not fit {n} players")
     return problems
 
 
@@ -105,6 +243,7 @@ def state_problems(state: GameState) -> tuple[str, ...]:
         if list(p.freedoms) != [f for f in FREEDOMS if f in p.freedoms]:
             problems.append(f"{who}'s freedoms repeat or are out of order")
         problems += [f"{who}: {text}" for text in principality_problems(p.principality)]
+    seats_ok = not problems
 
     shown = state.pending.shown if isinstance(state.pending, CardChoice) else ()
     shown_deck = state.pending.deck if isinstance(state.pending, CardChoice) else None
@@ -162,4 +301,6 @@ def state_problems(state: GameState) -> tuple[str, ...]:
         )
     if isinstance(pending_tile, Landscape) and state.phase is not Phase.AUCTION:
         problems.append("a landscape waits to be placed outside the auction")
+    if seats_ok:  # who decides is checked only once the seats and phases are sound
+        problems += control_problems(state)
     return tuple(problems)
