@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 settings.register_profile("dev", max_examples=30, deadline=None)
@@ -14,3 +15,23 @@ settings.register_profile(
     suppress_health_check=[HealthCheck.too_slow],
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
+
+
+_SUMMARY = pytest.StashKey[list[str]]()
+
+
+@pytest.fixture(scope="session")
+def summary_lines(pytestconfig: pytest.Config) -> list[str]:
+    """Lines a test adds to the terminal summary (figures such as games played)."""
+    return pytestconfig.stash.setdefault(_SUMMARY, [])
+
+
+def pytest_terminal_summary(
+    terminalreporter: pytest.TerminalReporter, exitstatus: int, config: pytest.Config
+) -> None:
+    """Show the lines of :func:`summary_lines` in a section of their own."""
+    lines = config.stash.get(_SUMMARY, [])
+    if lines:
+        terminalreporter.section("figures")
+        for line in lines:
+            terminalreporter.write_line(line)

@@ -8,17 +8,29 @@ held at that moment.  Legality is checked here directly on the placement's
 
 from __future__ import annotations
 
+import random
+
+import attrs
 from hypothesis import strategies as st
 
+from princes_of_florence.bots import RandomBot
+from princes_of_florence.config import GameConfig
+from princes_of_florence.engine import apply, free_moves, is_terminal, new_game
 from princes_of_florence.geometry import Placement, placements_of
 from princes_of_florence.ids import Building, Landscape
+from princes_of_florence.moves import Move
 from princes_of_florence.rules.common import catalog
-from princes_of_florence.state import Principality
+from princes_of_florence.state import GameState, Principality
 
 __all__ = [
+    "PlayedGame",
     "TILES",
     "builder_counts",
+    "game_configs",
     "grown_principalities",
+    "play_random",
+    "played_games",
+    "states_in_play",
     "tiles",
 ]
 
@@ -71,3 +83,74 @@ def grown_principalities(draw: st.DrawFn, max_steps: int = 16) -> Principality:
             chosen = draw(st.sampled_from(options))
             principality = principality.with_tile(tile, chosen.mask)
     return principality
+
+
+@attrs.frozen
+class PlayedGame:
+    """A game played by random bots: its configuration, moves and every state.
+
+    ``states[0]`` is the initial state and ``states[i]`` the state after
+    ``moves[:i]``.
+    """
+
+    config: GameConfig
+    moves: tuple[Move, ...]
+    states: tuple[GameState, ...]
+
+
+def play_random(
+    config: GameConfig, bot_seed: int, sell_chance: float = 0.05, limit: int | None = None
+) -> PlayedGame:
+    """Play ``config`` with one :class:`RandomBot` per seat, sometimes selling prestige.
+
+    Before each move, with probability ``sell_chance`` the player to decide
+    sells a random number of prestige points (a free move, ruling R3) if they
+    have any.  Play stops at the end of the game or after ``limit`` moves.
+    """
+    bots = [RandomBot(random.Random(bot_seed * 10 + seat)) for seat in range(config.players)]
+    sells = random.Random(f"sell:{bot_seed}")
+    state = new_game(config)
+    moves: list[Move] = []
+    states = [state]
+    while not is_terminal(state) and (limit is None or len(moves) < limit):
+        seat = state.current_player
+        assert seat is not None
+        sales = free_moves(state)
+        move: Move
+        if sales and sells.random() < sell_chance:
+            move = sells.choice(sales)
+        else:
+            move = bots[seat].choose(state)
+        state = apply(state, move)
+        moves.append(move)
+        states.append(state)
+    return PlayedGame(config, tuple(moves), tuple(states))
+
+
+@st.composite
+def game_configs(draw: st.DrawFn) -> GameConfig:
+    """A supported configuration: 3 to 5 players, any seed and start, money open or hidden."""
+    players = draw(st.integers(min_value=3, max_value=5))
+    return GameConfig(
+        players=players,
+        seed=draw(st.integers(min_value=0, max_value=2**32)),
+        start_player=draw(st.integers(min_value=0, max_value=players - 1)),
+        hidden_money=draw(st.booleans()),
+    )
+
+
+@st.composite
+def played_games(draw: st.DrawFn, max_moves: int | None = None) -> PlayedGame:
+    """A game played by random bots from a drawn configuration, to the end or ``max_moves``."""
+    config = draw(game_configs())
+    bot_seed = draw(st.integers(min_value=0, max_value=2**16))
+    sell_chance = draw(st.sampled_from((0.0, 0.05, 0.2)))
+    limit = None if max_moves is None else draw(st.integers(min_value=0, max_value=max_moves))
+    return play_random(config, bot_seed, sell_chance, limit)
+
+
+@st.composite
+def states_in_play(draw: st.DrawFn) -> GameState:
+    """A state reached by random play: any phase, any pending decision, or the end."""
+    game = draw(played_games())
+    return draw(st.sampled_from(game.states))

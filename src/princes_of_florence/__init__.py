@@ -69,8 +69,26 @@ from princes_of_florence.moves import (
     Work,
     parse_move,
 )
+from princes_of_florence.observation import (
+    PlayerView,
+    determinize,
+    events_for,
+    observe,
+    view_legal_moves,
+)
 from princes_of_florence.rules.scoring import Outcome
 from princes_of_florence.rules.work_value import WorkBreakdown
+from princes_of_florence.serialization import (
+    GameRecord,
+    dumps,
+    load_move,
+    load_record,
+    load_state,
+    load_view,
+    record_from_text,
+    record_to_text,
+    replay,
+)
 from princes_of_florence.state import GameState, PlayerState, Principality
 
 __version__ = "0.1.0"
@@ -93,6 +111,7 @@ __all__ = [
     "FinishWork",
     "Freedom",
     "GameConfig",
+    "GameRecord",
     "GameState",
     "GeometryError",
     "IllegalMoveError",
@@ -109,6 +128,7 @@ __all__ = [
     "PlaceTile",
     "PlayBonus",
     "PlayerState",
+    "PlayerView",
     "PrestigeCardId",
     "PrincesOfFlorenceError",
     "Principality",
@@ -121,19 +141,31 @@ __all__ = [
     "Take",
     "Work",
     "WorkBreakdown",
-    "__version__",
     "apply",
     "apply_with_events",
     "default_catalog",
+    "determinize",
+    "dumps",
+    "events_for",
     "free_moves",
     "is_legal",
     "is_terminal",
     "legal_moves",
     "load_catalog",
+    "load_move",
+    "load_record",
+    "load_state",
+    "load_view",
     "move_problem",
     "new_game",
+    "observe",
     "outcome",
     "parse_move",
     "prestige_card_scores",
+    "record_from_text",
+    "record_to_text",
+    "replay",
+    "view_legal_moves",
     "work_preview",
+    "__version__",
 ]

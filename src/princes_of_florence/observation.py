@@ -1,0 +1,644 @@
+"""What one player may see, and hidden information filled in at random (ruling R5).
+
+A :class:`GameState` holds everything, hidden cards included.  A
+:class:`PlayerView` holds what one seat, the *viewer*, may know from the
+table right now:
+
+* everything on the boards and tables: round, phase, seats, principalities,
+  prestige, jesters, builders, freedoms, persons and recruiting cards face up,
+  supplies, the bonus cards already played, the auction, the turn, the best
+  works of the round;
+* every player's money, unless :attr:`GameConfig.hidden_money` is set; then
+  only the viewer's own money (ruling R5);
+* of every other hand only how many cards it holds; of every deck only how
+  many cards it holds, never their order;
+* the viewer's own hand: persons, bonus cards, prestige cards;
+* the pending decision: in full when it is the viewer's, and a
+  :class:`Working` of anyone (the person and the bonus cards played lie face
+  up); of another player's :class:`CardChoice` only the deck and how many
+  cards are shown (:class:`HiddenCardChoice`);
+* during the starting-person draft (ruling R8), how many cards were returned
+  and which one the viewer returned;
+* once the game is over, every player's prestige cards, which were scored
+  openly (ruling R24).
+
+The configuration is shown with its seed replaced by 0: the seed fixes the
+order of every deck, so it is hidden information too.  ``view.config.seed``
+is therefore always 0 and says nothing about the game.
+
+A view is what lies on the table *now*; it is not a player's memory.  Cards a
+player saw go under a deck (ruling R6), or a person recruited into another
+hand (ruling R23), are known to a player who paid attention, but they are not
+part of the view: a bot that wants to use them follows the events (see
+:func:`events_for`).
+
+:func:`determinize` goes the other way: from a view it builds a complete,
+valid :class:`GameState` that shows the viewer exactly that view, dealing the
+cards the viewer cannot see at random.  Search bots sample many such states.
+
+>>> from princes_of_florence import GameConfig, new_game
+>>> state = new_game(GameConfig(players=3, seed=1))
+>>> view = observe(state, 1)
+>>> len(view.hand_persons), view.seats[0].hand_person_count, view.person_deck_size
+(4, 4, 9)
+>>> view.config.seed
+0
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from typing import TypeAlias, TypeVar
+
+import attrs
+
+from princes_of_florence.config import GameConfig
+from princes_of_florence.engine import legal_moves
+from princes_of_florence.events import CardKept, CardsShown, Event, PersonReturned
+from princes_of_florence.ids import (
+    BonusCardId,
+    Building,
+    Freedom,
+    PersonId,
+    Phase,
+    PrestigeCardId,
+)
+from princes_of_florence.moves import Move
+from princes_of_florence.rules.common import catalog
+from princes_of_florence.state import (
+    AuctionState,
+    CardChoice,
+    Conversion,
+    Deck,
+    GameState,
+    Pending,
+    Placing,
+    PlayerState,
+    Principality,
+    RecruitOffer,
+    SetupState,
+    TurnState,
+    Working,
+)
+
+__all__ = [
+    "HiddenCardChoice",
+    "PlayerView",
+    "SeatView",
+    "SetupView",
+    "ViewPending",
+    "determinize",
+    "events_for",
+    "money_floor",
+    "observe",
+    "view_legal_moves",
+]
+
+
+@attrs.frozen
+class SeatView:
+    """What everybody sees of one seat.
+
+    Attributes:
+        money: florins in cash, or ``None`` when the configuration hides the
+            money of other players (ruling R5); the viewer's own money is
+            always shown.
+        prestige: prestige points.
+        principality: the grid with its tiles.
+        jesters: jesters on the palazzo.
+        builders: builders held.
+        freedoms: freedoms introduced, in :class:`Freedom` order.
+        table_persons: person cards face up in front of the player, in order.
+        table_recruiting: recruiting cards face up in front of the player.
+        hand_person_count: person cards in hand.
+        hand_recruiting: recruiting cards in hand (all alike, so the count is
+            everything there is to know).
+        hand_bonus_count: bonus cards in hand, those played into a work in
+            progress included (they leave the hand when the work finishes).
+        prestige_card_count: prestige cards held face down.
+    """
+
+    money: int | None
+    prestige: int
+    principality: Principality
+    jesters: int
+    builders: int
+    freedoms: tuple[Freedom, ...]
+    table_persons: tuple[PersonId, ...]
+    table_recruiting: int
+    hand_person_count: int
+    hand_recruiting: int
+    hand_bonus_count: int
+    prestige_card_count: int
+
+
+@attrs.frozen
+class HiddenCardChoice:
+    """Another player chooses one of ``count`` cards shown from ``deck`` (R5, R6)."""
+
+    deck: Deck
+    count: int
+
+
+@attrs.frozen
+class SetupView:
+    """The starting-person draft as the viewer sees it (ruling R8).
+
+    Attributes:
+        returned: how many players have returned a card so far.
+        own: the card the viewer returned, or ``None`` before they did.
+    """
+
+    returned: int
+    own: PersonId | None = None
+
+
+ViewPending: TypeAlias = (
+    Placing | CardChoice | HiddenCardChoice | RecruitOffer | Working | Conversion
+)
+"""A pending decision as a viewer sees it: another player's card choice is hidden."""
+
+
+@attrs.frozen
+class PlayerView:
+    """Everything the player in seat ``viewer`` may know now (ruling R5).
+
+    Attributes:
+        viewer: the seat this view belongs to.
+        config: the configuration, its seed replaced by 0 (the seed would
+            reveal the order of every deck).
+        round: 1 to 7.
+        phase: the phase being played.
+        start_player: the seat that starts this round.
+        current_player: the seat to decide, or ``None`` once the game is over.
+        seats: what everybody sees of each seat, in seat order.
+        hand_persons: the viewer's person cards in hand, in the order received.
+        hand_bonus: the viewer's bonus cards in hand, in the order received.
+        prestige_cards: the viewer's prestige cards, in the order received.
+        person_deck_size: cards left in the person deck.
+        bonus_deck_size: cards left in the bonus deck.
+        prestige_deck_size: cards left in the prestige deck.
+        building_supply: tiles left per building type, in :class:`Building` order.
+        landscape_supply: tiles left per landscape type.
+        freedom_supply: tiles left per freedom.
+        jesters: jesters left.
+        builders: builders left.
+        recruiting: recruiting cards left.
+        bonus_discard: bonus cards played, face up, out of the game.
+        setup: the draft, during :attr:`Phase.SETUP`.
+        auction: the auction, during :attr:`Phase.AUCTION`.
+        turn: the current turn, during :attr:`Phase.ACTIONS`.
+        pending: the sub-decision the current player must settle first.
+        round_best: per seat, the highest work value this round (0: none).
+        final_prestige_cards: once the game is over, every seat's prestige
+            cards (scored openly, ruling R24); ``None`` before.
+    """
+
+    viewer: int
+    config: GameConfig
+    round: int
+    phase: Phase
+    start_player: int
+    current_player: int | None
+    seats: tuple[SeatView, ...]
+    hand_persons: tuple[PersonId, ...]
+    hand_bonus: tuple[BonusCardId, ...]
+    prestige_cards: tuple[PrestigeCardId, ...]
+    person_deck_size: int
+    bonus_deck_size: int
+    prestige_deck_size: int
+    building_supply: tuple[int, ...]
+    landscape_supply: tuple[int, ...]
+    freedom_supply: tuple[int, ...]
+    jesters: int
+    builders: int
+    recruiting: int
+    bonus_discard: tuple[BonusCardId, ...] = ()
+    setup: SetupView | None = None
+    auction: AuctionState | None = None
+    turn: TurnState | None = None
+    pending: ViewPending | None = None
+    round_best: tuple[int, ...] = ()
+    final_prestige_cards: tuple[tuple[PrestigeCardId, ...], ...] | None = None
+
+    @property
+    def own(self) -> SeatView:
+        """The viewer's own seat."""
+        return self.seats[self.viewer]
+
+    @property
+    def is_my_turn(self) -> bool:
+        """Whether the viewer is the player to decide."""
+        return self.current_player == self.viewer
+
+
+def _seat_view(player: PlayerState, show_money: bool) -> SeatView:
+    return SeatView(
+        money=player.money if show_money else None,
+        prestige=player.prestige,
+        principality=player.principality,
+        jesters=player.jesters,
+        builders=player.builders,
+        freedoms=player.freedoms,
+        table_persons=player.table_persons,
+        table_recruiting=player.table_recruiting,
+        hand_person_count=len(player.hand_persons),
+        hand_recruiting=player.hand_recruiting,
+        hand_bonus_count=len(player.hand_bonus),
+        prestige_card_count=len(player.prestige_cards),
+    )
+
+
+def _return_index(seat: int, start_player: int, players: int) -> int:
+    """Where ``seat``'s card stands in :attr:`SetupState.returned` (seat order, R8)."""
+    return (seat - start_player) % players
+
+
+def observe(state: GameState, player: int) -> PlayerView:
+    """What the player in seat ``player`` may know of ``state`` (ruling R5).
+
+    Args:
+        state: a complete game state.
+        player: the viewer's seat.
+
+    Returns:
+        The view; it depends only on what the viewer may see, so two states
+        that differ only in hidden cards (or the seed) give equal views.
+
+    Raises:
+        ValueError: ``player`` is not a seat of this game.
+
+    >>> from princes_of_florence import GameConfig, new_game
+    >>> view = observe(new_game(GameConfig(players=4, seed=2, hidden_money=True)), 0)
+    >>> [seat.money for seat in view.seats]
+    [3500, None, None, None]
+    """
+    count = len(state.players)
+    if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < count:
+        raise ValueError(f"player must be a seat from 0 to {count - 1}, not {player!r}")
+    hidden_money = state.config.hidden_money
+    own = state.players[player]
+    setup = None
+    if state.setup is not None:
+        returned = state.setup.returned
+        index = _return_index(player, state.start_player, count)
+        setup = SetupView(len(returned), returned[index] if index < len(returned) else None)
+    pending: ViewPending | None = state.pending
+    if isinstance(pending, CardChoice) and state.current_player != player:
+        pending = HiddenCardChoice(pending.deck, len(pending.shown))  # ruling R5
+    final = None
+    if state.phase is Phase.GAME_OVER:  # ruling R24: the prestige cards are scored openly
+        final = tuple(p.prestige_cards for p in state.players)
+    return PlayerView(
+        viewer=player,
+        config=attrs.evolve(state.config, seed=0),
+        round=state.round,
+        phase=state.phase,
+        start_player=state.start_player,
+        current_player=state.current_player,
+        seats=tuple(
+            _seat_view(p, show_money=not hidden_money or seat == player)
+            for seat, p in enumerate(state.players)
+        ),
+        hand_persons=own.hand_persons,
+        hand_bonus=own.hand_bonus,
+        prestige_cards=own.prestige_cards,
+        person_deck_size=len(state.person_deck),
+        bonus_deck_size=len(state.bonus_deck),
+        prestige_deck_size=len(state.prestige_deck),
+        building_supply=state.building_supply,
+        landscape_supply=state.landscape_supply,
+        freedom_supply=state.freedom_supply,
+        jesters=state.jesters,
+        builders=state.builders,
+        recruiting=state.recruiting,
+        bonus_discard=state.bonus_discard,
+        setup=setup,
+        auction=state.auction,
+        turn=state.turn,
+        pending=pending,
+        round_best=state.round_best,
+        final_prestige_cards=final,
+    )
+
+
+def view_legal_moves(view: PlayerView) -> tuple[Move, ...]:
+    """The viewer's legal moves, or ``()`` when another player is to decide.
+
+    When the viewer is to decide, this is exactly
+    :func:`~princes_of_florence.engine.legal_moves` of the true state: the
+    viewer's choices depend only on what the viewer sees.  It is computed on
+    a state from :func:`determinize` (with a fixed generator).
+
+    >>> from princes_of_florence import GameConfig, new_game, legal_moves
+    >>> state = new_game(GameConfig(players=3, seed=4))
+    >>> view_legal_moves(observe(state, 0)) == legal_moves(state)
+    True
+    >>> view_legal_moves(observe(state, 1))
+    ()
+    """
+    if view.current_player != view.viewer:
+        return ()
+    return legal_moves(determinize(view, random.Random(0)))
+
+
+def money_floor(view: PlayerView, seat: int) -> int:
+    """The least money ``seat`` can hold, judging from the table.
+
+    The high bidder of a running auction holds at least the high bid (R4);
+    a player converting a payout holds at least that payout (R19); a player
+    placing a building holds at least its price, paid when it is placed (R21).
+    Anyone else may hold 0.
+    """
+    floor = 0
+    auction = view.auction
+    if auction is not None and auction.stack is not None and auction.high_bidder == seat:
+        floor = auction.high_bid
+    if view.current_player == seat:
+        pending = view.pending
+        if isinstance(pending, Conversion):
+            floor = max(floor, pending.payout)
+        if isinstance(pending, Placing) and isinstance(pending.tile, Building):
+            floor = max(floor, catalog().rules.build_cost[view.seats[seat].builders])
+    return floor
+
+
+_C = TypeVar("_C", PersonId, BonusCardId, PrestigeCardId)
+
+
+def _deal(
+    rng: random.Random,
+    what: str,
+    cards: Sequence[_C],
+    known: Iterable[_C],
+    demands: Sequence[int],
+) -> list[list[_C]]:
+    """Shuffle the cards not ``known`` and cut them into piles of ``demands`` sizes."""
+    seen = set(known)
+    pool = [card for card in cards if card not in seen]  # catalog order, then shuffled
+    if min(demands, default=0) < 0:
+        raise ValueError(f"the view is inconsistent: a negative number of {what} cards is hidden")
+    if len(pool) != sum(demands):
+        raise ValueError(
+            f"the view is inconsistent: {len(pool)} {what} cards are not accounted for, "
+            f"but {sum(demands)} are hidden"
+        )
+    rng.shuffle(pool)
+    piles: list[list[_C]] = []
+    start = 0
+    for size in demands:
+        piles.append(pool[start : start + size])
+        start += size
+    return piles
+
+
+def _money(view: PlayerView, money: Sequence[int] | None) -> list[int]:
+    """Every seat's money: shown, given, or guessed (see :func:`determinize`)."""
+    count = len(view.seats)
+    if money is not None and len(money) != count:
+        raise ValueError(f"money needs one amount per seat ({count}), not {len(money)}")
+    own = view.own.money
+    assert own is not None, "a view always shows the viewer's own money"
+    result = []
+    for seat, seat_view in enumerate(view.seats):
+        if seat_view.money is not None:
+            result.append(seat_view.money)
+            continue
+        floor = money_floor(view, seat)
+        if money is None:
+            result.append(max(own, floor))
+            continue
+        amount = money[seat]
+        if isinstance(amount, bool) or not isinstance(amount, int) or amount % 100:
+            raise ValueError(
+                f"money for seat {seat} must be a multiple of 100, not {amount!r} (R2)"
+            )
+        if amount < floor:
+            raise ValueError(
+                f"seat {seat} holds at least {floor} florins judging from the table, not {amount}"
+            )
+        result.append(amount)
+    return result
+
+
+def determinize(
+    view: PlayerView, rng: random.Random, money: Sequence[int] | None = None
+) -> GameState:
+    """A complete, valid state that shows ``view.viewer`` exactly ``view``.
+
+    What the view hides is filled in at random from the cards the view does
+    not account for: the other players' hands, the cards shown to another
+    player who is choosing, the other players' returned starting persons
+    during the draft, and the order of every deck.  Only the view is read.
+
+    Money hidden by the configuration comes from ``money`` (one amount per
+    seat; only the amounts of seats whose money is hidden are used); without
+    it, each hidden seat is guessed to hold as much as the viewer, raised to
+    the least the table shows it must hold (:func:`money_floor`).  The state
+    gets a fresh seed from ``rng``.
+
+    The same view and generator state always give the same result:
+    ``rng`` is used for the seed, then the person, bonus and prestige cards,
+    in that order.
+
+    Args:
+        view: what one player sees.
+        rng: the source of the random choices.
+        money: guessed money per seat, used where the view hides it.
+
+    Returns:
+        A state ``s`` with ``observe(s, view.viewer) == view``.
+
+    Raises:
+        ValueError: ``money`` does not fit the view (wrong length, not a
+            multiple of 100, less than the table shows), or the view is
+            inconsistent (its card counts do not add up).
+
+    >>> import random
+    >>> from princes_of_florence import GameConfig, new_game
+    >>> view = observe(new_game(GameConfig(players=3, seed=1)), 2)
+    >>> guess = determinize(view, random.Random(7))
+    >>> observe(guess, 2) == view
+    True
+    """
+    viewer = view.viewer
+    count = len(view.seats)
+    seed = rng.getrandbits(63)
+    others = [seat for seat in range(count) if seat != viewer]
+    pending = view.pending
+    hidden = pending if isinstance(pending, HiddenCardChoice) else None
+    own_shown = pending.shown if isinstance(pending, CardChoice) else ()
+
+    def choice_size(deck: Deck) -> int:
+        return hidden.count if hidden is not None and hidden.deck is deck else 0
+
+    cat = catalog()
+
+    # Persons: other hands, the hidden choice, other returned cards (R8), the deck.
+    returned_seats: list[int] = []
+    if view.setup is not None:
+        returned_seats = [(view.start_player + i) % count for i in range(view.setup.returned)]
+    hidden_returns = [seat for seat in returned_seats if seat != viewer]
+    if view.setup is not None and (viewer in returned_seats) != (view.setup.own is not None):
+        raise ValueError(
+            "the view is inconsistent: the viewer's returned card does not fit the draft"
+        )
+    known_persons = [*view.hand_persons, *own_shown]
+    known_persons += [p for seat in view.seats for p in seat.table_persons]
+    if view.setup is not None and view.setup.own is not None:
+        known_persons.append(view.setup.own)
+    person_piles = _deal(
+        rng,
+        "person",
+        [spec.id for spec in cat.persons],
+        [p for p in known_persons if isinstance(p, PersonId)],
+        [
+            *(view.seats[seat].hand_person_count for seat in others),
+            choice_size(Deck.PERSONS),
+            len(hidden_returns),
+            view.person_deck_size,
+        ],
+    )
+
+    # Bonus cards: other hands (less the cards played into another's work),
+    # the hidden choice, the deck.
+    working_seat = view.current_player if isinstance(pending, Working) else None
+    open_bonus = pending.bonus if isinstance(pending, Working) else ()
+    others_open = open_bonus if working_seat != viewer else ()
+    known_bonus = [*view.hand_bonus, *view.bonus_discard, *others_open]
+    known_bonus += [c for c in own_shown if isinstance(c, BonusCardId)]
+    bonus_piles = _deal(
+        rng,
+        "bonus",
+        [spec.id for spec in cat.bonus_cards],
+        known_bonus,
+        [
+            *(
+                view.seats[seat].hand_bonus_count
+                - (len(others_open) if seat == working_seat else 0)
+                for seat in others
+            ),
+            choice_size(Deck.BONUS),
+            view.bonus_deck_size,
+        ],
+    )
+
+    # Prestige cards: other hands (open once the game is over), the hidden
+    # choice, the deck.
+    final = view.final_prestige_cards
+    known_prestige = [
+        *view.prestige_cards,
+        *(c for c in own_shown if isinstance(c, PrestigeCardId)),
+    ]
+    if final is not None:
+        known_prestige += [c for seat in others for c in final[seat]]
+    prestige_piles = _deal(
+        rng,
+        "prestige",
+        [spec.id for spec in cat.prestige_cards],
+        known_prestige,
+        [
+            *(0 if final is not None else view.seats[seat].prestige_card_count for seat in others),
+            choice_size(Deck.PRESTIGE),
+            view.prestige_deck_size,
+        ],
+    )
+
+    amounts = _money(view, money)
+    players = []
+    for seat, seat_view in enumerate(view.seats):
+        if seat == viewer:
+            persons, bonus, prestige = view.hand_persons, view.hand_bonus, view.prestige_cards
+        else:
+            index = others.index(seat)
+            persons = tuple(person_piles[index])
+            extra = others_open if seat == working_seat else ()
+            bonus = (*extra, *bonus_piles[index])
+            prestige = tuple(final[seat]) if final is not None else tuple(prestige_piles[index])
+        players.append(
+            PlayerState(
+                money=amounts[seat],
+                prestige=seat_view.prestige,
+                principality=seat_view.principality,
+                jesters=seat_view.jesters,
+                builders=seat_view.builders,
+                freedoms=seat_view.freedoms,
+                hand_persons=persons,
+                hand_recruiting=seat_view.hand_recruiting,
+                hand_bonus=bonus,
+                prestige_cards=prestige,
+                table_persons=seat_view.table_persons,
+                table_recruiting=seat_view.table_recruiting,
+            )
+        )
+
+    state_pending: Pending | None
+    if hidden is None:
+        assert not isinstance(pending, HiddenCardChoice)
+        state_pending = pending
+    elif hidden.deck is Deck.PERSONS:
+        state_pending = CardChoice(hidden.deck, tuple(person_piles[len(others)]))
+    elif hidden.deck is Deck.BONUS:
+        state_pending = CardChoice(hidden.deck, tuple(bonus_piles[len(others)]))
+    else:
+        state_pending = CardChoice(hidden.deck, tuple(prestige_piles[len(others)]))
+
+    setup = None
+    if view.setup is not None:
+        dealt = iter(person_piles[len(others) + 1])
+        own_return = view.setup.own
+        setup = SetupState(
+            tuple(
+                own_return if seat == viewer and own_return is not None else next(dealt)
+                for seat in returned_seats
+            )
+        )
+
+    return GameState(
+        config=attrs.evolve(view.config, seed=seed),
+        round=view.round,
+        phase=view.phase,
+        start_player=view.start_player,
+        current_player=view.current_player,
+        players=tuple(players),
+        person_deck=tuple(person_piles[-1]),
+        bonus_deck=tuple(bonus_piles[-1]),
+        prestige_deck=tuple(prestige_piles[-1]),
+        building_supply=view.building_supply,
+        landscape_supply=view.landscape_supply,
+        freedom_supply=view.freedom_supply,
+        jesters=view.jesters,
+        builders=view.builders,
+        recruiting=view.recruiting,
+        bonus_discard=view.bonus_discard,
+        setup=setup,
+        auction=view.auction,
+        turn=view.turn,
+        pending=state_pending,
+        round_best=view.round_best,
+    )
+
+
+def _redact(player: int, event: Event) -> Event:
+    if isinstance(event, CardsShown) and event.player != player:
+        return attrs.evolve(event, cards=None)
+    if isinstance(event, CardKept) and event.player != player:
+        return attrs.evolve(event, card=None)
+    if isinstance(event, PersonReturned) and event.player != player:
+        return attrs.evolve(event, person=None)
+    return event
+
+
+def events_for(player: int, events: Iterable[Event]) -> tuple[Event, ...]:
+    """The events as the player in seat ``player`` may see them (ruling R5).
+
+    The cards shown to another player, the card another player kept, and the
+    starting person another player returned become ``None``; every other
+    event is public and passes unchanged.
+
+    >>> from princes_of_florence.events import CardKept, Declined
+    >>> events_for(0, [CardKept(1, "bonus", BonusCardId.B03), Declined(2)])
+    (CardKept(player=1, deck='bonus', card=None), Declined(player=2))
+    """
+    return tuple(_redact(player, event) for event in events)

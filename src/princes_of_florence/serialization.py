@@ -1,0 +1,834 @@
+"""JSON for every value a front end exchanges, text records, and replay.
+
+This is the only module that imports cattrs.  One converter turns
+:class:`GameState`, :class:`~princes_of_florence.observation.PlayerView`,
+every move, every event, :class:`GameConfig` and :class:`GameRecord` into
+JSON and back.
+
+Every document is an envelope naming the schema version and what it holds::
+
+    {"schema":"1.0","kind":"move","data":{"type":"bid","amount":300}}
+
+* ``kind`` is one of ``state``, ``view``, ``move``, ``event``, ``events``,
+  ``config`` and ``record``.
+* Moves, events and pending decisions are tagged unions: an object whose
+  ``"type"`` is the class name in snake case (``bid``, ``return_person``,
+  ``card_kept``, ``card_choice``), followed by the fields in declaration
+  order.
+* Enums are their values (``"poet"``, ``"B07"``, ``"auction"``); tuples are
+  arrays; ``None`` is ``null``.  Tile masks are the integers of
+  :mod:`princes_of_florence.geometry`.
+* Output is compact (no spaces) and deterministic: the same value gives the
+  same bytes in every process, whatever ``PYTHONHASHSEED`` says.
+* A reader of schema 1.x reads every 1.x document whose fields it knows; a
+  document of another major version is rejected.
+
+Loading validates at the edge and never returns a half-built object: a
+malformed document, a wrong type, a missing or unknown field, an unknown
+tag or enum value raises :class:`SerializationError` naming the JSON path of
+each bad field; a state must also pass
+:func:`~princes_of_florence.rules.invariants.state_problems`, and a view must
+be one that some state shows.
+
+>>> from princes_of_florence.moves import Bid
+>>> dumps(Bid(300))
+'{"schema":"1.0","kind":"move","data":{"type":"bid","amount":300}}'
+>>> load_move('{"schema":"1.0","kind":"move","data":{"type":"bid","amount":"300"}}')
+Traceback (most recent call last):
+...
+princes_of_florence.errors.SerializationError: invalid move document: ... @ $.data.amount
+
+A :class:`GameRecord` is a configuration and its moves, optionally with the
+outcome; it also has a text form (:func:`record_to_text`) of header lines
+and one move per line in notation, and :func:`replay` rebuilds every state.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import types
+from collections.abc import Callable, Sequence
+from enum import Enum, StrEnum
+from typing import Any, TypeVar, Union, get_args, get_origin
+
+import attrs
+import cattrs
+from cattrs.errors import (
+    ClassValidationError,
+    IterableValidationError,
+    IterableValidationNote,
+)
+from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn
+from cattrs.v import format_exception
+
+from princes_of_florence.config import GameConfig
+from princes_of_florence.engine import apply, is_terminal, new_game, outcome
+from princes_of_florence.errors import (
+    ConfigError,
+    IllegalMoveError,
+    InvalidMoveError,
+    SerializationError,
+)
+from princes_of_florence.events import Event
+from princes_of_florence.ids import BonusCardId, Building, Landscape, PersonId, PrestigeCardId
+from princes_of_florence.moves import Move, parse_move
+from princes_of_florence.observation import (
+    PlayerView,
+    ViewPending,
+    determinize,
+    observe,
+)
+from princes_of_florence.rules.invariants import state_problems
+from princes_of_florence.rules.scoring import Outcome
+from princes_of_florence.state import BUILDINGS, FREEDOMS, LANDSCAPES, GameState, Pending
+
+__all__ = [
+    "SCHEMA_VERSION",
+    "GameRecord",
+    "dumps",
+    "load_config",
+    "load_event",
+    "load_events",
+    "load_move",
+    "load_record",
+    "load_state",
+    "load_view",
+    "record_from_text",
+    "record_to_text",
+    "replay",
+]
+
+SCHEMA_VERSION = "1.0"
+"""The schema written; documents of the same major version are read."""
+
+_MAJOR = int(SCHEMA_VERSION.split(".")[0])
+_TAG = "type"
+
+
+@attrs.frozen
+class GameRecord:
+    """A whole game as data: the configuration and every move, in order.
+
+    Attributes:
+        config: the configuration, seed included; with the moves it fixes
+            every state of the game.
+        moves: the moves in the order they were played.
+        outcome: the final result, if the record claims one; :func:`replay`
+            checks it.
+    """
+
+    config: GameConfig
+    moves: tuple[Move, ...] = ()
+    outcome: Outcome | None = None
+
+
+# --------------------------------------------------------------------------
+# The converter
+
+
+class _Invalid(ValueError):
+    """A bad value found while structuring; its text is the whole message."""
+
+
+def _kind_of(value: object) -> str:
+    names = {dict: "an object", list: "an array", str: "a string", bool: "a boolean"}
+    if value is None:
+        return "null"
+    if type(value) in names:
+        return names[type(value)]
+    return "a number"
+
+
+def _snake(name: str) -> str:
+    return re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower()
+
+
+def _members(union: Any) -> tuple[Any, ...] | None:
+    """The members of a union type, or ``None`` for any other type."""
+    if get_origin(union) in (Union, types.UnionType):
+        return get_args(union)
+    return None
+
+
+def _structure_int(value: object, _: type) -> int:
+    if type(value) is not int:
+        raise _Invalid(f"expected an integer, not {value!r}")
+    return value
+
+
+def _structure_bool(value: object, _: type) -> bool:
+    if type(value) is not bool:
+        raise _Invalid(f"expected true or false, not {value!r}")
+    return value
+
+
+def _structure_str(value: object, _: type) -> str:
+    if type(value) is not str:
+        raise _Invalid(f"expected a string, not {_kind_of(value)}")
+    return value
+
+
+def _is_tuple(kind: Any) -> bool:
+    origin: Any = get_origin(kind)
+    return origin is tuple
+
+
+def _is_enum(cls: Any) -> bool:
+    return isinstance(cls, type) and issubclass(cls, Enum)
+
+
+def _structure_enum(value: object, cls: type[Enum]) -> Enum:
+    try:
+        return cls(value)
+    except ValueError:
+        raise _Invalid(f"{value!r} is not a {cls.__name__}") from None
+
+
+def _choose_enum(value: object, kinds: Sequence[type[Enum]], what: str) -> Enum:
+    for kind in kinds:
+        try:
+            return kind(value)
+        except ValueError:
+            continue
+    raise _Invalid(f"{value!r} is not a {what}")
+
+
+_CARD_KINDS: tuple[type[Enum], ...] = (PersonId, BonusCardId, PrestigeCardId)
+_TILE_KINDS: tuple[type[Enum], ...] = (Building, Landscape)
+
+
+def _is_enum_union(union: Any, kinds: Sequence[type[Enum]]) -> bool:
+    members = _members(union)
+    return members is not None and set(members) - {type(None)} == set(kinds)
+
+
+def _enum_union_hook(kinds: Sequence[type[Enum]], what: str) -> Callable[[Any], Any]:
+    def factory(union: Any) -> Callable[[object, Any], Any]:
+        optional = type(None) in get_args(union)
+
+        def hook(value: object, _: Any) -> Enum | None:
+            if value is None and optional:
+                return None
+            return _choose_enum(value, kinds, what)
+
+        return hook
+
+    return factory
+
+
+def _is_card_tuples(union: Any) -> bool:
+    """``tuple[PersonId, ...] | tuple[BonusCardId, ...] | tuple[PrestigeCardId, ...]``."""
+    members = _members(union)
+    if members is None:
+        return False
+    shown = {m for m in members if m is not type(None)}
+    return shown == {tuple[kind, ...] for kind in _CARD_KINDS}  # type: ignore[valid-type]
+
+
+def _structure_items(
+    value: object, kinds: Sequence[Any], whole: Any, conv: cattrs.Converter
+) -> list[Any]:
+    """Structure the items of a JSON array, each path noted for error messages."""
+    if not isinstance(value, list):
+        raise _Invalid(f"expected an array, not {_kind_of(value)}")
+    errors: list[Exception] = []
+    result = []
+    for index, (item, kind) in enumerate(zip(value, kinds, strict=False)):
+        try:
+            result.append(conv.get_structure_hook(kind)(item, kind))
+        except Exception as error:
+            note = IterableValidationNote(f"Structuring {whole} @ index {index}", index, kind)
+            error.__notes__ = [*getattr(error, "__notes__", []), note]
+            errors.append(error)
+    if errors:
+        raise IterableValidationError(f"While structuring {whole!r}", errors, whole)
+    return result
+
+
+def _card_tuples_hook(conv: cattrs.Converter) -> Callable[[Any], Any]:
+    card = PersonId | BonusCardId | PrestigeCardId
+
+    def factory(union: Any) -> Callable[[object, Any], Any]:
+        optional = type(None) in get_args(union)
+
+        def hook(value: object, _: Any) -> tuple[Enum, ...] | None:
+            if value is None and optional:
+                return None
+            kinds = [card] * (len(value) if isinstance(value, list) else 0)
+            cards = _structure_items(value, kinds, union, conv)
+            if len({type(c) for c in cards}) > 1:
+                raise _Invalid("the cards shown must all come from one deck")
+            return tuple(cards)
+
+        return hook
+
+    return factory
+
+
+def _tuple_hook(conv: cattrs.Converter) -> Callable[[Any], Any]:
+    def factory(whole: Any) -> Callable[[object, Any], tuple[Any, ...]]:
+        args = get_args(whole)
+        if len(args) == 2 and args[1] is Ellipsis:
+
+            def homogeneous(value: object, _: Any) -> tuple[Any, ...]:
+                kinds = [args[0]] * (len(value) if isinstance(value, list) else 0)
+                return tuple(_structure_items(value, kinds, whole, conv))
+
+            return homogeneous
+
+        def fixed(value: object, _: Any) -> tuple[Any, ...]:
+            if isinstance(value, list) and len(value) != len(args):
+                raise _Invalid(f"expected an array of {len(args)} items, not {len(value)}")
+            return tuple(_structure_items(value, args, whole, conv))
+
+        return fixed
+
+    return factory
+
+
+def _attrs_hook(conv: cattrs.Converter) -> Callable[[Any], Any]:
+    def factory(cls: Any) -> Callable[[object, Any], Any]:
+        generated: Callable[[Any, Any], Any] = make_dict_structure_fn(cls, conv)
+
+        def hook(value: object, _: Any) -> Any:
+            if not isinstance(value, dict):
+                raise _Invalid(f"expected an object, not {_kind_of(value)}")
+            return generated(value, cls)
+
+        return hook
+
+    return factory
+
+
+def _tagged_hooks(conv: cattrs.Converter, members: tuple[type, ...], what: str) -> None:
+    """Structure and unstructure the union of ``members`` with a ``"type"`` tag."""
+    by_tag: dict[str, type] = {}
+    for cls in members:
+        tag = _snake(cls.__name__)
+        by_tag[tag] = cls
+        generated: Callable[[Any], dict[str, Any]] = make_dict_unstructure_fn(cls, conv)
+
+        def unstructure(obj: Any, _tag: str = tag, _gen: Any = generated) -> dict[str, Any]:
+            return {_TAG: _tag, **_gen(obj)}
+
+        conv.register_unstructure_hook(cls, unstructure)
+    known = ", ".join(sorted(by_tag))
+    a_what = f"{'an' if what[0] in 'aeiou' else 'a'} {what}"
+
+    def is_it(union: Any) -> bool:
+        found = _members(union)
+        return found is not None and set(found) - {type(None)} == set(members)
+
+    def factory(union: Any) -> Callable[[object, Any], Any]:
+        optional = type(None) in get_args(union)
+
+        def hook(value: object, _: Any) -> Any:
+            if value is None and optional:
+                return None
+            if not isinstance(value, dict):
+                raise _Invalid(
+                    f"expected {a_what} (an object with a {_TAG!r} tag), not {_kind_of(value)}"
+                )
+            tag = value.get(_TAG)
+            if tag is None:
+                raise _Invalid(f"{a_what} needs a {_TAG!r} tag (one of {known})")
+            cls = by_tag.get(tag) if isinstance(tag, str) else None
+            if cls is None:
+                raise _Invalid(f"unknown {what} tag {tag!r}; expected one of {known}")
+            body = {key: item for key, item in value.items() if key != _TAG}
+            return conv.get_structure_hook(cls)(body, cls)
+
+        return hook
+
+    conv.register_structure_hook_factory(is_it, factory)
+
+
+def _make_converter() -> cattrs.Converter:
+    conv = cattrs.Converter(forbid_extra_keys=True, detailed_validation=True)
+    # Class hooks dispatch on the MRO: StrEnum comes before str in the MRO of
+    # PersonId, so registering StrEnum as well keeps string enums strict.
+    conv.register_structure_hook(int, _structure_int)
+    conv.register_structure_hook(bool, _structure_bool)
+    conv.register_structure_hook(str, _structure_str)
+    conv.register_structure_hook(StrEnum, _structure_enum)
+    conv.register_structure_hook(Enum, _structure_enum)
+    conv.register_unstructure_hook_func(_is_enum, lambda member: member.value)
+    conv.register_structure_hook_factory(_is_tuple, _tuple_hook(conv))
+    conv.register_structure_hook_factory(attrs.has, _attrs_hook(conv))
+    conv.register_structure_hook_factory(
+        lambda t: _is_enum_union(t, _CARD_KINDS), _enum_union_hook(_CARD_KINDS, "card")
+    )
+    conv.register_structure_hook_factory(
+        lambda t: _is_enum_union(t, _TILE_KINDS), _enum_union_hook(_TILE_KINDS, "tile")
+    )
+    conv.register_structure_hook_factory(_is_card_tuples, _card_tuples_hook(conv))
+    _tagged_hooks(conv, get_args(Move), "move")
+    _tagged_hooks(conv, get_args(Event), "event")
+    _tagged_hooks(conv, get_args(Pending), "pending decision")
+    _tagged_hooks(conv, get_args(ViewPending), "pending decision")
+    return conv
+
+
+_CONVERTER = _make_converter()
+
+
+# --------------------------------------------------------------------------
+# Documents
+
+_EVENT_CLASSES: tuple[type, ...] = get_args(Event)
+_MOVE_CLASSES: tuple[type, ...] = get_args(Move)
+
+
+def _kind_and_data(obj: object) -> tuple[str, Any]:
+    conv = _CONVERTER
+    if isinstance(obj, GameState):
+        return "state", conv.unstructure(obj)
+    if isinstance(obj, PlayerView):
+        return "view", conv.unstructure(obj)
+    if isinstance(obj, GameRecord):
+        return "record", conv.unstructure(obj)
+    if isinstance(obj, GameConfig):
+        return "config", conv.unstructure(obj)
+    if isinstance(obj, _MOVE_CLASSES):
+        return "move", conv.unstructure(obj)
+    if isinstance(obj, _EVENT_CLASSES):
+        return "event", conv.unstructure(obj)
+    if isinstance(obj, tuple | list) and all(isinstance(e, _EVENT_CLASSES) for e in obj):
+        return "events", [conv.unstructure(e) for e in obj]
+    raise TypeError(f"cannot serialize {type(obj).__name__}")
+
+
+def dumps(obj: object) -> str:
+    """The JSON document of a state, view, move, event, events, config or record.
+
+    Args:
+        obj: a :class:`GameState`, a :class:`PlayerView`, a move, an event, a
+            tuple or list of events, a :class:`GameConfig` or a
+            :class:`GameRecord`.
+
+    Returns:
+        Compact JSON, ``{"schema": ..., "kind": ..., "data": ...}``; the same
+        value always gives the same text.
+
+    Raises:
+        TypeError: ``obj`` is none of these.
+
+    >>> from princes_of_florence import GameConfig
+    >>> dumps(GameConfig(players=3, seed=9))
+    '{"schema":"1.0","kind":"config","data":{"players":3,"seed":9,"start_player":0,\
+"hidden_money":false,"muse_and_princess":false,"cooperative_building":false}}'
+    """
+    kind, data = _kind_and_data(obj)
+    document = {"schema": SCHEMA_VERSION, "kind": kind, "data": data}
+    return json.dumps(document, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    result: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in result:
+            raise _Invalid(f"the key {key!r} appears twice in one object")
+        result[key] = value
+    return result
+
+
+def _no_constants(name: str) -> object:
+    raise _Invalid(f"{name} is not a number JSON allows")
+
+
+def _parse(text: str | bytes, kind: str) -> object:
+    """The ``data`` of a document of ``kind``, after checking the envelope."""
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError as error:
+            raise SerializationError(f"the document is not UTF-8: {error}") from None
+    if not isinstance(text, str):
+        raise SerializationError(f"a document must be text, not {type(text).__name__}")
+    try:
+        document = json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constants)
+    except json.JSONDecodeError as error:
+        raise SerializationError(
+            f"malformed JSON at line {error.lineno}, column {error.colno}: {error.msg}"
+        ) from None
+    except (_Invalid, RecursionError) as error:
+        raise SerializationError(f"malformed JSON: {error}") from None
+    if not isinstance(document, dict):
+        raise SerializationError(
+            f"a document must be an object with schema, kind and data, not {_kind_of(document)}"
+        )
+    schema = document.get("schema")
+    if schema is None:
+        raise SerializationError("the document has no schema field @ $.schema")
+    match = re.fullmatch(r"(\d+)\.(\d+)", schema) if isinstance(schema, str) else None
+    if match is None:
+        raise SerializationError(f"schema must be text like '1.0', not {schema!r} @ $.schema")
+    if int(match.group(1)) != _MAJOR:
+        raise SerializationError(
+            f"schema {schema} is not supported: this version reads schema {_MAJOR}.x "
+            f"(it writes {SCHEMA_VERSION}) @ $.schema"
+        )
+    extra = sorted(set(document) - {"schema", "kind", "data"})
+    if extra:
+        raise SerializationError(f"unknown fields in the document: {', '.join(extra)} @ $")
+    if document.get("kind") != kind:
+        raise SerializationError(
+            f"expected a {kind} document, not kind {document.get('kind')!r} @ $.kind"
+        )
+    if "data" not in document:
+        raise SerializationError("the document has no data field @ $.data")
+    return document["data"]
+
+
+def _format(error: BaseException, kind: type | None) -> str:
+    if isinstance(error, _Invalid | ConfigError):  # ConfigError: GameConfig's validators
+        return str(error)
+    return format_exception(error, kind)
+
+
+_T = TypeVar("_T")
+
+
+def _structure(data: object, cls: Any, kind: str) -> Any:
+    try:
+        return _CONVERTER.structure(data, cls)
+    except Exception as error:  # every failure becomes a SerializationError
+        if isinstance(error, ClassValidationError | IterableValidationError | _Invalid):
+            messages = cattrs.transform_error(error, "$.data", _format)
+        else:
+            messages = [f"{type(error).__name__}: {error} @ $.data"]
+        raise SerializationError(f"invalid {kind} document: {'; '.join(messages)}") from None
+
+
+def _load(text: str | bytes, kind: str, cls: type[_T]) -> _T:
+    result: _T = _structure(_parse(text, kind), cls, kind)
+    return result
+
+
+def load_move(text: str | bytes) -> Move:
+    """Read a move document.
+
+    Raises:
+        SerializationError: the document is not a valid move of schema 1.x.
+    """
+    move: Move = _structure(_parse(text, "move"), Move, "move")
+    return move
+
+
+def load_event(text: str | bytes) -> Event:
+    """Read an event document.
+
+    Raises:
+        SerializationError: the document is not a valid event of schema 1.x.
+    """
+    event: Event = _structure(_parse(text, "event"), Event, "event")
+    return event
+
+
+def load_events(text: str | bytes) -> tuple[Event, ...]:
+    """Read a document holding a list of events.
+
+    Raises:
+        SerializationError: the document is not a valid event list of schema 1.x.
+    """
+    events: tuple[Event, ...] = _structure(_parse(text, "events"), tuple[Event, ...], "events")
+    return events
+
+
+def load_config(text: str | bytes) -> GameConfig:
+    """Read a configuration document.
+
+    Raises:
+        SerializationError: the document is not a valid configuration (the
+            reason of a :class:`ConfigError` included).
+    """
+    return _load(text, "config", GameConfig)
+
+
+def load_record(text: str | bytes) -> GameRecord:
+    """Read a record document.  Its moves are checked by :func:`replay`, not here.
+
+    Raises:
+        SerializationError: the document is not a valid record of schema 1.x.
+    """
+    return _load(text, "record", GameRecord)
+
+
+def _shape_problems(state: GameState) -> list[str]:
+    """Sizes and signs that :func:`state_problems` relies on."""
+    count = len(state.players)
+    problems = []
+    sizes = {
+        "building_supply": (state.building_supply, len(BUILDINGS)),
+        "landscape_supply": (state.landscape_supply, len(LANDSCAPES)),
+        "freedom_supply": (state.freedom_supply, len(FREEDOMS)),
+        "round_best": (state.round_best, count),
+    }
+    if state.auction is not None:
+        sizes["auction.done"] = (state.auction.done, count)
+    for name, (values, size) in sizes.items():
+        if len(values) != size:
+            problems.append(f"{name} has {len(values)} entries, not {size} @ $.data.{name}")
+    counts = {
+        "building_supply": state.building_supply,
+        "landscape_supply": state.landscape_supply,
+        "freedom_supply": state.freedom_supply,
+        "round_best": state.round_best,
+        "jesters": (state.jesters,),
+        "builders": (state.builders,),
+        "recruiting": (state.recruiting,),
+    }
+    if state.turn is not None:
+        counts["turn"] = attrs.astuple(state.turn)
+    for name, values in counts.items():
+        if any(v < 0 for v in values):
+            problems.append(f"{name} holds a negative count @ $.data.{name}")
+    if state.auction is not None:
+        seats = [*state.auction.bidders, state.auction.opener]
+        if state.auction.high_bidder is not None:
+            seats.append(state.auction.high_bidder)
+        if any(not 0 <= s < count for s in seats):
+            problems.append("the auction names a seat that does not exist @ $.data.auction")
+    return problems
+
+
+def load_state(text: str | bytes) -> GameState:
+    """Read a state document and check every invariant of the game.
+
+    Raises:
+        SerializationError: the document is not a valid state of schema 1.x,
+            or the state breaks an invariant (every problem is named).
+    """
+    state = _load(text, "state", GameState)
+    problems = _shape_problems(state)
+    if not problems:
+        try:
+            problems = list(state_problems(state))
+        except Exception as error:  # a state no game reaches; never let it through
+            problems = [f"the state cannot be checked ({type(error).__name__}: {error})"]
+    if problems:
+        raise SerializationError(f"the state is not a valid game state: {'; '.join(problems)}")
+    return state
+
+
+def load_view(text: str | bytes) -> PlayerView:
+    """Read a view document and check that some valid state shows it.
+
+    Raises:
+        SerializationError: the document is not a valid view of schema 1.x,
+            or no valid state shows this view to its viewer.
+    """
+    view = _load(text, "view", PlayerView)
+    count = view.config.players
+    if len(view.seats) != count or not 0 <= view.viewer < count:
+        raise SerializationError(
+            f"the view has {len(view.seats)} seats and viewer {view.viewer} "
+            f"for a game of {count} players @ $.data.seats"
+        )
+    if view.config.seed != 0:
+        raise SerializationError("a view never shows the seed: it must be 0 @ $.data.config.seed")
+    try:
+        state = determinize(view, random.Random(0))
+        problems = list(state_problems(state))
+        if not problems:
+            again = observe(state, view.viewer)
+            problems = [
+                f"{field.name} cannot be seen this way"
+                for field in attrs.fields(PlayerView)
+                if getattr(again, field.name) != getattr(view, field.name)
+            ]
+    except Exception as error:  # an inconsistent view; never let it through
+        problems = [f"{type(error).__name__}: {error}"]
+    if problems:
+        raise SerializationError(f"no valid state shows this view: {'; '.join(problems)}")
+    return view
+
+
+# --------------------------------------------------------------------------
+# Text records
+
+_CONFIG_HEADERS = ("players", "seed", "start_player", "hidden_money")
+_EXPANSION_HEADERS = ("muse_and_princess", "cooperative_building")
+_OUTCOME_HEADERS = ("final_prestige", "final_money", "winners")
+
+
+def record_to_text(record: GameRecord) -> str:
+    """The text form of a record: header lines, then one move per line.
+
+    The headers are ``# schema``, the configuration (``players``, ``seed``,
+    ``start_player``, ``hidden_money``; an expansion only when set) and, if
+    the record has an outcome, ``final_prestige``, ``final_money`` and
+    ``winners`` (one number per seat, or per winner).
+
+    >>> from princes_of_florence import GameConfig, parse_move
+    >>> record = GameRecord(GameConfig(players=3, seed=5), (parse_move("return poet"),))
+    >>> print(record_to_text(record), end="")
+    # schema 1.0
+    # players 3
+    # seed 5
+    # start_player 0
+    # hidden_money false
+    return poet
+    """
+    config = record.config
+    lines = [f"# schema {SCHEMA_VERSION}"]
+    for name in (*_CONFIG_HEADERS, *_EXPANSION_HEADERS):
+        value = getattr(config, name)
+        if name in _EXPANSION_HEADERS and not value:
+            continue
+        text = ("true" if value else "false") if isinstance(value, bool) else str(value)
+        lines.append(f"# {name} {text}")
+    result = record.outcome
+    if result is not None:
+        lines.append("# final_prestige " + " ".join(map(str, result.prestige)))
+        lines.append("# final_money " + " ".join(map(str, result.money)))
+        lines.append("# winners " + " ".join(map(str, result.winners)))
+    lines.extend(str(move) for move in record.moves)
+    return "\n".join(lines) + "\n"
+
+
+def _header_value(name: str, words: list[str], number: int) -> int | bool | tuple[int, ...]:
+    def whole(word: str) -> int:
+        if not word.isdigit() or not word.isascii():
+            raise SerializationError(f"line {number}: {word!r} is not a whole number in # {name}")
+        return int(word)
+
+    if name in _OUTCOME_HEADERS:
+        return tuple(whole(word) for word in words)
+    if len(words) != 1:
+        raise SerializationError(f"line {number}: # {name} takes one value, not {len(words)}")
+    if name in ("hidden_money", *_EXPANSION_HEADERS):
+        if words[0] not in ("true", "false"):
+            raise SerializationError(
+                f"line {number}: # {name} must be true or false, not {words[0]!r}"
+            )
+        return words[0] == "true"
+    return whole(words[0])
+
+
+def record_from_text(text: str) -> GameRecord:
+    """Read the text form of a record (see :func:`record_to_text`).
+
+    Blank lines are skipped.  Header lines (``# name value``) come first; the
+    ``players`` and ``seed`` headers are required.  The moves are parsed, not
+    replayed: :func:`replay` checks them.
+
+    Raises:
+        SerializationError: a line is not a known header or a move in
+            notation, a header repeats or is missing, or the configuration is
+            invalid; the message names the line.
+
+    >>> record = record_from_text("# players 3\\n# seed 2\\nreturn poet\\n")
+    >>> record.config.seed, [str(m) for m in record.moves]
+    (2, ['return poet'])
+    >>> record_from_text("# players 3\\n# seed 2\\nbid lots\\n")
+    Traceback (most recent call last):
+    ...
+    princes_of_florence.errors.SerializationError: line 3: 'lots' is not a whole number ...
+    """
+    headers: dict[str, int | bool | tuple[int, ...]] = {}
+    moves: list[Move] = []
+    known = ("schema", *_CONFIG_HEADERS, *_EXPANSION_HEADERS, *_OUTCOME_HEADERS)
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if not line:
+            continue
+        if line.startswith("#"):
+            words = line[1:].split()
+            if moves:
+                raise SerializationError(f"line {number}: headers must come before the moves")
+            if not words or words[0] not in known:
+                name = words[0] if words else ""
+                raise SerializationError(
+                    f"line {number}: unknown header {name!r}; expected one of {', '.join(known)}"
+                )
+            name = words[0]
+            if name in headers:
+                raise SerializationError(f"line {number}: header # {name} appears twice")
+            if name == "schema":
+                if len(words) != 2 or not re.fullmatch(rf"{_MAJOR}\.\d+", words[1]):
+                    raise SerializationError(
+                        f"line {number}: schema {' '.join(words[1:])!r} is not supported; "
+                        f"this version reads schema {_MAJOR}.x"
+                    )
+                headers[name] = True
+                continue
+            headers[name] = _header_value(name, words[1:], number)
+            continue
+        try:
+            moves.append(parse_move(line))
+        except InvalidMoveError as error:
+            raise SerializationError(f"line {number}: {error}") from None
+    for required in ("players", "seed"):
+        if required not in headers:
+            raise SerializationError(f"the record has no # {required} header")
+    fields = {
+        name: headers[name] for name in (*_CONFIG_HEADERS, *_EXPANSION_HEADERS) if name in headers
+    }
+    try:
+        config = GameConfig(**fields)  # type: ignore[arg-type]
+    except ConfigError as error:
+        raise SerializationError(f"the headers give an invalid configuration: {error}") from None
+    found = [name for name in _OUTCOME_HEADERS if name in headers]
+    result = None
+    if found:
+        if len(found) != len(_OUTCOME_HEADERS):
+            raise SerializationError(
+                f"an outcome needs all of the headers {', '.join(_OUTCOME_HEADERS)}"
+            )
+        prestige, money, winners = (headers[name] for name in _OUTCOME_HEADERS)
+        assert isinstance(prestige, tuple) and isinstance(money, tuple)
+        assert isinstance(winners, tuple)
+        if len(prestige) != config.players or len(money) != config.players:
+            raise SerializationError("final_prestige and final_money need one number per seat")
+        if not winners or any(seat >= config.players for seat in winners):
+            raise SerializationError("winners must name one or more seats of the game")
+        result = Outcome(prestige=prestige, money=money, winners=winners)
+    return GameRecord(config=config, moves=tuple(moves), outcome=result)
+
+
+def replay(record: GameRecord) -> tuple[GameState, ...]:
+    """Every state of the recorded game, the initial state first.
+
+    Args:
+        record: a configuration and its moves, with or without outcome.
+
+    Returns:
+        ``len(record.moves) + 1`` states.
+
+    Raises:
+        SerializationError: a move is illegal where it stands (the message
+            gives its number, counted from 1, the move and the reason), or the
+            record's outcome differs from the replayed one, or it claims an
+            outcome for a game that is not over.
+
+    >>> from princes_of_florence import GameConfig, parse_move
+    >>> record = GameRecord(GameConfig(players=3, seed=5), (parse_move("bid 300"),))
+    >>> replay(record)
+    Traceback (most recent call last):
+    ...
+    princes_of_florence.errors.SerializationError: move 1 of the record is illegal: \
+illegal move 'bid 300' by player 0: every player must first return one of the four starting persons
+    """
+    state = new_game(record.config)
+    states = [state]
+    for number, move in enumerate(record.moves, start=1):
+        try:
+            state = apply(state, move)
+        except IllegalMoveError as error:
+            raise SerializationError(f"move {number} of the record is illegal: {error}") from error
+        states.append(state)
+    if record.outcome is not None:
+        if not is_terminal(state):
+            raise SerializationError(
+                f"the record claims an outcome, but the game is not over after its "
+                f"{len(record.moves)} moves"
+            )
+        actual = outcome(state)
+        if actual != record.outcome:
+            raise SerializationError(
+                f"the record claims the outcome {record.outcome}, but the replay gives {actual}"
+            )
+    return tuple(states)

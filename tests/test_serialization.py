@@ -1,0 +1,589 @@
+"""JSON documents: round trips, the tagged format, determinism and rejection of bad input."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import subprocess
+import sys
+from collections.abc import Callable
+from typing import Any, get_args
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from princes_of_florence import GameConfig, SerializationError, free_moves, legal_moves, new_game
+from princes_of_florence.engine import apply_with_events
+from princes_of_florence.events import (
+    AuctionOpened,
+    BestWork,
+    BidMade,
+    BonusPlayed,
+    CardKept,
+    CardsShown,
+    Declined,
+    Event,
+    FreedomIntroduced,
+    GameEnded,
+    MoneyPaid,
+    MoneyReason,
+    MoneyReceived,
+    ObjectWon,
+    Passed,
+    PersonRecruited,
+    PersonReturned,
+    PhaseStarted,
+    PrestigeCardScored,
+    PrestigeGained,
+    PrestigeLost,
+    PrestigeReason,
+    TilePlaced,
+    TurnEnded,
+    WorkDone,
+)
+from princes_of_florence.ids import (
+    AuctionObject,
+    BonusCardId,
+    Building,
+    Freedom,
+    Landscape,
+    PersonId,
+    Phase,
+    PrestigeCardId,
+)
+from princes_of_florence.moves import (
+    Bid,
+    Build,
+    BuyBonus,
+    BuyPerson,
+    ChooseCard,
+    Convert,
+    Decline,
+    EndTurn,
+    FinishWork,
+    IntroduceFreedom,
+    KeepRecruiting,
+    Move,
+    Open,
+    Pass,
+    PlaceTile,
+    PlayBonus,
+    Recruit,
+    ReturnPerson,
+    SellPrestige,
+    Take,
+    Work,
+)
+from princes_of_florence.observation import events_for, observe
+from princes_of_florence.rules.invariants import state_problems
+from princes_of_florence.serialization import (
+    SCHEMA_VERSION,
+    GameRecord,
+    dumps,
+    load_config,
+    load_event,
+    load_events,
+    load_move,
+    load_record,
+    load_state,
+    load_view,
+    record_from_text,
+    record_to_text,
+)
+from princes_of_florence.state import GameState
+from strategies import play_random, played_games, states_in_play
+
+MOVES: tuple[Move, ...] = (
+    ReturnPerson(PersonId.POET),
+    Open(AuctionObject.JESTER),
+    Decline(),
+    Bid(300),
+    Pass(),
+    Take(AuctionObject.LAKE),
+    PlaceTile("c4-d4"),
+    ChooseCard(PersonId.SINGER),
+    ChooseCard(BonusCardId.B07),
+    ChooseCard(PrestigeCardId.P03),
+    Recruit(2, PersonId.ACTOR),
+    KeepRecruiting(),
+    Build(Building.TOWER),
+    Work(PersonId.DOCTOR),
+    PlayBonus(BonusCardId.B01),
+    FinishWork(),
+    Convert(3),
+    BuyPerson(),
+    BuyBonus(),
+    IntroduceFreedom(Freedom.TRAVEL),
+    EndTurn(),
+    SellPrestige(2),
+)
+"""One or more of every move kind."""
+
+EVENTS: tuple[Event, ...] = (
+    MoneyPaid(0, 300, MoneyReason.BUILD),
+    MoneyReceived(1, 1200, MoneyReason.WORK),
+    PrestigeGained(2, 3, PrestigeReason.BEST_WORK),
+    PrestigeLost(2, 1, PrestigeReason.SALE),
+    PhaseStarted(1, Phase.AUCTION, 0),
+    PersonReturned(1, PersonId.POET),
+    PersonReturned(1, None),
+    AuctionOpened(0, AuctionObject.PARK, 200),
+    Declined(2),
+    BidMade(1, 300),
+    Passed(3),
+    ObjectWon(1, AuctionObject.BUILDER, 400),
+    TilePlaced(0, Building.TOWER, "a1"),
+    TilePlaced(0, Landscape.LAKE, "b1-b2-c1"),
+    CardsShown(0, "bonus", 2, (BonusCardId.B01, BonusCardId.B02)),
+    CardsShown(0, "persons", 5, None),
+    CardKept(0, "prestige", PrestigeCardId.P01),
+    CardKept(0, "bonus", None),
+    PersonRecruited(0, 1, PersonId.POET),
+    FreedomIntroduced(0, Freedom.OPINION),
+    BonusPlayed(0, BonusCardId.B04, 3),
+    WorkDone(0, PersonId.POET, 12, (("building", 4), ("B07", 4))),
+    TurnEnded(2),
+    BestWork(3, 15, (1, 3)),
+    PrestigeCardScored(0, PrestigeCardId.P05, 6),
+    GameEnded((1,)),
+)
+"""One or more of every event kind, redacted forms included."""
+
+GAME = play_random(GameConfig(players=4, seed=77, hidden_money=True), bot_seed=7, sell_chance=0.1)
+"""A whole game, for the tests that need real states."""
+
+
+def _data(text: str) -> Any:
+    return json.loads(text)["data"]
+
+
+def _document(kind: str, data: Any, schema: str = SCHEMA_VERSION) -> str:
+    return json.dumps({"schema": schema, "kind": kind, "data": data})
+
+
+def test_every_move_and_event_kind_has_an_example() -> None:
+    """The examples above cover the closed unions, so the round trips below are complete."""
+    assert set(get_args(Move)) == {type(m) for m in MOVES}
+    assert set(get_args(Event)) == {type(e) for e in EVENTS}
+
+
+@pytest.mark.parametrize("move", MOVES, ids=str)
+def test_every_move_kind_round_trips(move: Move) -> None:
+    """load_move(dumps(move)) == move, for every kind of move."""
+    assert move == load_move(dumps(move))
+
+
+@pytest.mark.parametrize("event", EVENTS, ids=lambda e: type(e).__name__)
+def test_every_event_kind_round_trips(event: Event) -> None:
+    """load_event(dumps(event)) == event, for every kind of event."""
+    assert event == load_event(dumps(event))
+
+
+def test_event_lists_round_trip() -> None:
+    """A list of events is one document of kind events."""
+    assert EVENTS == load_events(dumps(EVENTS))
+    assert () == load_events(dumps(()))
+
+
+def test_moves_are_tagged_objects_in_a_schema_envelope() -> None:
+    """A move is {"type": <snake case class name>, fields...} inside the envelope."""
+    assert '{"schema":"1.0","kind":"move","data":{"type":"bid","amount":300}}' == dumps(Bid(300))
+    assert {"type": "return_person", "person": "poet"} == _data(dumps(MOVES[0]))
+    assert {"type": "recruit", "seat": 2, "person": "actor"} == _data(dumps(MOVES[10]))
+    assert {"type": "end_turn"} == _data(dumps(EndTurn()))
+
+
+def test_events_and_pending_decisions_are_tagged_too() -> None:
+    """Events and pending decisions use the same "type" tag; enums are their values."""
+    expected = {
+        "type": "work_done",
+        "player": 0,
+        "person": "poet",
+        "value": 12,
+        "parts": [["building", 4], ["B07", 4]],
+    }
+    assert expected == _data(dumps(EVENTS[21]))
+    assert {"type": "phase_started", "round": 1, "phase": "auction", "start_player": 0} == _data(
+        dumps(EVENTS[4])
+    )
+    pendings = {_data(dumps(s))["pending"]["type"] for s in GAME.states if s.pending is not None}
+    assert {"card_choice", "placing", "working", "conversion"} <= pendings
+
+
+def test_fields_with_a_default_may_be_left_out() -> None:
+    """As in the classes, a document may omit fields with a default (a minor version adds such)."""
+    data = _data(dumps(GAME.states[0]))
+    del data["players"][0]["prestige"], data["bonus_discard"]
+    assert GAME.states[0] == load_state(_document("state", data))
+
+
+def test_configs_round_trip() -> None:
+    """A configuration keeps every field, the seed included."""
+    config = GameConfig(players=5, seed=12345, start_player=3, hidden_money=True)
+    assert config == load_config(dumps(config))
+
+
+@given(states_in_play())
+def test_states_round_trip(state: GameState) -> None:
+    """load_state(dumps(state)) == state for states reached by random play."""
+    assert state == load_state(dumps(state))
+
+
+@given(states_in_play())
+def test_views_round_trip(state: GameState) -> None:
+    """Every seat's view survives JSON."""
+    for viewer in range(len(state.players)):
+        view = observe(state, viewer)
+        assert view == load_view(dumps(view))
+
+
+@given(states_in_play())
+def test_legal_moves_and_their_events_round_trip(state: GameState) -> None:
+    """Every legal move, each move's events, and every redacted copy survive JSON."""
+    for move in (*legal_moves(state), *free_moves(state)[:3]):
+        assert move == load_move(dumps(move))
+        _, events = apply_with_events(state, move)
+        assert events == load_events(dumps(events))
+        for player in range(len(state.players)):
+            redacted = events_for(player, events)
+            assert redacted == load_events(dumps(redacted))
+
+
+@given(played_games(max_moves=80))
+def test_records_round_trip_as_json_and_text(game: Any) -> None:
+    """A record survives both its JSON and its text form."""
+    record = GameRecord(game.config, game.moves)
+    assert record == load_record(dumps(record))
+    assert record == record_from_text(record_to_text(record))
+
+
+def test_bytes_are_accepted() -> None:
+    """Loaders read UTF-8 bytes as well as text."""
+    assert Pass() == load_move(dumps(Pass()).encode())
+
+
+def test_dumps_rejects_other_values() -> None:
+    """Only the documented kinds serialize."""
+    with pytest.raises(TypeError, match="cannot serialize"):
+        dumps({"not": "a game value"})
+
+
+def test_output_is_compact_and_repeatable() -> None:
+    """No spaces, field order fixed: the same value always gives the same text."""
+    state = GAME.states[90]
+    text = dumps(state)
+    assert text == dumps(load_state(text))
+    assert ": " not in text
+    assert ", " not in text.replace('", "', "")
+    keys = list(_data(text))
+    assert ["config", "round", "phase", "start_player", "current_player", "players"] == keys[:6]
+
+
+_SCRIPT = """
+import random
+from princes_of_florence import GameConfig
+from princes_of_florence.bots import RandomBot, play_game
+from princes_of_florence.observation import observe
+from princes_of_florence.serialization import GameRecord, dumps
+config = GameConfig(players=5, seed=404, hidden_money=True)
+final, moves = play_game(config, [RandomBot(random.Random(s)) for s in range(5)])
+print(dumps(final))
+print(dumps(observe(final, 2)))
+print(dumps(GameRecord(config, moves)))
+"""
+
+
+def _run(hash_seed: str) -> bytes:
+    env = {**os.environ, "PYTHONHASHSEED": hash_seed}
+    done = subprocess.run(
+        [sys.executable, "-c", _SCRIPT], env=env, capture_output=True, check=True, timeout=120
+    )
+    return done.stdout
+
+
+def test_json_is_byte_identical_under_any_hash_seed() -> None:
+    """Two processes with different PYTHONHASHSEED write the same bytes, as this one does."""
+    first, second = _run("0"), _run("2718281")
+    assert first == second
+    namespace: dict[str, Any] = {}
+    lines: list[str] = []
+    namespace["print"] = lines.append
+    exec(_SCRIPT, namespace)
+    assert first.decode() == "".join(line + "\n" for line in lines)
+
+
+# --------------------------------------------------------------------------
+# Rejection
+
+
+def _mutated(text: str, change: Callable[[Any], None]) -> str:
+    document = json.loads(text)
+    change(document["data"])
+    return json.dumps(document)
+
+
+def _state_text() -> str:
+    return dumps(GAME.states[60])
+
+
+def test_malformed_json_is_rejected_with_its_position() -> None:
+    """A syntax error names the line and column."""
+    with pytest.raises(SerializationError, match=r"malformed JSON at line 1, column \d+"):
+        load_state('{"schema": "1.0",')
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (
+            lambda d: d["players"][0].__setitem__("money", "3500"),
+            r"expected an integer, not '3500' @ \$\.data\.players\[0\]\.money",
+        ),
+        (
+            lambda d: d["players"][2].__setitem__("hand_persons", ["poet", "jester"]),
+            r"'jester' is not a PersonId @ \$\.data\.players\[2\]\.hand_persons\[1\]",
+        ),
+        (lambda d: d.__setitem__("phase", "lunch"), r"'lunch' is not a Phase @ \$\.data\.phase"),
+        (
+            lambda d: d.__setitem__("pending", {"type": "nap"}),
+            r"unknown pending decision tag 'nap'.* @ \$\.data\.pending",
+        ),
+        (
+            lambda d: d["players"][1].pop("money"),
+            r"required field missing @ \$\.data\.players\[1\]\.money",
+        ),
+        (
+            lambda d: d["players"][1].__setitem__("cash", 5),
+            r"extra fields found \(cash\) @ \$\.data\.players\[1\]",
+        ),
+        (
+            lambda d: d["config"].__setitem__("players", 9),
+            r"players must be 3, 4 or 5, not 9 @ \$\.data\.config",
+        ),
+        (
+            lambda d: d.__setitem__("bonus_deck", "B01"),
+            r"expected an array, not a string @ \$\.data\.bonus_deck",
+        ),
+        (
+            lambda d: d["players"][0]["principality"]["tiles"].append({"tile": "moat", "mask": 1}),
+            r"'moat' is not a tile @ \$\.data\.players\[0\]\.principality\.tiles\[\d+\]\.tile",
+        ),
+        (
+            lambda d: d.__setitem__("round", 2.0),
+            r"expected an integer, not 2\.0 @ \$\.data\.round",
+        ),
+        (
+            lambda d: d["config"].__setitem__("hidden_money", 1),
+            r"expected true or false, not 1 @ \$\.data\.config\.hidden_money",
+        ),
+    ],
+)
+def test_bad_fields_are_rejected_naming_their_path(
+    change: Callable[[Any], None], message: str
+) -> None:
+    """Wrong types, bad enum values, unknown tags, missing or extra fields name their path."""
+    with pytest.raises(SerializationError, match=message):
+        load_state(_mutated(_state_text(), change))
+
+
+def test_several_bad_fields_are_all_named() -> None:
+    """Every bad field is reported, not just the first."""
+
+    def change(data: Any) -> None:
+        data["round"] = "two"
+        data["players"][3]["jesters"] = None
+
+    with pytest.raises(SerializationError) as caught:
+        load_state(_mutated(_state_text(), change))
+    assert "$.data.round" in str(caught.value)
+    assert "$.data.players[3].jesters" in str(caught.value)
+
+
+def test_negative_money_is_rejected() -> None:
+    """A state that breaks ruling R2 does not load."""
+    text = _mutated(_state_text(), lambda d: d["players"][1].__setitem__("money", -100))
+    with pytest.raises(SerializationError, match=r"player 1 has -100 florins \(ruling R2\)"):
+        load_state(text)
+
+
+def test_a_card_in_two_places_is_rejected() -> None:
+    """A card copied from the deck into a hand is found twice (and its lost twin nowhere)."""
+
+    def change(data: Any) -> None:
+        data["players"][0]["hand_persons"][0] = data["person_deck"][0]
+
+    with pytest.raises(SerializationError, match="is in 2 places") as caught:
+        load_state(_mutated(_state_text(), change))
+    assert "is nowhere" in str(caught.value)
+
+
+def test_a_short_supply_is_rejected_before_the_invariants_run() -> None:
+    """Tuples of the wrong length are named instead of crashing the checks."""
+    text = _mutated(_state_text(), lambda d: d.__setitem__("freedom_supply", [1]))
+    with pytest.raises(SerializationError, match="freedom_supply has 1 entries, not 3"):
+        load_state(text)
+
+
+@pytest.mark.parametrize("schema", ["2.0", "0.9", "10.1"])
+def test_another_major_schema_is_rejected(schema: str) -> None:
+    """Only schema 1.x is read; the message says which version was found."""
+    text = _document("move", {"type": "pass"}, schema)
+    with pytest.raises(SerializationError, match=rf"schema {schema} is not supported.*1\.x"):
+        load_move(text)
+
+
+def test_a_later_minor_schema_is_read() -> None:
+    """Minor versions of schema 1 are compatible."""
+    assert Pass() == load_move(_document("move", {"type": "pass"}, "1.3"))
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ('{"kind":"move","data":{"type":"pass"}}', "no schema field"),
+        ('{"schema":1,"kind":"move","data":{"type":"pass"}}', "schema must be text"),
+        ('{"schema":"1.0","kind":"state","data":{"type":"pass"}}', "expected a move document"),
+        ('{"schema":"1.0","kind":"move"}', "no data field"),
+        ('{"schema":"1.0","kind":"move","data":{"type":"pass"},"x":0}', "unknown fields"),
+        ('{"schema":"1.0","kind":"move","kind":"move","data":{}}', "appears twice"),
+        ('{"schema":"1.0","kind":"move","data":{"type":"bid","amount":NaN}}', "NaN"),
+        ("[1, 2]", "must be an object"),
+        ('{"schema":"1.0","kind":"move","data":{"type":"teleport"}}', "unknown move tag"),
+        ('{"schema":"1.0","kind":"move","data":{"amount":3}}', "needs a 'type' tag"),
+        ('{"schema":"1.0","kind":"move","data":["bid",300]}', "expected a move"),
+        ('{"schema":"1.0","kind":"move","data":{"type":"bid","amount":true}}', "integer"),
+        ('{"schema":"1.0","kind":"move","data":{"type":"choose_card","card":"B99"}}', "card"),
+    ],
+)
+def test_bad_envelopes_and_moves_are_rejected(text: str, message: str) -> None:
+    """Each broken document gets a SerializationError saying what is wrong."""
+    with pytest.raises(SerializationError, match=message):
+        load_move(text)
+
+
+def test_an_unknown_event_tag_names_its_index() -> None:
+    """In an event list the path includes the index."""
+    data = _data(dumps(EVENTS[:3]))
+    data[2]["type"] = "earthquake"
+    with pytest.raises(
+        SerializationError, match=r"unknown event tag 'earthquake'.* @ \$\.data\[2\]"
+    ):
+        load_events(_document("events", data))
+
+
+def test_mixed_decks_in_cards_shown_are_rejected() -> None:
+    """The cards shown to a player all come from one deck."""
+    data = _data(dumps(EVENTS[14]))
+    data["cards"] = ["B01", "P02"]
+    with pytest.raises(SerializationError, match=r"one deck @ \$\.data\.cards"):
+        load_event(_document("event", data))
+
+
+def test_a_view_showing_hidden_money_is_rejected() -> None:
+    """A view no state could show (another seat's money under hidden money) does not load."""
+    state = GAME.states[40]
+    view_text = dumps(observe(state, 0))
+    text = _mutated(view_text, lambda d: d["seats"][1].__setitem__("money", 900))
+    with pytest.raises(SerializationError, match="no valid state shows this view: seats"):
+        load_view(text)
+
+
+def test_a_view_with_a_seed_is_rejected() -> None:
+    """The seed would reveal every deck: a view never carries one."""
+    text = _mutated(dumps(observe(GAME.states[5], 1)), lambda d: d["config"].__setitem__("seed", 5))
+    with pytest.raises(SerializationError, match="never shows the seed"):
+        load_view(text)
+
+
+def test_a_view_whose_cards_do_not_add_up_is_rejected() -> None:
+    """An extra card in the deck count leaves a card unaccounted for."""
+    text = _mutated(
+        dumps(observe(GAME.states[5], 1)), lambda d: d.__setitem__("person_deck_size", 30)
+    )
+    with pytest.raises(SerializationError, match="inconsistent"):
+        load_view(text)
+
+
+_JSON_VALUES = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(min_value=-(2**64), max_value=2**64),
+    st.floats(allow_nan=False, allow_infinity=False),
+    st.sampled_from(["poet", "B07", "P03", "tower", "lake", "auction", "bonus", "", "placing"]),
+    st.lists(st.integers(min_value=-3, max_value=50), max_size=6),
+    st.just({}),
+    st.just({"type": "card_choice", "deck": "bonus", "shown": []}),
+)
+
+
+def _paths(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    found = [path]
+    if isinstance(value, dict):
+        for key, item in value.items():
+            found += _paths(item, (*path, key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            found += _paths(item, (*path, index))
+    return found
+
+
+def _set(document: Any, path: tuple[Any, ...], value: Any) -> Any:
+    if not path:
+        return value
+    target = document
+    for step in path[:-1]:
+        target = target[step]
+    target[path[-1]] = value
+    return document
+
+
+@given(st.data())
+def test_tampered_states_load_valid_or_raise_serialization_error(data: st.DataObject) -> None:
+    """Replacing any one value of a state's JSON never yields a broken state or a crash."""
+    state = data.draw(st.sampled_from(GAME.states[::7]))
+    document = json.loads(dumps(state))
+    path = data.draw(st.sampled_from(_paths(document["data"])))
+    value = data.draw(_JSON_VALUES)
+    document["data"] = _set(document["data"], path, value)
+    try:
+        loaded = load_state(json.dumps(document))
+    except SerializationError:
+        return
+    assert () == state_problems(loaded)
+    for move in legal_moves(loaded)[:3]:  # a state that loads also plays on
+        apply_with_events(loaded, move)
+
+
+@given(st.data())
+def test_tampered_views_load_consistent_or_raise_serialization_error(data: st.DataObject) -> None:
+    """Replacing any one value of a view's JSON never yields an impossible view or a crash."""
+    state = data.draw(st.sampled_from(GAME.states[::9]))
+    viewer = data.draw(st.integers(min_value=0, max_value=3))
+    document = json.loads(dumps(observe(state, viewer)))
+    path = data.draw(st.sampled_from(_paths(document["data"])))
+    document["data"] = _set(document["data"], path, data.draw(_JSON_VALUES))
+    try:
+        view = load_view(json.dumps(document))
+    except SerializationError:
+        return
+    assert view == load_view(dumps(view))
+
+
+def test_loaded_states_play_on() -> None:
+    """A state read back from JSON is a working game state."""
+    state = load_state(dumps(GAME.states[50]))
+    rng = random.Random(3)
+    for _ in range(30):
+        if not legal_moves(state):
+            break
+        state, _events = apply_with_events(state, rng.choice(legal_moves(state)))
+    assert () == state_problems(state)
+
+
+def test_a_new_game_round_trips_in_every_player_count() -> None:
+    """Fresh states of 3, 4 and 5 players load back equal."""
+    for players in (3, 4, 5):
+        state = new_game(GameConfig(players=players, seed=players))
+        assert state == load_state(dumps(state))
