@@ -1,0 +1,1043 @@
+"""Random complete games, every invariant checked after every move (R1-R24).
+
+A Hypothesis :class:`~hypothesis.stateful.RuleBasedStateMachine` plays whole
+games over 3, 4 and 5 players, open or hidden money and every start player.
+Its one rule, :meth:`GameMachine.step`, starts a game when none is running,
+else applies one move drawn from :func:`legal_moves` (now and then a prestige
+sale from :func:`free_moves`) and, every few moves, tries a move drawn from
+the whole move space.  The machine keeps its own books from the events
+alone (money, prestige, tiles laid, objects won, actions taken) and each
+``@invariant`` compares one property of the engine's state with them.
+
+The numbers of the rulings are written out here (:data:`BUILD_COST` ...) rather
+than read from the engine, so a wrong constant in the catalog is caught too.
+
+The budget follows the Hypothesis profile (``HYPOTHESIS_PROFILE``): ``ci``
+plays a few hundred complete games, ``dev`` a handful.  The counts of games,
+moves and probes appear in the terminal summary (see ``tests/conftest.py``).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections import Counter
+from functools import cache
+from itertools import pairwise
+
+import attrs
+from hypothesis import HealthCheck, settings
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, invariant, rule, run_state_machine_as_test
+
+from princes_of_florence import (
+    AuctionObject,
+    Bid,
+    BonusCardId,
+    Build,
+    Building,
+    BuyBonus,
+    BuyPerson,
+    ChooseCard,
+    Convert,
+    Decline,
+    EndTurn,
+    FinishWork,
+    Freedom,
+    GameConfig,
+    GameState,
+    IllegalMoveError,
+    IntroduceFreedom,
+    KeepRecruiting,
+    Landscape,
+    Move,
+    Open,
+    Pass,
+    PersonId,
+    Phase,
+    PlaceTile,
+    PlayBonus,
+    PrestigeCardId,
+    Principality,
+    Recruit,
+    ReturnPerson,
+    SellPrestige,
+    Take,
+    Work,
+    apply,
+    apply_with_events,
+    free_moves,
+    is_legal,
+    is_terminal,
+    legal_moves,
+    move_problem,
+    new_game,
+    outcome,
+)
+from princes_of_florence.errors import GeometryError
+from princes_of_florence.events import (
+    AuctionOpened,
+    BestWork,
+    BidMade,
+    BonusPlayed,
+    CardsShown,
+    Declined,
+    Event,
+    GameEnded,
+    MoneyPaid,
+    MoneyReason,
+    MoneyReceived,
+    ObjectWon,
+    Passed,
+    PhaseStarted,
+    PrestigeCardScored,
+    PrestigeGained,
+    PrestigeLost,
+    PrestigeReason,
+    TilePlaced,
+    TurnEnded,
+    WorkDone,
+)
+from princes_of_florence.geometry import (
+    CELL_NAMES,
+    FULL_MASK,
+    PALAZZO_MASK,
+    neighbour_mask,
+    parse_cells,
+)
+from princes_of_florence.observation import observe
+from princes_of_florence.rules.common import catalog
+from princes_of_florence.rules.invariants import state_problems
+from princes_of_florence.rules.placement import placement_problem, tile_placements
+from princes_of_florence.serialization import dumps
+from princes_of_florence.state import CardChoice, Conversion, Placing, Working
+
+# --- The numbers of the rulings, written out independently of the catalog ----------
+
+STARTING_MONEY = 3500  # ruling R10
+BASE_PRICE = 200  # ruling R12
+RAISE_STEP = 100  # ruling R12
+BUILD_COST = (700, 300, 300, 0)  # ruling R21, by builders held
+PURCHASE_COST = 300  # ruling R22: a person, a freedom, a bonus card
+FLORINS_PER_CONVERTED_POINT = 200  # ruling R19
+FLORINS_PER_SOLD_POINT = 100  # ruling R3
+TILE_PRESTIGE = 3  # rulings R16, R20, R21: building, repeated landscape, builder, best work
+MAX_BUILDERS = 3  # ruling R15
+ROUNDS = 7  # ruling R24
+TURN_LIMITS = {"actions": 2, "works": 2, "builds": 2, "persons": 1, "freedoms": 1, "bonuses": 2}
+"""Ruling R17 (two actions) and R18 (per-kind limits) of one turn in the base game."""
+
+ACTION_KIND: dict[type, str] = {
+    Work: "works",
+    Build: "builds",
+    BuyPerson: "persons",
+    IntroduceFreedom: "freedoms",
+    BuyBonus: "bonuses",
+}
+"""The R18 limit each action move counts against."""
+
+MAX_MOVES_PER_GAME = 5000
+"""A game longer than this is taken to be endless (random games take about 150 moves)."""
+
+PROBE_EVERY = 3
+"""A move from the whole move space is tried every this many moves."""
+
+REPLAY_EVERY = 50
+"""The move list is replayed from the seed every this many moves, and at the end."""
+
+SALES_PER_MILLE = 25
+"""Of 1000 picks, this many sell prestige (when the player has any) instead (R3)."""
+
+STATS: Counter[str] = Counter()
+"""Counts over the session: games completed (per player count), moves, probes."""
+
+Tile = Building | Landscape
+Ledger = tuple[str, int, int, str]
+"""A money or prestige movement: (kind of event, seat, amount, reason)."""
+
+
+# --- Moves from the whole move space --------------------------------------------------
+
+_BAD_CELLS = ("a0", "h1", "a8", "z9", "", "A1", "a", "11", "a1a", " b3")
+_ALL_PLACEMENTS = sorted(
+    {str(p) for tile in (*Building, *Landscape) for p in tile_placements(tile)}
+)
+
+
+@st.composite
+def _cells(draw: st.DrawFn) -> str:
+    """Cell text: a real placement of some tile (maybe unsorted), random cells, or junk."""
+    kind = draw(st.integers(min_value=0, max_value=3))
+    if kind == 0:
+        names = draw(st.sampled_from(_ALL_PLACEMENTS)).split("-")
+        return "-".join(draw(st.permutations(names)))
+    if kind == 1:
+        names = draw(st.lists(st.sampled_from(CELL_NAMES), min_size=1, max_size=8))
+        return "-".join(names)
+    if kind == 2:
+        words = st.one_of(st.sampled_from(CELL_NAMES), st.sampled_from(_BAD_CELLS))
+        return "-".join(draw(st.lists(words, min_size=1, max_size=5)))
+    return draw(st.text(max_size=12))
+
+
+@cache
+def any_moves() -> st.SearchStrategy[Move]:
+    """Any ``Move`` value of every kind, mostly illegal in a given state.
+
+    Fields take values from the whole domain of their type and a little beyond:
+    every person, card, stack, building and freedom; bids, points and seats
+    around and outside the sensible range; cell texts valid and invalid.
+    """
+    cards = st.one_of(
+        st.sampled_from(PersonId), st.sampled_from(BonusCardId), st.sampled_from(PrestigeCardId)
+    )
+    florins = st.one_of(
+        st.integers(min_value=-2, max_value=40).map(lambda k: k * 100),
+        st.integers(min_value=-(10**6), max_value=10**6),
+    )
+    points = st.one_of(  # the edges first: nothing, one, one too many
+        st.sampled_from((-1, 0, 1, 2)), st.integers(min_value=-3, max_value=60)
+    )
+    strategies: list[st.SearchStrategy[Move]] = [
+        st.builds(ReturnPerson, st.sampled_from(PersonId)),
+        st.builds(Open, st.sampled_from(AuctionObject)),
+        st.just(Decline()),
+        st.builds(Bid, florins),
+        st.just(Pass()),
+        st.builds(Take, st.sampled_from(AuctionObject)),
+        st.builds(PlaceTile, _cells()),
+        st.builds(ChooseCard, cards),
+        st.builds(Recruit, st.integers(min_value=-2, max_value=6), st.sampled_from(PersonId)),
+        st.just(KeepRecruiting()),
+        st.builds(Build, st.sampled_from(Building)),
+        st.builds(Work, st.sampled_from(PersonId)),
+        st.builds(PlayBonus, st.sampled_from(BonusCardId)),
+        st.just(FinishWork()),
+        st.builds(Convert, points),
+        st.just(BuyPerson()),
+        st.just(BuyBonus()),
+        st.builds(IntroduceFreedom, st.sampled_from(Freedom)),
+        st.just(EndTurn()),
+        st.builds(SellPrestige, points),
+    ]
+    return st.one_of(strategies)
+
+
+# --- Bookkeeping -----------------------------------------------------------------------
+
+
+@attrs.frozen
+class Transition:
+    """One move applied: the state before (and its repr taken before), the move, the result."""
+
+    before: GameState
+    before_repr: str
+    move: Move
+    after: GameState
+    events: tuple[Event, ...]
+
+
+@attrs.frozen
+class Laid:
+    """A tile laid, as the events tell it, with the builders held at that moment (R21)."""
+
+    tile: Tile
+    cells: str
+    mask: int | None
+    builders: int
+
+
+@attrs.frozen
+class Probe:
+    """A move from the whole move space tried on a state, and what happened."""
+
+    books: Books
+    state: GameState
+    move: Move
+    problem: str | None
+    error: BaseException | None
+    repr_before: str
+    repr_after: str
+
+
+@attrs.define
+class Books:
+    """What the machine knows of one game from the moves and events alone."""
+
+    config: GameConfig
+    state: GameState
+    moves: list[Move] = attrs.Factory(list)
+    received: list[int] = attrs.Factory(list)
+    paid: list[int] = attrs.Factory(list)
+    gained: list[int] = attrs.Factory(list)
+    lost: list[int] = attrs.Factory(list)
+    laid: list[list[Laid]] = attrs.Factory(list)
+    phases: list[tuple[int, Phase, int]] = attrs.Factory(list)
+    bid_chain: list[int] = attrs.Factory(list)
+    """Prices of the running auction: the opening, then every raise (R12, R13)."""
+    won_at: list[tuple[int, AuctionObject, int, tuple[int, ...]]] = attrs.Factory(list)
+    """This auction phase's wins: seat, stack, price, and the bid chain that led to it."""
+    declined: list[int] = attrs.Factory(list)
+    finished_auctions: list[tuple[list[int], list[int]]] = attrs.Factory(list)
+    """Per completed auction phase: the seats that won, the seats that declined."""
+    turn_counts: Counter[str] = attrs.Factory(Counter)
+    ended_turns: list[Counter[str]] = attrs.Factory(list)
+    turn_seats: list[int] = attrs.Factory(list)
+    """The seats whose turn ended in this phase B, in order (R17)."""
+    turn_orders: list[tuple[int, list[int]]] = attrs.Factory(list)
+    """Per completed phase B: its start player and the seats in the order they played."""
+    round_best: list[int] = attrs.Factory(list)
+    closed_best: tuple[int, ...] | None = None
+    """The round's best works, set by the move that closed the round (R20)."""
+    chain_before: tuple[int, ...] = ()
+    """The bid chain as it stood before the last move."""
+    last_payout: int | None = None
+    replayed_at: int = 0
+    opener: int = 0
+    """Who opened last, or the start player: the next opener is the first seat
+    clockwise from here still in the phase (R13)."""
+    bidders: list[int] = attrs.Factory(list)
+    """Seats still bidding in the running auction, clockwise from its opener (R13)."""
+    high_bidder: int | None = None
+    last_bidder: int | None = None
+    """The seat that opened, raised or passed last in the running auction."""
+    bonus_played: list[tuple[BonusCardId, int]] = attrs.Factory(list)
+    """The bonus cards played into the work in progress, with their values (R19)."""
+
+    @classmethod
+    def start(cls, config: GameConfig) -> Books:
+        """The books of a new game."""
+        state = new_game(config)
+        n = config.players
+        return cls(
+            config=config,
+            state=state,
+            received=[0] * n,
+            paid=[0] * n,
+            gained=[0] * n,
+            lost=[0] * n,
+            laid=[[] for _ in range(n)],
+            round_best=[0] * n,
+        )
+
+    def absorb(self, transition: Transition) -> None:
+        """Book one transition: its move and events, in order."""
+        before = transition.before
+        self.moves.append(transition.move)
+        self.state = transition.after
+        self.closed_best = None
+        self.chain_before = tuple(self.bid_chain)
+        if isinstance(transition.move, Work):
+            self.bonus_played = []
+        kind = ACTION_KIND.get(type(transition.move))
+        if kind is not None:
+            self.turn_counts[kind] += 1
+            self.turn_counts["actions"] += 1
+        for event in transition.events:
+            self._book(before, event)
+
+    def _book(self, before: GameState, event: Event) -> None:
+        match event:
+            case MoneyPaid(player=seat, amount=amount):
+                self.paid[seat] += amount
+            case MoneyReceived(player=seat, amount=amount, reason=reason):
+                self.received[seat] += amount
+                if reason is MoneyReason.WORK:
+                    self.last_payout = amount
+            case PrestigeGained(player=seat, points=points):
+                self.gained[seat] += points
+            case PrestigeLost(player=seat, points=points):
+                self.lost[seat] += points
+            case TilePlaced(player=seat, tile=tile, cells=cells):
+                try:
+                    mask: int | None = parse_cells(cells)
+                except GeometryError:
+                    mask = None
+                builders = before.players[seat].builders
+                self.laid[seat].append(Laid(tile, cells, mask, builders))
+            case PhaseStarted(round=number, phase=phase, start_player=start):
+                if phase is Phase.AUCTION and self.phases:
+                    self._close_round()
+                if phase is Phase.ACTIONS:
+                    won = [seat for seat, *_ in self.won_at]
+                    self.finished_auctions.append((won, list(self.declined)))
+                self.phases.append((number, phase, start))
+                self.won_at, self.declined, self.bid_chain = [], [], []
+                self.opener, self.bidders, self.high_bidder = start, [], None
+            case GameEnded():
+                self._close_round()
+            case AuctionOpened(player=seat, price=price):
+                self.bid_chain = [price]
+                self.opener = self.high_bidder = self.last_bidder = seat
+                self.bidders = [s for s in self.clockwise(seat) if s not in self.done]
+            case BidMade(player=seat, amount=amount):
+                self.bid_chain.append(amount)
+                self.high_bidder = self.last_bidder = seat
+            case Passed(player=seat):
+                self.last_bidder = seat
+                self.bidders = [s for s in self.bidders if s != seat]
+            case ObjectWon(player=seat, stack=stack, price=price):
+                self.won_at.append((seat, stack, price, tuple(self.bid_chain)))
+                self.bid_chain, self.bidders, self.high_bidder = [], [], None
+            case BonusPlayed(card=card, value=value):
+                self.bonus_played.append((card, value))
+            case Declined(player=seat):
+                self.declined.append(seat)
+            case TurnEnded(player=seat):
+                self.turn_seats.append(seat)
+                self.ended_turns.append(self.turn_counts)
+                self.turn_counts = Counter()
+            case WorkDone(player=seat, value=value):
+                self.round_best[seat] = max(self.round_best[seat], value)
+            case _:
+                pass
+
+    @property
+    def done(self) -> set[int]:
+        """Seats that took an object or declined in this auction phase (R13)."""
+        return {seat for seat, *_ in self.won_at} | set(self.declined)
+
+    def clockwise(self, seat: int) -> list[int]:
+        """Every seat clockwise, starting with ``seat``."""
+        n = self.config.players
+        return [(seat + i) % n for i in range(n)]
+
+    def _close_round(self) -> None:
+        self.turn_orders.append((self.phases[-1][2], self.turn_seats))
+        self.turn_seats = []
+        self.closed_best = tuple(self.round_best)
+        self.round_best = [0] * self.config.players
+
+    def where(self) -> str:
+        """The reproduction: the configuration and the moves in notation."""
+        moves = "; ".join(str(m) for m in self.moves)
+        return f"\n  config: {self.config!r}\n  moves ({len(self.moves)}): {moves}"
+
+
+def _ledger(events: tuple[Event, ...], money: bool) -> list[Ledger]:
+    """The money (or prestige) movements among ``events``, sorted."""
+    out: list[Ledger] = []
+    for e in events:
+        if money and isinstance(e, MoneyPaid | MoneyReceived):
+            out.append((type(e).__name__, e.player, e.amount, str(e.reason)))
+        if not money and isinstance(e, PrestigeGained | PrestigeLost):
+            out.append((type(e).__name__, e.player, e.points, str(e.reason)))
+    return sorted(out)
+
+
+def _award(before: GameState, seat: int, stack: AuctionObject) -> list[Ledger]:
+    """Prestige for taking an object at once: the 2nd and 3rd builder (R16)."""
+    if stack is AuctionObject.BUILDER and before.players[seat].builders + 1 >= 2:
+        return [("PrestigeGained", seat, TILE_PRESTIGE, PrestigeReason.BUILDER)]
+    return []
+
+
+def expected_ledgers(t: Transition, books: Books) -> tuple[list[Ledger], list[Ledger]]:
+    """The money and prestige movements the rules call for after ``t`` (R3, R13-R24).
+
+    Worked out from the move, the state before it, and the machine's own books
+    (the bid chain, the best works); the engine's events are read only for
+    what the move revealed (a work's value, the prestige cards' points).
+    """
+    before, move = t.before, t.move
+    seat = before.current_player
+    assert seat is not None
+    money: list[Ledger] = []
+    prestige: list[Ledger] = []
+    paid, received = "MoneyPaid", "MoneyReceived"
+    match move:
+        case SellPrestige(points=k):  # ruling R3
+            money.append((received, seat, k * FLORINS_PER_SOLD_POINT, MoneyReason.SALE))
+            prestige.append(("PrestigeLost", seat, k, PrestigeReason.SALE))
+        case Take(stack=stack):  # ruling R14
+            money.append((paid, seat, BASE_PRICE, MoneyReason.AUCTION))
+            prestige += _award(before, seat, stack)
+        case Pass():  # ruling R13: the last bidder left pays the last bid
+            auction = before.auction
+            assert auction is not None
+            assert auction.stack is not None
+            rest = [s for s in auction.bidders if s != seat]
+            if len(rest) == 1:
+                price = books.chain_before[-1] if books.chain_before else -1
+                money.append((paid, rest[0], price, MoneyReason.AUCTION))
+                prestige += _award(before, rest[0], auction.stack)
+        case PlaceTile():
+            pending = before.pending
+            assert isinstance(pending, Placing)
+            player = before.players[seat]
+            if isinstance(pending.tile, Building):  # ruling R21
+                cost = BUILD_COST[player.builders]
+                if cost:
+                    money.append((paid, seat, cost, MoneyReason.BUILD))
+                prestige.append(("PrestigeGained", seat, TILE_PRESTIGE, PrestigeReason.BUILDING))
+            elif player.principality.landscape_count(pending.tile) >= 1:  # ruling R16
+                prestige.append(("PrestigeGained", seat, TILE_PRESTIGE, PrestigeReason.LANDSCAPE))
+        case BuyPerson():  # ruling R22
+            money.append((paid, seat, PURCHASE_COST, MoneyReason.PERSON))
+        case BuyBonus():
+            money.append((paid, seat, PURCHASE_COST, MoneyReason.BONUS))
+        case IntroduceFreedom():
+            money.append((paid, seat, PURCHASE_COST, MoneyReason.FREEDOM))
+        case FinishWork():  # ruling R19: value x 100
+            for e in t.events:
+                if isinstance(e, WorkDone):
+                    money.append((received, e.player, e.value * 100, MoneyReason.WORK))
+        case Convert(points=k) if k > 0:  # ruling R19: 200 per point
+            florins = k * FLORINS_PER_CONVERTED_POINT
+            money.append((paid, seat, florins, MoneyReason.CONVERSION))
+            prestige.append(("PrestigeGained", seat, k, PrestigeReason.CONVERSION))
+        case _:
+            pass
+    if books.closed_best is not None:  # ruling R20
+        best = max(books.closed_best)
+        for s, value in enumerate(books.closed_best):
+            if best > 0 and value == best:
+                prestige.append(("PrestigeGained", s, TILE_PRESTIGE, PrestigeReason.BEST_WORK))
+    for e in t.events:  # ruling R24: the amounts are checked in prestige_follows_the_rules
+        if isinstance(e, PrestigeCardScored) and e.points > 0:
+            prestige.append(("PrestigeGained", e.player, e.points, PrestigeReason.PRESTIGE_CARD))
+    return sorted(money), sorted(prestige)
+
+
+def hidden_from(state: GameState, viewer: int) -> set[str]:
+    """The cards ``viewer`` may not know (ruling R5): other hands, decks, others' choices."""
+    hidden: set[str] = set()
+    over = state.phase is Phase.GAME_OVER
+    pending = state.pending
+    face_up = pending.bonus if isinstance(pending, Working) else ()
+    for seat, player in enumerate(state.players):
+        if seat == viewer:
+            continue
+        hidden.update(player.hand_persons)
+        hidden.update(c for c in player.hand_bonus if c not in face_up)
+        if not over:  # ruling R24: prestige cards are scored openly at the end
+            hidden.update(player.prestige_cards)
+    hidden.update(state.person_deck)
+    hidden.update(state.bonus_deck)
+    hidden.update(state.prestige_deck)
+    if isinstance(pending, CardChoice) and state.current_player != viewer:
+        hidden.update(pending.shown)
+    if state.setup is not None:  # ruling R8: the returned cards are face down
+        n = len(state.players)
+        own = (viewer - state.start_player) % n
+        hidden.update(c for i, c in enumerate(state.setup.returned) if i != own)
+    return hidden
+
+
+_SHAPES = {
+    tile: frozenset(p.mask for p in tile_placements(tile)) for tile in (*Building, *Landscape)
+}
+"""Every cell set each tile can cover inside the grid and off the palazzo."""
+
+
+def laying_problem(principality: Principality, laid: Laid) -> str | None:
+    """Why ``laid`` could not go into ``principality`` under ruling R21, or ``None``.
+
+    Checked from the definitions (grid, shape, overlap, one building per type,
+    no shared edge with a wall below 2 builders), then against the engine's
+    :func:`placement_problem`, which must agree.
+    """
+    mask, tile = laid.mask, laid.tile
+    where = f"{tile} at {laid.cells!r} with {laid.builders} builders"
+    if mask is None:
+        return f"{where}: the cells are not cell names"
+    if mask & ~FULL_MASK:
+        return f"{where}: outside the grid"
+    if mask not in _SHAPES[tile]:
+        return f"{where}: not the tile's shape, or on the palazzo"
+    if mask & (principality.occupied | PALAZZO_MASK):
+        return f"{where}: overlaps a tile or the palazzo"
+    if isinstance(tile, Building):
+        if principality.has_building(tile):
+            return f"{where}: a second {tile}"
+        if laid.builders < 2 and neighbour_mask(mask) & principality.walls:
+            return f"{where}: shares an edge with a building or the palazzo"
+    problem = placement_problem(principality, tile, laid.builders, mask)
+    if problem is not None:
+        return f"{where}: the engine objects: {problem}"
+    return None
+
+
+def rejection_problem(probe: Probe) -> str | None:
+    """What is wrong with how the engine treated a move from the whole move space."""
+    state, move = probe.state, probe.move
+    if probe.repr_before != probe.repr_after:
+        return "trying the move changed the state"
+    listed = move in legal_moves(state) or move in free_moves(state)
+    if not listed == (probe.problem is None) == is_legal(state, move):
+        return f"listed={listed}, move_problem={probe.problem!r}, is_legal disagree"
+    if probe.problem is None:
+        return None if probe.error is None else f"the legal move raised {probe.error!r}"
+    if not probe.problem.strip():
+        return "the reason is empty"
+    if not isinstance(probe.error, IllegalMoveError):
+        return f"raised {probe.error!r}, not IllegalMoveError"
+    if probe.problem not in str(probe.error):
+        return f"the error {probe.error} does not give the reason {probe.problem!r}"
+    return None
+
+
+PLAYER_COUNTS = (3, 4, 5)
+"""Every supported player count; each machine plays them in turn."""
+
+
+def auction_turn_problem(b: Books) -> str | None:
+    """Whether the right seat decides in phase A, with the right kind of moves (R13, R14)."""
+    state = b.state
+    auction = state.auction
+    if state.phase is not Phase.AUCTION or auction is None:
+        return None
+    seat = state.current_player
+    if state.pending is not None:  # ruling R16: the winner takes the object
+        winner = b.won_at[-1][0] if b.won_at else None
+        return None if seat == winner else f"seat {seat} settles seat {winner}'s object"
+    left = [s for s in b.clockwise(b.opener) if s not in b.done]
+    if auction.stack is None:
+        if seat != left[0]:
+            return f"seat {seat} opens, not seat {left[0]} (R13)"
+        kinds = {type(m) for m in legal_moves(state)} - {Decline}
+        wanted = Take if len(left) == 1 else Open  # ruling R14: the last player takes
+        return None if kinds <= {wanted} else f"{kinds} offered with {len(left)} left (R14)"
+    assert b.last_bidder is not None
+    after = b.clockwise(b.last_bidder)[1:]
+    turn = [s for s in after if s in b.bidders and s != b.high_bidder]
+    if not turn or seat != turn[0]:
+        return f"seat {seat} bids, not the next bidder clockwise of {b.bidders} (R13)"
+    return None
+
+
+def work_problem(t: Transition, b: Books) -> str | None:
+    """Whether a finished work's value follows ruling R19 part by part."""
+    work = t.before.pending
+    done = [e for e in t.events if isinstance(e, WorkDone)]
+    if not isinstance(t.move, FinishWork):
+        return "a work was done without ``finish``" if done else None
+    if not isinstance(work, Working) or len(done) != 1:
+        return f"finish gave {len(done)} works"
+    seat = t.before.current_player
+    assert seat is not None
+    player = t.before.players[seat]
+    spec = catalog().person(work.person)
+    base = {
+        "building": 4 if player.principality.has_building(spec.building) else 0,
+        "landscape": 3 if player.principality.landscape_count(spec.landscape) else 0,
+        "freedom": 3 if spec.freedom in player.freedoms else 0,
+        "jesters": 2 * player.jesters,
+        "persons": player.person_count,  # the worker lies face up already (D3)
+    }
+    expected = (*base.items(), *((str(card), value) for card, value in b.bonus_played))
+    if (work.person, expected) != (done[0].person, done[0].parts):
+        return f"{done[0]} is not {work.person} worth {expected}"
+    if [card for card, _ in b.bonus_played] != list(work.bonus):
+        return f"the bonus played {b.bonus_played} is not the work's {work.bonus}"
+    minimum = catalog().rules.minimum_work[t.before.round - 1]
+    return None if done[0].value >= minimum else f"{done[0]} is below {minimum}"
+
+
+_DECKS = {"persons": "person_deck", "bonus": "bonus_deck", "prestige": "prestige_deck"}
+
+
+def draw_problem(t: Transition) -> str | None:
+    """Whether cards were dealt, drawn, kept and put back as rulings R6 and R8 say."""
+    before, after, move = t.before, t.after, t.move
+    seat = before.current_player
+    for e in t.events:
+        if isinstance(e, CardsShown):
+            deck: tuple[object, ...] = getattr(before, _DECKS[e.deck])
+            if e.cards != deck[:5] or e.count != min(5, len(deck)):
+                return f"{e} is not the top of {deck}"
+    if isinstance(move, ChooseCard):
+        choice = before.pending
+        assert isinstance(choice, CardChoice)
+        name = _DECKS[choice.deck.value]
+        rest = tuple(c for c in choice.shown if c != move.card)
+        if getattr(after, name) != (*getattr(before, name), *rest):
+            return f"the cards not kept did not go under the {name} in drawn order"
+        assert seat is not None
+        player = after.players[seat]
+        kept = (*player.hand_persons, *player.hand_bonus, *player.prestige_cards)
+        if move.card not in kept:
+            return f"{move.card} is not in the player's hand"
+    if isinstance(move, ReturnPerson):
+        assert seat is not None
+        hand = list(before.players[seat].hand_persons)
+        hand.remove(move.person)
+        if list(after.players[seat].hand_persons) != hand:
+            return "the returned person is still in hand"
+    if any(isinstance(e, PhaseStarted) and e.round == 1 for e in t.events):
+        hands = [len(p.hand_persons) for p in after.players]
+        if hands != [3] * len(hands):  # ruling R8: four dealt, one returned
+            return f"the draft left hands of {hands}"
+    return None
+
+
+_CONFIGS = {
+    n: st.builds(
+        GameConfig,
+        players=st.just(n),
+        seed=st.integers(min_value=0, max_value=2**32),
+        start_player=st.integers(min_value=0, max_value=n - 1),  # ruling R7
+        hidden_money=st.booleans(),  # ruling R5
+    )
+    for n in PLAYER_COUNTS
+}
+"""Configurations per player count: any seed, start player, money open or hidden."""
+
+# --- The machine -----------------------------------------------------------------------
+
+
+class GameMachine(RuleBasedStateMachine):
+    """Plays random complete games and checks every property after every move."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.books: Books | None = None
+        self.last: Transition | None = None
+        self.probe: Probe | None = None
+        self.games = 0
+
+    def _start(self, config: GameConfig) -> None:
+        self.books = Books.start(config)
+        self.games += 1
+        STATS["games started"] += 1
+
+    @rule(data=st.data())
+    def step(self, data: st.DataObject) -> None:
+        """Start a game, or apply one move (and every few moves try an arbitrary one)."""
+        self.last = None
+        self.probe = None
+        books = self.books
+        if books is None or is_terminal(books.state):
+            if books is not None:
+                self._try(books.state, data.draw(any_moves(), label="probe"))
+            players = PLAYER_COUNTS[self.games % len(PLAYER_COUNTS)]
+            self._start(data.draw(_CONFIGS[players], label="config"))
+            return
+        state = books.state
+        if len(books.moves) % PROBE_EVERY == 0:
+            self._try(state, data.draw(any_moves(), label="probe"))
+        pick = data.draw(st.integers(min_value=0, max_value=999), label="pick")
+        sales = free_moves(state)
+        move: Move
+        if pick >= 1000 - SALES_PER_MILLE and sales:
+            move = sales[pick % len(sales)]
+            STATS["prestige sales"] += 1
+        else:
+            legal = legal_moves(state)
+            move = legal[pick % len(legal)]
+        before_repr = repr(state)
+        after, events = apply_with_events(state, move)
+        self.last = Transition(state, before_repr, move, after, events)
+        books.absorb(self.last)
+        STATS["moves checked"] += 1
+        if is_terminal(after):
+            STATS["games completed"] += 1
+            STATS[f"games completed with {books.config.players} players"] += 1
+
+    def _try(self, state: GameState, move: Move) -> None:
+        """Try ``move`` on ``state``; :meth:`illegal_moves_are_rejected` judges the result."""
+        STATS["arbitrary moves tried"] += 1
+        before = repr(state)
+        error: BaseException | None = None
+        problem = move_problem(state, move)
+        try:
+            apply_with_events(state, move)
+        except Exception as caught:  # judged in the rejection invariant
+            error = caught
+        if problem is None:
+            STATS["arbitrary moves legal"] += 1
+        assert self.books is not None
+        self.probe = Probe(self.books, state, move, problem, error, before, repr(state))
+
+    # --- invariants, one per property ---
+
+    @invariant()
+    def money_follows_the_ledger(self) -> None:
+        """Money is a non-negative multiple of 100 and equals start + received - paid (R1, R2)."""
+        if self.books is None:
+            return
+        b = self.books
+        for seat, player in enumerate(b.state.players):
+            assert player.money >= 0, f"seat {seat} has {player.money}{b.where()}"
+            assert player.money % 100 == 0, f"seat {seat} has {player.money}{b.where()}"
+            expected = STARTING_MONEY + b.received[seat] - b.paid[seat]
+            assert expected == player.money, f"seat {seat}: ledger {expected}{b.where()}"
+
+    @invariant()
+    def payments_follow_the_rules(self) -> None:
+        """Each payment is the one its move calls for: bid, 700/300/0, 300, x100 (R3, R13-R22)."""
+        if self.last is None or self.books is None:
+            return
+        t, b = self.last, self.books
+        expected, _ = expected_ledgers(t, b)
+        assert expected == _ledger(t.events, money=True), f"after {t.move}{b.where()}"
+        for e in t.events:
+            if isinstance(e, MoneyPaid | MoneyReceived):
+                assert e.amount > 0, f"{e}{b.where()}"
+                assert e.amount % 100 == 0, f"{e}{b.where()}"
+            if isinstance(e, MoneyPaid) and e.reason is MoneyReason.CONVERSION:
+                pending = t.before.pending
+                assert isinstance(pending, Conversion), f"{e}{b.where()}"
+                assert e.amount <= pending.payout == b.last_payout, f"{e}{b.where()}"
+                assert e.amount % FLORINS_PER_CONVERTED_POINT == 0, f"{e}{b.where()}"
+            if isinstance(e, WorkDone):  # ruling R19: the parts add up
+                assert e.value == sum(points for _, points in e.parts), f"{e}{b.where()}"
+
+    @invariant()
+    def works_follow_r19(self) -> None:
+        """A work is worth building 4, landscape 3, freedom 3, 2 per jester, 1 per person (R19)."""
+        if self.last is None or self.books is None:
+            return
+        problem = work_problem(self.last, self.books)
+        assert problem is None, f"{problem}{self.books.where()}"
+
+    @invariant()
+    def draws_follow_r6_and_r8(self) -> None:
+        """Five cards are shown from the top, one kept, the rest put under in order (R6, R8)."""
+        if self.last is None or self.books is None:
+            return
+        problem = draw_problem(self.last)
+        assert problem is None, f"{problem}{self.books.where()}"
+
+    @invariant()
+    def prestige_follows_the_ledger(self) -> None:
+        """Prestige is never negative and equals everything gained minus everything lost (R2)."""
+        if self.books is None:
+            return
+        b = self.books
+        for seat, player in enumerate(b.state.players):
+            assert player.prestige >= 0, f"seat {seat}{b.where()}"
+            assert b.gained[seat] - b.lost[seat] == player.prestige, f"seat {seat}{b.where()}"
+
+    @invariant()
+    def prestige_follows_the_rules(self) -> None:
+        """Prestige moves only by the amounts its reason allows (R3, R16, R19-R21, R24)."""
+        if self.last is None or self.books is None:
+            return
+        t, b = self.last, self.books
+        _, expected = expected_ledgers(t, b)
+        assert expected == _ledger(t.events, money=False), f"after {t.move}{b.where()}"
+        scored = [e for e in t.events if isinstance(e, PrestigeCardScored)]
+        ended = any(isinstance(e, GameEnded) for e in t.events)
+        assert ended or not scored, f"prestige cards scored before the end{b.where()}"
+        if ended:  # ruling R24: every prestige card held, once, for one of its amounts
+            for seat, player in enumerate(t.after.players):
+                mine = sorted(e.card for e in scored if e.player == seat)
+                assert sorted(player.prestige_cards) == mine, f"seat {seat}{b.where()}"
+            for card in scored:
+                spec = catalog().prestige_card(card.card)
+                allowed = {0, spec.points, spec.tie_points}
+                assert card.points in allowed, f"{card}{b.where()}"
+        for best_work in (e for e in t.events if isinstance(e, BestWork)):  # ruling R20
+            assert b.closed_best is not None, f"{best_work}{b.where()}"
+            best = max(b.closed_best)
+            winners = tuple(s for s, v in enumerate(b.closed_best) if v == best)
+            assert (best, winners) == (best_work.value, best_work.players), b.where()
+
+    @invariant()
+    def components_are_conserved(self) -> None:
+        """Every tile and card lies in exactly one place, totals as in the catalog."""
+        if self.books is None:
+            return
+        b = self.books
+        assert () == state_problems(b.state), b.where()
+
+    @invariant()
+    def placements_obey_r21(self) -> None:
+        """Each principality is its tiles laid legally in order, with the builders then (R21)."""
+        if self.books is None:
+            return
+        b = self.books
+        for seat, player in enumerate(b.state.players):
+            rebuilt = Principality()
+            for laid in b.laid[seat]:
+                problem = laying_problem(rebuilt, laid)
+                assert problem is None, f"seat {seat}: {problem}{b.where()}"
+                assert laid.mask is not None
+                rebuilt = rebuilt.with_tile(laid.tile, laid.mask)
+            assert rebuilt == player.principality, f"seat {seat}{b.where()}"
+
+    @invariant()
+    def turn_and_supply_limits_hold(self) -> None:
+        """At most 3 builders, one building and freedom per type, turn limits (R15, R18, R21)."""
+        if self.books is None:
+            return
+        b = self.books
+        for seat, player in enumerate(b.state.players):
+            assert 0 <= player.builders <= MAX_BUILDERS, f"seat {seat}{b.where()}"
+            assert len(set(player.freedoms)) == len(player.freedoms), f"seat {seat}{b.where()}"
+            types = Counter(player.principality.buildings)
+            assert all(n == 1 for n in types.values()), f"seat {seat}{b.where()}"
+        for counts in (b.turn_counts, *b.ended_turns[-1:]):
+            for name, limit in TURN_LIMITS.items():
+                assert counts[name] <= limit, f"{name} {counts[name]} > {limit}{b.where()}"
+        turn = b.state.turn
+        if turn is not None:
+            mine = {name: b.turn_counts[name] for name in TURN_LIMITS}
+            theirs = {name: getattr(turn, name) for name in TURN_LIMITS}
+            assert mine == theirs, b.where()
+
+    @invariant()
+    def turns_go_clockwise(self) -> None:
+        """In phase B each player takes one turn, clockwise from the start player (R7, R17)."""
+        if self.books is None:
+            return
+        b = self.books
+        for start, seats in b.turn_orders:
+            assert b.clockwise(start) == seats, f"turns {seats} from {start}{b.where()}"
+        state = b.state
+        if state.phase is Phase.ACTIONS:
+            order = b.clockwise(state.start_player)
+            assert order[: len(b.turn_seats)] == b.turn_seats, b.where()
+            assert state.current_player == order[len(b.turn_seats)], b.where()
+
+    @invariant()
+    def auctions_follow_r12_to_r14(self) -> None:
+        """Bids open at 200 and rise by 100; one object per player and stack per phase (R12-R14)."""
+        if self.books is None:
+            return
+        b = self.books
+        chains = [b.bid_chain, *(chain for *_, chain in b.won_at if chain)]
+        for chain in chains:
+            if chain:
+                steps = [y - x for x, y in pairwise(chain)]
+                assert chain[0] == BASE_PRICE, f"opened at {chain[0]}{b.where()}"
+                assert all(s == RAISE_STEP for s in steps), f"bids {chain}{b.where()}"
+        for seat, _, price, chain in b.won_at:
+            expected = chain[-1] if chain else BASE_PRICE
+            assert price == expected, f"seat {seat} won for {price}, not {expected}{b.where()}"
+        seats = [seat for seat, *_ in b.won_at]
+        stacks = [stack for _, stack, *_ in b.won_at]
+        assert len(set(seats)) == len(seats), f"a player won twice{b.where()}"
+        assert len(set(stacks)) == len(stacks), f"a stack was taken twice{b.where()}"
+        assert not set(seats) & set(b.declined), f"won after declining{b.where()}"
+        assert len(set(b.declined)) == len(b.declined), f"declined twice{b.where()}"
+        n = b.config.players
+        for won, declined in b.finished_auctions:
+            assert sorted(won + declined) == list(range(n)), f"{won} {declined}{b.where()}"
+        problem = auction_turn_problem(b)
+        assert problem is None, f"{problem}{b.where()}"
+
+    @invariant()
+    def game_progresses_to_round_seven(self) -> None:
+        """Moves exist exactly until the game is over, after round 7, never a round 8 (R7, R24)."""
+        if self.books is None:
+            return
+        b = self.books
+        state = b.state
+        over = is_terminal(state)
+        assert over == (state.phase is Phase.GAME_OVER) == (state.current_player is None)
+        assert bool(legal_moves(state)) != over, b.where()
+        assert 1 <= state.round <= ROUNDS, b.where()
+        assert len(b.moves) < MAX_MOVES_PER_GAME, b.where()
+        n, first = b.config.players, b.config.start_player
+        expected = [
+            (r, phase, (first + r - 1) % n)  # ruling R7: the start passes clockwise
+            for r in range(1, ROUNDS + 1)
+            for phase in (Phase.AUCTION, Phase.ACTIONS)
+        ]
+        assert expected[: len(b.phases)] == b.phases, b.where()
+        if over:
+            assert (expected, ROUNDS) == (b.phases, state.round), b.where()
+            assert () == free_moves(state), b.where()
+            result = outcome(state)  # ruling R24: most prestige, then most money
+            top = max(zip(result.prestige, result.money, strict=True))
+            keys = zip(result.prestige, result.money, strict=True)
+            assert tuple(s for s, k in enumerate(keys) if k == top) == result.winners
+        else:
+            try:
+                outcome(state)
+            except IllegalMoveError:
+                pass
+            else:
+                raise AssertionError(f"an outcome before the end{b.where()}")
+
+    @invariant()
+    def apply_is_pure(self) -> None:
+        """apply leaves its input unchanged and gives the same result again."""
+        if self.last is None or self.books is None:
+            return
+        t = self.last
+        assert t.before_repr == repr(t.before), f"apply changed its input{self.books.where()}"
+        assert apply(t.before, t.move) == t.after, self.books.where()
+
+    @invariant()
+    def replay_gives_the_same_game(self) -> None:
+        """The seed and the move list rebuild the same state (every 50 moves and at the end)."""
+        if self.books is None:
+            return
+        b = self.books
+        due = len(b.moves) - b.replayed_at >= REPLAY_EVERY or is_terminal(b.state)
+        if not due or not b.moves:
+            return
+        b.replayed_at = len(b.moves)
+        state = new_game(b.config)
+        for move in b.moves:
+            state = apply(state, move)
+        assert state == b.state, b.where()
+
+    @invariant()
+    def illegal_moves_are_rejected(self) -> None:
+        """An illegal move raises IllegalMoveError with its reason and changes nothing."""
+        probe = self.probe
+        if probe is None:
+            return
+        b = probe.books
+        problem = rejection_problem(probe)
+        assert problem is None, f"{problem}: {probe.move!r}{b.where()}"
+
+    @invariant()
+    def views_hide_what_players_cannot_know(self) -> None:
+        """No JSON view shows another hand, a deck card, or money the config hides (R5)."""
+        if self.books is None:
+            return
+        b = self.books
+        state = b.state
+        for viewer in range(len(state.players)):
+            text = dumps(observe(state, viewer))
+            leaked = {c for c in hidden_from(state, viewer) if f'"{c}"' in text}
+            assert not leaked, f"seat {viewer} sees {sorted(leaked)}{b.where()}"
+            money = [seat["money"] for seat in json.loads(text)["data"]["seats"]]
+            assert money[viewer] == state.players[viewer].money, b.where()
+            if state.config.hidden_money:
+                assert all(m is None for s, m in enumerate(money) if s != viewer), b.where()
+
+
+def _budget() -> tuple[int, int, int]:
+    """(examples, steps per example, complete games required) for the Hypothesis profile."""
+    if os.environ.get("HYPOTHESIS_PROFILE", "dev") == "ci":
+        return 60, 1500, 200
+    return 2, 400, 2
+
+
+def test_random_games_keep_every_invariant(summary_lines: list[str]) -> None:
+    """Random complete games over 3-5 players keep every invariant after every move (R1-R24).
+
+    The machine runs in batches until the profile's number of complete games
+    has been played (at least 200 under ``ci``).
+    """
+    examples, steps, games = _budget()
+    before = Counter(STATS)
+    batches = 0
+    while (STATS - before)["games completed"] < games:
+        batches += 1
+        assert batches <= 10, "the games do not finish"
+        run_state_machine_as_test(
+            GameMachine,
+            settings=settings(
+                settings(),
+                max_examples=examples,
+                stateful_step_count=steps,
+                deadline=None,
+                suppress_health_check=[
+                    HealthCheck.too_slow,
+                    HealthCheck.large_base_example,
+                    HealthCheck.data_too_large,
+                ],
+            ),
+        )
+    run = STATS - before
+    summary_lines.append(
+        "state machine: " + ", ".join(f"{name}: {count}" for name, count in sorted(run.items()))
+    )
+    assert run["games completed"] >= games
