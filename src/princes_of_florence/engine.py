@@ -19,7 +19,6 @@ make (ruling R3; listed by :func:`free_moves`).
 
 from __future__ import annotations
 
-from functools import cache
 from typing import assert_never
 
 from princes_of_florence.config import GameConfig
@@ -51,7 +50,11 @@ from princes_of_florence.moves import (
 )
 from princes_of_florence.rules import actions, auction, cards, phases, setup
 from princes_of_florence.rules.common import catalog, lose_prestige, receive
-from princes_of_florence.rules.placement import legal_placements, parse_placement
+from princes_of_florence.rules.placement import (
+    is_legal_placement,
+    parse_placement,
+    place_moves,
+)
 from princes_of_florence.rules.scoring import Outcome, end_scores, outcome_of
 from princes_of_florence.rules.work_value import WorkBreakdown, work_breakdown
 from princes_of_florence.state import (
@@ -130,8 +133,7 @@ def _legal_moves(state: GameState) -> tuple[Move, ...]:
         return setup.setup_moves(state)
     if isinstance(pending, Placing):
         player = state.players[seat]
-        found = legal_placements(player.principality, pending.tile, player.builders)
-        return tuple(_place(p.notation) for p in found)
+        return place_moves(player.principality, pending.tile, player.builders)
     if isinstance(pending, CardChoice):
         return tuple(ChooseCard(c) for c in pending.shown)
     if isinstance(pending, Working):
@@ -140,11 +142,6 @@ def _legal_moves(state: GameState) -> tuple[Move, ...]:
         return actions.convert_moves(state)
     assert isinstance(pending, RecruitOffer)
     return (*cards.recruit_moves(state), KeepRecruiting())
-
-
-@cache
-def _place(cells: str) -> PlaceTile:
-    return PlaceTile(cells)
 
 
 def free_moves(state: GameState) -> tuple[SellPrestige, ...]:
@@ -177,7 +174,17 @@ def move_problem(state: GameState, move: Move) -> str | None:
         if isinstance(move.points, int) and 1 <= move.points <= have:
             return None
         return f"the player can sell 1 to {have} prestige points, not {move.points} (ruling R3)"
-    if move in legal_moves(state):
+    pending = state.pending
+    if isinstance(pending, Placing) and isinstance(move, PlaceTile):
+        # The same answer as the membership test below, without scanning
+        # what can be a hundred placements.
+        player = state.players[seat]
+        cells = move.cells
+        if isinstance(cells, str) and is_legal_placement(
+            player.principality, pending.tile, player.builders, cells
+        ):
+            return None
+    elif move in legal_moves(state):
         return None
     return _reason(state, move) or "it is not one of the legal moves now"
 

@@ -13,9 +13,8 @@ indexed in enum order (``building_supply[i]`` is the supply of the *i*-th
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from enum import Enum
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 import attrs
 from attrs import AttrsInstance
@@ -56,37 +55,42 @@ __all__ = [
 ]
 
 _T = TypeVar("_T", bound=AttrsInstance)
-_KEEP: Any = object()
-_REPLACERS: dict[type, Callable[..., Any]] = {}
-
-
-def _make_replacer(cls: type) -> Callable[..., Any]:
-    """Generate ``replace`` for one class: keyword arguments, one per field."""
-    names = [a.name for a in attrs.fields(cls)]
-    params = ", ".join(f"{n}=_KEEP" for n in names)
-    args = ", ".join(f"instance.{n} if {n} is _KEEP else {n}" for n in names)
-    namespace: dict[str, Any] = {"cls": cls, "_KEEP": _KEEP}
-    exec(f"def replace(instance, *, {params}):\n    return cls({args})\n", namespace)
-    function: Callable[..., Any] = namespace["replace"]
-    return function
+_FIELD_NAMES: dict[type, tuple[frozenset[str], bool]] = {}
+"""Per class: its field names and whether it is slotted."""
+_new = object.__new__
+_set = object.__setattr__
 
 
 def replace(instance: _T, **changes: Any) -> _T:
     """A copy of the frozen attrs ``instance`` with ``changes`` applied.
 
     It does what :func:`attrs.evolve` does for the classes of this package
-    (no private attributes, no converters), several times faster, through a
-    function generated once per class; the engine calls it on every move.
+    (no private attributes, no converters, no validators), several times
+    faster: the classes the engine copies on every move (:class:`GameState`,
+    :class:`PlayerState`, :class:`AuctionState`, :class:`TurnState`) keep
+    their fields in an instance dictionary, which is copied whole.
 
     >>> replace(TurnState(), actions=1).actions
     1
+    >>> replace(TurnState(), action=1)
+    Traceback (most recent call last):
+    ...
+    TypeError: TurnState has no field 'action'
     """
     cls = instance.__class__
-    replacer = _REPLACERS.get(cls)
-    if replacer is None:
-        replacer = _REPLACERS[cls] = _make_replacer(cls)
-    result: _T = replacer(instance, **changes)
-    return result
+    known = _FIELD_NAMES.get(cls)
+    if known is None:
+        names = frozenset(a.name for a in attrs.fields(cls))
+        known = _FIELD_NAMES[cls] = (names, "__slots__" in cls.__dict__)
+    names, slotted = known
+    if not names.issuperset(changes):
+        raise TypeError(f"{cls.__name__} has no field {min(changes.keys() - names)!r}")
+    if slotted:
+        evolved: _T = attrs.evolve(cast("Any", instance), **changes)
+        return evolved
+    copy: _T = _new(cls)
+    _set(copy, "__dict__", instance.__dict__ | changes)
+    return copy
 
 
 BUILDINGS: tuple[Building, ...] = tuple(Building)
@@ -162,7 +166,7 @@ class Principality:
         return 49 - popcount(self.occupied)
 
 
-@attrs.frozen
+@attrs.frozen(slots=False)  # copied by replace() on every move
 class PlayerState:
     """Everything one player owns.
 
@@ -222,7 +226,7 @@ class SetupState:
     returned: tuple[PersonId, ...] = ()
 
 
-@attrs.frozen
+@attrs.frozen(slots=False)  # copied by replace() on every move
 class AuctionState:
     """Phase A in progress (rulings R11-R16).
 
@@ -248,7 +252,7 @@ class AuctionState:
     bidders: tuple[int, ...] = ()
 
 
-@attrs.frozen
+@attrs.frozen(slots=False)  # copied by replace() on every move
 class TurnState:
     """One player's turn in phase B: what they did so far (rulings R17, R18).
 
@@ -310,7 +314,7 @@ Pending = Placing | CardChoice | RecruitOffer | Working | Conversion
 """A sub-decision of the current player that must be settled first."""
 
 
-@attrs.frozen
+@attrs.frozen(slots=False)  # copied by replace() on every move
 class GameState:
     """A complete game position.
 

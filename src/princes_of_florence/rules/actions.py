@@ -126,6 +126,11 @@ def turn_limits(state: GameState) -> TurnLimits:
 
 _BONUS_ORDER = {card: i for i, card in enumerate(BonusCardId)}
 _BUILD = {building: Build(building) for building in BUILDINGS}
+_WORK = {person: Work(person) for person in PersonId}
+_FREEDOM = {freedom: IntroduceFreedom(freedom) for freedom in FREEDOMS}
+_BUY_PERSON = BuyPerson()
+_BUY_BONUS = BuyBonus()
+_END_TURN = EndTurn()
 
 
 def begin_actions(state: GameState) -> GameState:
@@ -235,7 +240,8 @@ def action_moves(state: GameState) -> tuple[Move, ...]:
 
     Order: ``work`` (persons in hand order), ``build`` (in :class:`Building`
     order), ``buy person``, ``freedom`` (in :class:`Freedom` order),
-    ``buy bonus``, ``recruit``, then ``end``.
+    ``buy bonus``, ``recruit``, then ``end``.  The conditions are those of
+    :func:`action_problem`, checked once for all moves of a kind.
     """
     seat = state.current_player
     turn = state.turn
@@ -244,24 +250,34 @@ def action_moves(state: GameState) -> tuple[Move, ...]:
     moves: list[Move] = []
     limits = turn_limits(state)
     if turn.actions < limits.actions:
-        if turn.works < limits.works:
-            for person in reachable_persons(player, minimum_work(state.round)):
-                moves.append(Work(person))
-        if turn.builds < limits.builds and player.money >= build_cost(player):
-            supplied = (b for b, left in zip(BUILDINGS, state.building_supply, strict=True) if left)
+        money = player.money
+        rules = catalog().rules
+        if turn.works < limits.works and player.hand_persons:
+            reachable = reachable_persons(player, minimum_work(state.round))
+            moves.extend(map(_WORK.__getitem__, reachable))
+        if turn.builds < limits.builds and payment_problem(money, build_cost(player)) is None:
+            supplied = [b for b, left in zip(BUILDINGS, state.building_supply, strict=True) if left]
             for building in placeable(player.principality, supplied, player.builders):
                 moves.append(_BUILD[building])  # type: ignore[index]
-        if _purchase_problem(state, "persons", "person", not state.person_deck) is None:
-            moves.append(BuyPerson())
-        if turn.freedoms < limits.freedoms:
-            for freedom in FREEDOMS:
-                move = IntroduceFreedom(freedom)
-                if _freedom_problem(state, move) is None:
-                    moves.append(move)
-        if _purchase_problem(state, "bonuses", "bonus", not state.bonus_deck) is None:
-            moves.append(BuyBonus())
-    moves.extend(recruit_moves(state))
-    moves.append(EndTurn())
+        if (
+            turn.persons < limits.persons
+            and state.person_deck
+            and payment_problem(money, rules.person_cost) is None
+        ):
+            moves.append(_BUY_PERSON)
+        if turn.freedoms < limits.freedoms and payment_problem(money, rules.freedom_cost) is None:
+            for freedom, left in zip(FREEDOMS, state.freedom_supply, strict=True):
+                if left and freedom not in player.freedoms:
+                    moves.append(_FREEDOM[freedom])
+        if (
+            turn.bonuses < limits.bonuses
+            and state.bonus_deck
+            and payment_problem(money, rules.bonus_cost) is None
+        ):
+            moves.append(_BUY_BONUS)
+    if player.hand_recruiting:
+        moves.extend(recruit_moves(state))
+    moves.append(_END_TURN)
     return tuple(moves)
 
 

@@ -47,6 +47,7 @@ from collections.abc import Iterable
 from functools import cache, lru_cache
 from itertools import chain
 from operator import getitem
+from typing import TypeVar
 
 import attrs
 
@@ -62,19 +63,23 @@ from princes_of_florence.geometry import (
     placements_of,
 )
 from princes_of_florence.ids import Building, Landscape
+from princes_of_florence.moves import PlaceTile
 from princes_of_florence.rules.common import catalog
 from princes_of_florence.state import Principality
 
 __all__ = [
     "has_legal_placement",
+    "is_legal_placement",
     "legal_placements",
     "parse_placement",
+    "place_moves",
     "placeable",
     "placement_problem",
     "tile_placements",
 ]
 
 Tile = Building | Landscape
+_Item = TypeVar("_Item")
 
 _RANK_BITS = (1 << GRID_SIZE) - 1
 """The cells of one rank, shifted down to bits 0-6."""
@@ -112,6 +117,7 @@ class _TileTable:
     Attributes:
         placements: every placement of the shape, ascending by notation.
         by_mask: the same placements, by cell mask.
+        index_of: each placement's index, by its notation.
         every: the bitset of all placement indexes.
         ranks: per rank (``a1``-``g1`` first), a 128-entry table from that
             rank's cells (bit *f* = file *f*) to the bitset of the indexes of
@@ -119,13 +125,18 @@ class _TileTable:
         octets: per group of 8 consecutive placement indexes, a 256-entry
             table from a byte of the index bitset to the tuple of placements
             its set bits stand for, ascending.
+        moves: the ``place`` move of each placement, in the same order.
+        move_octets: like ``octets``, for ``moves``.
     """
 
     placements: tuple[Placement, ...]
     by_mask: dict[int, Placement]
+    index_of: dict[str, int]
     every: int
     ranks: tuple[tuple[int, ...], ...]
     octets: tuple[tuple[tuple[Placement, ...], ...], ...]
+    moves: tuple[PlaceTile, ...]
+    move_octets: tuple[tuple[tuple[PlaceTile, ...], ...], ...]
 
 
 def _rank_tables(placements: tuple[Placement, ...]) -> tuple[tuple[int, ...], ...]:
@@ -148,20 +159,35 @@ def _rank_tables(placements: tuple[Placement, ...]) -> tuple[tuple[int, ...], ..
     return tuple(ranks)
 
 
-def _octet_tables(
-    placements: tuple[Placement, ...],
-) -> tuple[tuple[tuple[Placement, ...], ...], ...]:
-    """The ``octets`` field of :class:`_TileTable`."""
-    octets: list[tuple[tuple[Placement, ...], ...]] = []
-    for base in range(0, len(placements), 8):
-        group = placements[base : base + 8]
-        table: list[tuple[Placement, ...]] = [()] * 256
+def _octet_tables(items: tuple[_Item, ...]) -> tuple[tuple[tuple[_Item, ...], ...], ...]:
+    """The ``octets`` (or ``move_octets``) field of :class:`_TileTable`."""
+    octets: list[tuple[tuple[_Item, ...], ...]] = []
+    for base in range(0, len(items), 8):
+        group = items[base : base + 8]
+        table: list[tuple[_Item, ...]] = [()] * 256
         for byte in range(1, 256):
             top = byte.bit_length() - 1
             extra = (group[top],) if top < len(group) else ()
             table[byte] = table[byte ^ (1 << top)] + extra
         octets.append(tuple(table))
     return tuple(octets)
+
+
+def _pick(
+    free: int, items: tuple[_Item, ...], octets: tuple[tuple[tuple[_Item, ...], ...], ...]
+) -> tuple[_Item, ...]:
+    """The ``items`` whose indexes are the set bits of ``free``, in index order."""
+    if free.bit_count() > _FEW:
+        # Many: look them up a byte of the bitset at a time.
+        size = (free.bit_length() + 7) >> 3
+        return tuple(chain.from_iterable(map(getitem, octets, free.to_bytes(size, "little"))))
+    # Few: pick them out one bit at a time.
+    found: list[_Item] = []
+    while free:
+        low = free & -free
+        found.append(items[low.bit_length() - 1])
+        free ^= low
+    return tuple(found)
 
 
 _TABLES: dict[Tile, _TileTable] = {}
@@ -172,12 +198,16 @@ def _table(tile: Tile) -> _TileTable:
     table = _TABLES.get(tile)
     if table is None:
         placements = placements_of(catalog().tile(tile).cells)
+        moves = tuple(PlaceTile(p.notation) for p in placements)
         table = _TileTable(
             placements=placements,
             by_mask={p.mask: p for p in placements},
+            index_of={p.notation: i for i, p in enumerate(placements)},
             every=(1 << len(placements)) - 1,
             ranks=_rank_tables(placements),
             octets=_octet_tables(placements),
+            moves=moves,
+            move_octets=_octet_tables(moves),
         )
         _TABLES[tile] = table
     return table
@@ -246,19 +276,18 @@ def legal_placements(
         if the building already stands in the principality or nothing fits.
     """
     table = _TABLES.get(tile) or _table(tile)
-    free = _free(principality, tile, builders, table)
-    if free.bit_count() > _FEW:
-        # Many: look the placements up a byte of the bitset at a time.
-        size = (free.bit_length() + 7) >> 3
-        return tuple(chain.from_iterable(map(getitem, table.octets, free.to_bytes(size, "little"))))
-    # Few: pick them out one bit at a time.
-    placements = table.placements
-    found: list[Placement] = []
-    while free:
-        low = free & -free
-        found.append(placements[low.bit_length() - 1])
-        free ^= low
-    return tuple(found)
+    return _pick(_free(principality, tile, builders, table), table.placements, table.octets)
+
+
+def place_moves(principality: Principality, tile: Tile, builders: int) -> tuple[PlaceTile, ...]:
+    """The ``place`` move of each of :func:`legal_placements`, in the same order.
+
+    >>> from princes_of_florence.state import Principality
+    >>> place_moves(Principality(), Landscape.LAKE, 0)[0]
+    PlaceTile(cells='a3-a4-b3')
+    """
+    table = _TABLES.get(tile) or _table(tile)
+    return _pick(_free(principality, tile, builders, table), table.moves, table.move_octets)
 
 
 def has_legal_placement(principality: Principality, tile: Tile, builders: int) -> bool:
@@ -272,6 +301,25 @@ def has_legal_placement(principality: Principality, tile: Tile, builders: int) -
     return _free(principality, tile, builders, table) != 0
 
 
+def is_legal_placement(principality: Principality, tile: Tile, builders: int, cells: str) -> bool:
+    """Whether ``cells`` (in notation) is among :func:`legal_placements` (constant time).
+
+    Only the exact notation of a placement counts: its cells sorted and
+    joined by ``-``, as :func:`legal_placements` prints them.
+
+    >>> from princes_of_florence.state import Principality
+    >>> is_legal_placement(Principality(), Landscape.LAKE, 0, "d5-d6-e5")
+    True
+    >>> is_legal_placement(Principality(), Landscape.LAKE, 0, "e5-d5-d6")
+    False
+    """
+    table = _TABLES.get(tile) or _table(tile)
+    index = table.index_of.get(cells)
+    if index is None:
+        return False
+    return _free(principality, tile, builders, table) >> index & 1 == 1
+
+
 def placeable(principality: Principality, tiles: Iterable[Tile], builders: int) -> tuple[Tile, ...]:
     """The ``tiles`` (in the order given) that have a legal placement (ruling R21).
 
@@ -283,13 +331,13 @@ def placeable(principality: Principality, tiles: Iterable[Tile], builders: int) 
     (<Building.TOWER: 'tower'>, <Landscape.PARK: 'park'>)
     """
     occupied = principality.occupied
-    standing = {t.tile for t in principality.tiles}
     # ruling R21: no shared edge with a building or the palazzo without 2 builders
     near = (
         occupied
         if builders >= _MIN_BUILDERS_TO_TOUCH
         else occupied | _near_walls(principality.walls)
     )
+    standing = {t.tile for t in principality.tiles}
     found: list[Tile] = []
     for tile in tiles:
         if isinstance(tile, Building):
