@@ -63,6 +63,10 @@ __all__ = [
 ]
 
 _STACKS: tuple[AuctionObject, ...] = tuple(AuctionObject)
+_OPEN = {stack: Open(stack) for stack in _STACKS}
+_TAKE = {stack: Take(stack) for stack in _STACKS}
+_DECLINE = Decline()
+_PASS = Pass()
 _LANDSCAPE_OF = {
     AuctionObject.FOREST: Landscape.FOREST,
     AuctionObject.LAKE: Landscape.LAKE,
@@ -160,12 +164,12 @@ def auction_moves(state: GameState) -> tuple[Move, ...]:
     if auction.stack is None:
         stacks = _openable(state, seat, base)
         if len(_remaining(state)) == 1:
-            return (*(Take(s) for s in stacks), Decline())
-        return (*(Open(s) for s in stacks), Decline())
+            return (*map(_TAKE.__getitem__, stacks), _DECLINE)
+        return (*map(_OPEN.__getitem__, stacks), _DECLINE)
     amount = auction.high_bid + catalog().rules.raise_step
     if stack_problem_in_bidding(state, seat, auction.stack, amount) is None:
-        return (Bid(amount), Pass())
-    return (Pass(),)
+        return (Bid(amount), _PASS)
+    return (_PASS,)
 
 
 def stack_problem_in_bidding(

@@ -105,5 +105,10 @@ def next_seat(state: GameState, seat: int) -> int:
 
 def seats_from(state: GameState, seat: int) -> tuple[int, ...]:
     """Every seat, clockwise, starting with ``seat``."""
-    n = len(state.players)
-    return tuple((seat + i) % n for i in range(n))
+    return _SEATS_FROM[len(state.players)][seat]
+
+
+_SEATS_FROM: dict[int, tuple[tuple[int, ...], ...]] = {
+    n: tuple(tuple((seat + i) % n for i in range(n)) for seat in range(n)) for n in range(1, 9)
+}
+"""Per player count, per seat: every seat clockwise from it."""

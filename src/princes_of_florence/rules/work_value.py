@@ -324,19 +324,10 @@ def reachable_persons(player: PlayerState, needed: int) -> tuple[PersonId, ...]:
         return ()
     cat = catalog()
     rules = cat.rules
-    bonus_total = 0
-    if player.hand_bonus:
-        counts = quantities(player, hand[0])
-        for card in player.hand_bonus:
-            bonus_total += sum(t.per * counts[t.quantity] for t in cat.bonus_card(card).terms)
     principality = player.principality
     built = {t.tile for t in principality.tiles}
-    common = (
-        bonus_total
-        + rules.work_per_jester * player.jesters
-        + rules.work_per_person * player.person_count
-    )
-    out = []
+    common = rules.work_per_jester * player.jesters + rules.work_per_person * player.person_count
+    values = []
     for person in hand:
         spec = cat.person(person)
         value = common
@@ -346,9 +337,15 @@ def reachable_persons(player: PlayerState, needed: int) -> tuple[PersonId, ...]:
             value += rules.work_landscape
         if spec.freedom in player.freedoms:
             value += rules.work_freedom
-        if value >= needed:
-            out.append(person)
-    return tuple(out)
+        values.append(value)
+    if min(values) < needed and player.hand_bonus:
+        # Only now are the bonus cards worth valuing (never negative).
+        counts = quantities(player, hand[0])
+        bonus_total = 0
+        for card in player.hand_bonus:
+            bonus_total += sum(t.per * counts[t.quantity] for t in cat.bonus_card(card).terms)
+        needed -= bonus_total
+    return tuple(person for person, value in zip(hand, values, strict=True) if value >= needed)
 
 
 def minimum_work(round: int) -> int:
