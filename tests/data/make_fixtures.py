@@ -10,17 +10,17 @@ both with the final outcome.  The same script always writes the same bytes;
 
 from __future__ import annotations
 
-import random
 import sys
 from pathlib import Path
 
-from princes_of_florence.bots import RandomBot
 from princes_of_florence.config import GameConfig
-from princes_of_florence.engine import apply, free_moves, is_terminal, new_game, outcome
-from princes_of_florence.moves import Move
+from princes_of_florence.engine import outcome
 from princes_of_florence.serialization import GameRecord, dumps, record_to_text
 
 HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))  # tests/, for strategies when run as a script
+
+from strategies import play_random  # noqa: E402
 
 GAMES: tuple[GameConfig, ...] = (
     GameConfig(players=3, seed=101, start_player=0),
@@ -35,22 +35,8 @@ SELL_CHANCE = 0.08
 
 def play(config: GameConfig) -> GameRecord:
     """Play ``config`` to the end with seeded random bots; the record with its outcome."""
-    bots = [RandomBot(random.Random(config.seed * 10 + seat)) for seat in range(config.players)]
-    sells = random.Random(f"sell:{config.seed}")
-    state = new_game(config)
-    moves: list[Move] = []
-    while not is_terminal(state):
-        seat = state.current_player
-        assert seat is not None
-        sales = free_moves(state)
-        move: Move
-        if sales and sells.random() < SELL_CHANCE:
-            move = sells.choice(sales)
-        else:
-            move = bots[seat].choose(state)
-        state = apply(state, move)
-        moves.append(move)
-    return GameRecord(config, tuple(moves), outcome(state))
+    game = play_random(config, bot_seed=config.seed, sell_chance=SELL_CHANCE)
+    return GameRecord(config, game.moves, outcome(game.states[-1]))
 
 
 def files(config: GameConfig) -> tuple[Path, Path]:
