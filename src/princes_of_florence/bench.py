@@ -17,15 +17,18 @@ import time
 from collections.abc import Callable
 
 from princes_of_florence.config import GameConfig
-from princes_of_florence.engine import apply, is_terminal, legal_moves, new_game
+from princes_of_florence.engine import apply, is_terminal, legal_moves, new_game, outcome
 from princes_of_florence.geometry import USABLE_MASK, popcount
 from princes_of_florence.ids import Building, Landscape
+from princes_of_florence.moves import Move
 from princes_of_florence.rules.placement import has_legal_placement, legal_placements
-from princes_of_florence.state import Principality
+from princes_of_florence.serialization import GameRecord, dumps, load_state, record_to_text
+from princes_of_florence.state import GameState, Principality
 
 __all__ = [
     "BENCHMARKS",
     "bench_games",
+    "bench_json",
     "bench_placements",
     "half_full_principality",
     "main",
@@ -152,8 +155,62 @@ def bench_games(seconds: float = 2.0, players: int = 4) -> dict[str, float]:
     }
 
 
+def _random_game(seed: int, players: int = 4) -> tuple[GameState, list[Move]]:
+    """The end state and moves of seeded game ``seed`` as :func:`bench_games` plays it."""
+    rng = random.Random(seed)
+    state = new_game(GameConfig(players=players, seed=seed))
+    moves: list[Move] = []
+    while not is_terminal(state):
+        legal = legal_moves(state)
+        moves.append(legal[rng.randrange(len(legal))])
+        state = apply(state, moves[-1])
+    return state, moves
+
+
+def bench_json(seconds: float = 2.0) -> dict[str, float]:
+    """JSON round trips of a mid-game state, and the size of a whole game's record.
+
+    The state is the one after half the moves of seeded four-player game 1
+    (see :func:`bench_games`).  A round trip is :func:`dumps` then
+    :func:`load_state`, which validates the state before returning it; the
+    two halves are also timed apart.  The record of the whole game is sized
+    as JSON and as text.
+    """
+    end, moves = _random_game(1)
+    state = new_game(GameConfig(players=4, seed=1))
+    for move in moves[: len(moves) // 2]:
+        state = apply(state, move)
+    text = dumps(state)
+    assert load_state(text) == state
+    clock = time.perf_counter
+    dumps_time = load_time = 0.0
+    trips = 0
+    start = clock()
+    while trips == 0 or clock() - start < seconds:
+        a = clock()
+        text = dumps(state)
+        b = clock()
+        load_state(text)
+        c = clock()
+        dumps_time += b - a
+        load_time += c - b
+        trips += 1
+    record = GameRecord(end.config, tuple(moves), outcome(end))
+    return {
+        "round_trips": float(trips),
+        "round_trip_microseconds": 1e6 * (dumps_time + load_time) / trips,
+        "dumps_microseconds": 1e6 * dumps_time / trips,
+        "load_microseconds": 1e6 * load_time / trips,
+        "state_bytes": float(len(text.encode())),
+        "record_moves": float(len(moves)),
+        "record_json_bytes": float(len(dumps(record).encode())),
+        "record_text_bytes": float(len(record_to_text(record).encode())),
+    }
+
+
 BENCHMARKS: dict[str, Callable[[float], dict[str, float]]] = {
     "games": bench_games,
+    "json": bench_json,
     "placements": bench_placements,
 }
 """Every benchmark by name; each takes a time budget in seconds."""

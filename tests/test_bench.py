@@ -1,0 +1,38 @@
+"""The benchmark command runs and reports consistent figures (speed itself is not tested)."""
+
+from __future__ import annotations
+
+import pytest
+
+from princes_of_florence.bench import BENCHMARKS, bench_games, bench_json, main
+
+
+def test_games_benchmark_counts_whole_games() -> None:
+    figures = bench_games(0.0)
+    assert 1 == figures["games"]  # at least one whole game, however short the budget
+    assert figures["steps_per_game"] > 100
+    assert figures["mean_legal_moves"] >= 1
+
+
+def test_json_benchmark_sizes_the_game_the_games_benchmark_plays() -> None:
+    figures = bench_json(0.0)
+    assert 1 == figures["round_trips"]
+    assert figures["state_bytes"] > 1000
+    assert figures["record_json_bytes"] > figures["record_text_bytes"] > figures["record_moves"]
+    assert figures["round_trip_microseconds"] == pytest.approx(
+        figures["dumps_microseconds"] + figures["load_microseconds"]
+    )
+
+
+def test_main_prints_every_named_benchmark(capsys: pytest.CaptureFixture[str]) -> None:
+    assert 0 == main(["--seconds", "0", *BENCHMARKS])
+    out = capsys.readouterr().out
+    for name in BENCHMARKS:
+        assert f"{name} (0 s)" in out
+    assert "round trip microseconds" in out
+
+
+def test_unknown_benchmark_is_an_error(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["nonsense"])
+    assert "unknown benchmark 'nonsense'" in capsys.readouterr().err
