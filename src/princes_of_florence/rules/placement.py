@@ -90,6 +90,9 @@ _NOT_FILE_G = sum(1 << i for i in range(GRID_SIZE * GRID_SIZE) if i % GRID_SIZE 
 _MIN_BUILDERS_TO_TOUCH = 2
 """Builders a player needs before a building may share an edge with a wall (R21)."""
 
+_FITS_KEPT = 1 << 15
+"""How many forbidden masks each tile's ``fits`` memo holds before it starts over."""
+
 _FEW = 6
 """Up to this many legal placements are picked out bit by bit, more by bytes."""
 
@@ -127,6 +130,9 @@ class _TileTable:
             its set bits stand for, ascending.
         moves: the ``place`` move of each placement, in the same order.
         move_octets: like ``octets``, for ``moves``.
+        fits: memo of :func:`placeable`: whether some placement avoids a
+            forbidden mask (a principality is asked about many times between
+            two tiles); emptied when it holds :data:`_FITS_KEPT` masks.
     """
 
     placements: tuple[Placement, ...]
@@ -137,6 +143,7 @@ class _TileTable:
     octets: tuple[tuple[tuple[Placement, ...], ...], ...]
     moves: tuple[PlaceTile, ...]
     move_octets: tuple[tuple[tuple[PlaceTile, ...], ...], ...]
+    fits: dict[int, bool] = attrs.field(factory=dict)
 
 
 def _rank_tables(placements: tuple[Placement, ...]) -> tuple[tuple[int, ...], ...]:
@@ -346,7 +353,13 @@ def placeable(principality: Principality, tiles: Iterable[Tile], builders: int) 
             forbidden = near
         else:
             forbidden = occupied
-        if _open(_TABLES.get(tile) or _table(tile), forbidden):
+        table = _TABLES.get(tile) or _table(tile)
+        fits = table.fits.get(forbidden)
+        if fits is None:
+            if len(table.fits) >= _FITS_KEPT:
+                table.fits.clear()
+            fits = table.fits[forbidden] = _open(table, forbidden) != 0
+        if fits:
             found.append(tile)
     return tuple(found)
 

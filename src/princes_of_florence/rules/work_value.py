@@ -41,6 +41,7 @@ from princes_of_florence.errors import PrincesOfFlorenceError
 from princes_of_florence.ids import (
     BonusCardId,
     Building,
+    Freedom,
     Landscape,
     PersonId,
     Quantity,
@@ -69,6 +70,12 @@ def _size_classes() -> dict[Building, SizeClass]:
         assert size is not None, "the catalog gives every building a size class"
         sizes[building] = size
     return sizes
+
+
+@cache
+def _person_needs() -> dict[PersonId, tuple[Building, Landscape, Freedom]]:
+    """Every person's building, landscape and freedom, read once from the catalog."""
+    return {p.id: (p.building, p.landscape, p.freedom) for p in catalog().persons}
 
 
 def quantities(player: PlayerState, working: PersonId | None = None) -> Mapping[Quantity, int]:
@@ -328,14 +335,16 @@ def reachable_persons(player: PlayerState, needed: int) -> tuple[PersonId, ...]:
     built = {t.tile for t in principality.tiles}
     common = rules.work_per_jester * player.jesters + rules.work_per_person * player.person_count
     values = []
+    needs = _person_needs()
+    freedoms = player.freedoms
     for person in hand:
-        spec = cat.person(person)
+        building, landscape, freedom = needs[person]
         value = common
-        if spec.building in built:
+        if building in built:
             value += rules.work_building
-        if spec.landscape in built:
+        if landscape in built:
             value += rules.work_landscape
-        if spec.freedom in player.freedoms:
+        if freedom in freedoms:
             value += rules.work_freedom
         values.append(value)
     if min(values) < needed and player.hand_bonus:
