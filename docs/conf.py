@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent / "_ext"))
+
 project = "princes-of-florence"
 author = "princes-of-florence contributors"
 copyright = "2026, princes-of-florence contributors"
@@ -12,6 +17,7 @@ extensions = [
     "sphinx.ext.napoleon",
     "sphinx.ext.viewcode",
     "sphinx.ext.doctest",
+    "catalog_tables",
 ]
 autodoc_member_order = "bysource"
 autodoc_typehints = "description"
