@@ -90,8 +90,8 @@ _NOT_FILE_G = sum(1 << i for i in range(GRID_SIZE * GRID_SIZE) if i % GRID_SIZE 
 _MIN_BUILDERS_TO_TOUCH = 2
 """Builders a player needs before a building may share an edge with a wall (R21)."""
 
-_FITS_KEPT = 1 << 15
-"""How many forbidden masks each tile's ``fits`` memo holds before it starts over."""
+_PROBES = 12
+"""How many placements, spread over the grid, :func:`placeable` tries before the tables."""
 
 _FEW = 6
 """Up to this many legal placements are picked out bit by bit, more by bytes."""
@@ -143,7 +143,7 @@ class _TileTable:
     octets: tuple[tuple[tuple[Placement, ...], ...], ...]
     moves: tuple[PlaceTile, ...]
     move_octets: tuple[tuple[tuple[PlaceTile, ...], ...], ...]
-    fits: dict[int, bool] = attrs.field(factory=dict)
+    probes: tuple[int, ...]
 
 
 def _rank_tables(placements: tuple[Placement, ...]) -> tuple[tuple[int, ...], ...]:
@@ -215,6 +215,7 @@ def _table(tile: Tile) -> _TileTable:
             octets=_octet_tables(placements),
             moves=moves,
             move_octets=_octet_tables(moves),
+            probes=tuple(p.mask for p in placements[:: max(1, len(placements) // _PROBES)]),
         )
         _TABLES[tile] = table
     return table
@@ -354,13 +355,13 @@ def placeable(principality: Principality, tiles: Iterable[Tile], builders: int) 
         else:
             forbidden = occupied
         table = _TABLES.get(tile) or _table(tile)
-        fits = table.fits.get(forbidden)
-        if fits is None:
-            if len(table.fits) >= _FITS_KEPT:
-                table.fits.clear()
-            fits = table.fits[forbidden] = _open(table, forbidden) != 0
-        if fits:
-            found.append(tile)
+        for mask in table.probes:
+            if not mask & forbidden:
+                found.append(tile)
+                break
+        else:
+            if _open(table, forbidden):
+                found.append(tile)
     return tuple(found)
 
 
