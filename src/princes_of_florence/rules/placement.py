@@ -442,11 +442,15 @@ def parse_placement(tile: Tile, text: str) -> Placement:
     ...
     princes_of_florence.errors.GeometryError: 'd5-e5-f5' is not a placement of the lake: ...
     """
+    table = _TABLES.get(tile) or _table(tile)
+    index = table.index_of.get(text)
+    if index is not None:  # already in notation: no parsing needed
+        return table.placements[index]
     try:
         mask = parse_cells(text)
     except GeometryError as error:
         raise GeometryError(f"{text!r} is not a placement of the {tile}: {error}") from None
-    placement = _table(tile).by_mask.get(mask)
+    placement = table.by_mask.get(mask)
     if placement is None:
         reason = (
             "it covers the palazzo"
