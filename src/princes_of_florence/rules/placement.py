@@ -338,16 +338,34 @@ def placeable(principality: Principality, tiles: Iterable[Tile], builders: int) 
     >>> placeable(Principality(), (Building.TOWER, Landscape.PARK), 0)
     (<Building.TOWER: 'tower'>, <Landscape.PARK: 'park'>)
     """
+    touch = builders >= _MIN_BUILDERS_TO_TOUCH
+    key = id(principality) << 1 | touch
+    kept = _ROOM.get(key)
+    if kept is None or kept[0] is not principality:
+        if len(_ROOM) >= _ROOM_KEPT:
+            _ROOM.clear()
+        kept = _ROOM[key] = (principality, _room(principality, touch))
+    room = kept[1]
+    return tuple(tile for tile in tiles if tile in room)
+
+
+_ROOM: dict[int, tuple[Principality, frozenset[Tile]]] = {}
+"""Memo of :func:`placeable` by principality (held, so its id stays its own) and
+whether its owner's buildings may touch walls.  A principality is asked about on
+many decisions of its owner and replaced only when a tile is laid."""
+
+_ROOM_KEPT = 4096
+"""How many principalities :data:`_ROOM` holds before it starts over."""
+
+
+def _room(principality: Principality, touch: bool) -> frozenset[Tile]:
+    """Every tile that has a legal placement in ``principality`` (ruling R21)."""
     occupied = principality.occupied
     # ruling R21: no shared edge with a building or the palazzo without 2 builders
-    near = (
-        occupied
-        if builders >= _MIN_BUILDERS_TO_TOUCH
-        else occupied | _near_walls(principality.walls)
-    )
+    near = occupied if touch else occupied | _near_walls(principality.walls)
     standing = {t.tile for t in principality.tiles}
-    found: list[Tile] = []
-    for tile in tiles:
+    room: list[Tile] = []
+    for tile in _ALL_TILES:
         if isinstance(tile, Building):
             if tile in standing:
                 continue  # ruling R21: at most one building of each type
@@ -355,14 +373,17 @@ def placeable(principality: Principality, tiles: Iterable[Tile], builders: int) 
         else:
             forbidden = occupied
         table = _TABLES.get(tile) or _table(tile)
-        for mask in table.probes:
+        for mask in table.probes:  # most boards leave room somewhere: try a few first
             if not mask & forbidden:
-                found.append(tile)
+                room.append(tile)
                 break
         else:
             if _open(table, forbidden):
-                found.append(tile)
-    return tuple(found)
+                room.append(tile)
+    return frozenset(room)
+
+
+_ALL_TILES: tuple[Tile, ...] = (*Building, *Landscape)
 
 
 @cache
