@@ -78,6 +78,20 @@ def _person_needs() -> dict[PersonId, tuple[Building, Landscape, Freedom]]:
     return {p.id: (p.building, p.landscape, p.freedom) for p in catalog().persons}
 
 
+@cache
+def _bonus_terms() -> dict[BonusCardId, tuple[tuple[Quantity, int], ...]]:
+    """Every bonus card's terms as ``(quantity, points per unit)``, read once."""
+    return {c.id: tuple((t.quantity, t.per) for t in c.terms) for c in catalog().bonus_cards}
+
+
+def _card_value(card: BonusCardId, counts: Mapping[Quantity, int]) -> int:
+    """What bonus card ``card`` adds, given the player's ``counts`` (:func:`quantities`)."""
+    value = 0
+    for quantity_, per in _bonus_terms()[card]:
+        value += per * counts[quantity_]
+    return value
+
+
 def quantities(player: PlayerState, working: PersonId | None = None) -> Mapping[Quantity, int]:
     """Every :class:`Quantity` of ``player`` at once, in one pass over the tiles.
 
@@ -205,7 +219,7 @@ def bonus_value(card: BonusCardId, player: PlayerState, working: PersonId | None
     6
     """
     counts = quantities(player, working)
-    return sum(term.per * counts[term.quantity] for term in catalog().bonus_card(card).terms)
+    return _card_value(card, counts)
 
 
 @attrs.frozen
@@ -291,10 +305,7 @@ def work_breakdown(
     hand, table = _person_split(player, person)
     if bonus:
         counts = quantities(player, person)
-        values = tuple(
-            (card, sum(t.per * counts[t.quantity] for t in cat.bonus_card(card).terms))
-            for card in bonus
-        )
+        values = tuple((card, _card_value(card, counts)) for card in bonus)
     else:
         values = ()
     return WorkBreakdown(
@@ -350,10 +361,8 @@ def reachable_persons(player: PlayerState, needed: int) -> tuple[PersonId, ...]:
     if min(values) < needed and player.hand_bonus:
         # Only now are the bonus cards worth valuing (never negative).
         counts = quantities(player, hand[0])
-        bonus_total = 0
         for card in player.hand_bonus:
-            bonus_total += sum(t.per * counts[t.quantity] for t in cat.bonus_card(card).terms)
-        needed -= bonus_total
+            needed -= _card_value(card, counts)
     return tuple(person for person, value in zip(hand, values, strict=True) if value >= needed)
 
 
