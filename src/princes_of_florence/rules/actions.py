@@ -42,9 +42,9 @@ from princes_of_florence.moves import (
 from princes_of_florence.rules.cards import draw_to_choose, recruit_moves
 from princes_of_florence.rules.common import (
     catalog,
-    gain_prestige,
+    gained,
     next_seat,
-    pay,
+    paid,
     payment_problem,
     receive,
     with_player,
@@ -298,11 +298,12 @@ def action_problem(state: GameState, move: Move) -> str | None:
     return "in phase B the player chooses an action, recruits, or ends the turn (ruling R17)"
 
 
-def _count(state: GameState, limit: str) -> GameState:
+def _counted(state: GameState, limit: str) -> TurnState:
+    """The turn with one more action, counted against ``limit`` (R17, R18)."""
     turn = state.turn
     assert turn is not None
     changes = {"actions": turn.actions + 1, limit: getattr(turn, limit) + 1}
-    return replace(state, turn=replace(turn, **changes))
+    return replace(turn, **changes)
 
 
 def apply_action(state: GameState, move: Move, events: list[Event]) -> GameState:
@@ -312,8 +313,8 @@ def apply_action(state: GameState, move: Move, events: list[Event]) -> GameState
     rules = catalog().rules
     if isinstance(move, EndTurn):
         return _end_turn(state, events)
+    player = state.players[seat]
     if isinstance(move, Work):
-        player = state.players[seat]
         hand = list(player.hand_persons)
         hand.remove(move.person)
         # The card lies face up from the start of the work (rulebook, "Ein Werk
@@ -323,25 +324,28 @@ def apply_action(state: GameState, move: Move, events: list[Event]) -> GameState
             hand_persons=tuple(hand),
             table_persons=(*player.table_persons, move.person),
         )
-        state = with_player(_count(state, "works"), seat, player)
-        return replace(state, pending=Working(move.person))
+        turn = _counted(state, "works")
+        return with_player(state, seat, player, turn=turn, pending=Working(move.person))
     if isinstance(move, Build):
-        return replace(_count(state, "builds"), pending=Placing(move.building))
+        return replace(state, turn=_counted(state, "builds"), pending=Placing(move.building))
     if isinstance(move, BuyPerson):
-        state = pay(_count(state, "persons"), seat, rules.person_cost, MoneyReason.PERSON, events)
+        player = paid(player, seat, rules.person_cost, MoneyReason.PERSON, events)
+        state = with_player(state, seat, player, turn=_counted(state, "persons"))
         return draw_to_choose(state, Deck.PERSONS, events)
     if isinstance(move, BuyBonus):
-        state = pay(_count(state, "bonuses"), seat, rules.bonus_cost, MoneyReason.BONUS, events)
+        player = paid(player, seat, rules.bonus_cost, MoneyReason.BONUS, events)
+        state = with_player(state, seat, player, turn=_counted(state, "bonuses"))
         return draw_to_choose(state, Deck.BONUS, events)
     assert isinstance(move, IntroduceFreedom)
-    state = pay(_count(state, "freedoms"), seat, rules.freedom_cost, MoneyReason.FREEDOM, events)
+    player = paid(player, seat, rules.freedom_cost, MoneyReason.FREEDOM, events)
+    freedoms = tuple(f for f in FREEDOMS if f in player.freedoms or f is move.freedom)
+    player = replace(player, freedoms=freedoms)
+    events.append(FreedomIntroduced(seat, move.freedom))
     supply = list(state.freedom_supply)
     supply[FREEDOMS.index(move.freedom)] -= 1
-    player = state.players[seat]
-    freedoms = tuple(f for f in FREEDOMS if f in player.freedoms or f is move.freedom)
-    state = with_player(state, seat, replace(player, freedoms=freedoms))
-    events.append(FreedomIntroduced(seat, move.freedom))
-    return settle_turn(replace(state, freedom_supply=tuple(supply)), events)
+    turn = _counted(state, "freedoms")
+    state = with_player(state, seat, player, turn=turn, freedom_supply=tuple(supply))
+    return settle_turn(state, events)
 
 
 def place_building(
@@ -350,16 +354,15 @@ def place_building(
     """Pay for and lay a building, and gain its prestige (R21)."""
     seat = state.current_player
     assert seat is not None
-    state = pay(state, seat, build_cost(state.players[seat]), MoneyReason.BUILD, events)
     player = state.players[seat]
-    principality = player.principality.with_tile(building, mask)
-    state = with_player(state, seat, replace(player, principality=principality))
-    supply = list(state.building_supply)
-    supply[BUILDINGS.index(building)] -= 1
-    state = replace(state, building_supply=tuple(supply), pending=None)
+    player = paid(player, seat, build_cost(player), MoneyReason.BUILD, events)
+    player = replace(player, principality=player.principality.with_tile(building, mask))
     events.append(TilePlaced(seat, building, cells))
     points = catalog().rules.building_prestige
-    state = gain_prestige(state, seat, points, PrestigeReason.BUILDING, events)
+    player = gained(player, seat, points, PrestigeReason.BUILDING, events)
+    supply = list(state.building_supply)
+    supply[BUILDINGS.index(building)] -= 1
+    state = with_player(state, seat, player, building_supply=tuple(supply), pending=None)
     return settle_turn(state, events)
 
 
@@ -446,9 +449,9 @@ def convert(state: GameState, move: Convert, events: list[Event]) -> GameState:
     seat = state.current_player
     assert seat is not None
     florins = move.points * catalog().rules.florins_per_converted_prestige
-    state = pay(state, seat, florins, MoneyReason.CONVERSION, events)
-    state = gain_prestige(state, seat, move.points, PrestigeReason.CONVERSION, events)
-    return settle_turn(replace(state, pending=None), events)
+    player = paid(state.players[seat], seat, florins, MoneyReason.CONVERSION, events)
+    player = gained(player, seat, move.points, PrestigeReason.CONVERSION, events)
+    return settle_turn(with_player(state, seat, player, pending=None), events)
 
 
 def settle_turn(state: GameState, events: list[Event]) -> GameState:

@@ -34,8 +34,8 @@ from princes_of_florence.moves import Bid, Decline, Move, Open, Pass, Take
 from princes_of_florence.rules.cards import draw_to_choose, recruit_moves
 from princes_of_florence.rules.common import (
     catalog,
-    gain_prestige,
-    pay,
+    gained,
+    paid,
     payment_problem,
     seats_from,
     with_player,
@@ -262,32 +262,41 @@ def _award(
     """``seat`` pays ``price`` and takes an object from ``stack`` (R13, R14, R16)."""
     auction = state.auction
     assert auction is not None
-    state = pay(state, seat, price, MoneyReason.AUCTION, events)
+    player = paid(state.players[seat], seat, price, MoneyReason.AUCTION, events)
     events.append(ObjectWon(seat, stack, price))
     done = tuple(d or s == seat for s, d in enumerate(auction.done))
     auction = AuctionState(done=done, taken=(*auction.taken, stack), opener=auction.opener)
-    state = replace(state, auction=auction, current_player=seat)
-    player = state.players[seat]
-    rules = catalog().rules
     landscape = _LANDSCAPE_OF.get(stack)
     if landscape is not None:
         supply = list(state.landscape_supply)
         supply[LANDSCAPES.index(landscape)] -= 1
-        return replace(state, landscape_supply=tuple(supply), pending=Placing(landscape))
+        return with_player(
+            state,
+            seat,
+            player,
+            auction=auction,
+            current_player=seat,
+            landscape_supply=tuple(supply),
+            pending=Placing(landscape),
+        )
     if stack is AuctionObject.JESTER:
-        state = with_player(state, seat, replace(player, jesters=player.jesters + 1))
-        return continue_auction(replace(state, jesters=state.jesters - 1))
+        player = replace(player, jesters=player.jesters + 1)
+        state = with_player(state, seat, player, auction=auction, jesters=state.jesters - 1)
+        return continue_auction(state)
     if stack is AuctionObject.BUILDER:
         count = player.builders + 1
-        state = with_player(state, seat, replace(player, builders=count))
-        state = replace(state, builders=state.builders - 1)
-        bonus = rules.builder_prestige[count - 1]  # ruling R16: 2nd and 3rd builder
-        state = gain_prestige(state, seat, bonus, PrestigeReason.BUILDER, events)
+        player = replace(player, builders=count)
+        bonus = catalog().rules.builder_prestige[count - 1]  # ruling R16: 2nd and 3rd builder
+        player = gained(player, seat, bonus, PrestigeReason.BUILDER, events)
+        state = with_player(state, seat, player, auction=auction, builders=state.builders - 1)
         return continue_auction(state)
     if stack is AuctionObject.PRESTIGE:
+        state = with_player(state, seat, player, auction=auction, current_player=seat)
         return draw_to_choose(state, Deck.PRESTIGE, events)
-    state = with_player(state, seat, replace(player, hand_recruiting=player.hand_recruiting + 1))
-    state = replace(state, recruiting=state.recruiting - 1)
+    player = replace(player, hand_recruiting=player.hand_recruiting + 1)
+    state = with_player(
+        state, seat, player, auction=auction, current_player=seat, recruiting=state.recruiting - 1
+    )
     if recruit_moves(state):
         return replace(state, pending=RecruitOffer())
     return continue_auction(state)
@@ -301,9 +310,9 @@ def place_landscape(
     assert seat is not None
     player = state.players[seat]
     principality = player.principality.with_tile(landscape, mask)
-    state = with_player(state, seat, replace(player, principality=principality))
+    player = replace(player, principality=principality)
     events.append(TilePlaced(seat, landscape, cells))
     if principality.landscape_count(landscape) >= 2:  # ruling R16
         points = catalog().rules.landscape_repeat_prestige
-        state = gain_prestige(state, seat, points, PrestigeReason.LANDSCAPE, events)
-    return continue_auction(replace(state, pending=None))
+        player = gained(player, seat, points, PrestigeReason.LANDSCAPE, events)
+    return continue_auction(with_player(state, seat, player, pending=None))

@@ -1,13 +1,16 @@
 """Small state transformations shared by the phases: the ledger and the seats.
 
 Every change of money or prestige goes through :func:`pay`, :func:`receive`,
-:func:`gain_prestige` or :func:`lose_prestige`, which append the matching
-event, so the ledger identity of ruling R1 holds by construction.
+:func:`gain_prestige` or :func:`lose_prestige` (or :func:`paid` and
+:func:`gained`, their forms on one player, for a move that changes several
+things at once), which append the matching event, so the ledger identity of
+ruling R1 holds by construction.
 """
 
 from __future__ import annotations
 
 from functools import cache
+from typing import Any
 
 from princes_of_florence.components import Catalog, default_catalog
 from princes_of_florence.events import (
@@ -24,8 +27,10 @@ from princes_of_florence.state import GameState, PlayerState, replace
 __all__ = [
     "catalog",
     "gain_prestige",
+    "gained",
     "lose_prestige",
     "next_seat",
+    "paid",
     "pay",
     "payment_problem",
     "receive",
@@ -40,11 +45,32 @@ def catalog() -> Catalog:
     return default_catalog()
 
 
-def with_player(state: GameState, seat: int, player: PlayerState) -> GameState:
-    """``state`` with the player in ``seat`` replaced."""
+def with_player(state: GameState, seat: int, player: PlayerState, **changes: Any) -> GameState:
+    """``state`` with the player in ``seat`` replaced, and ``changes`` made in one copy."""
     players = list(state.players)
     players[seat] = player
-    return replace(state, players=tuple(players))
+    return replace(state, players=tuple(players), **changes)
+
+
+def paid(
+    player: PlayerState, seat: int, amount: int, reason: MoneyReason, events: list[Event]
+) -> PlayerState:
+    """``player``, in ``seat``, after paying ``amount`` to the bank (rulings R1, R4)."""
+    if amount == 0:
+        return player
+    assert player.money >= amount, "callers check affordability first (ruling R4)"
+    events.append(MoneyPaid(seat, amount, reason))
+    return replace(player, money=player.money - amount)
+
+
+def gained(
+    player: PlayerState, seat: int, points: int, reason: PrestigeReason, events: list[Event]
+) -> PlayerState:
+    """``player``, in ``seat``, after moving ``points`` forward on the prestige track."""
+    if points == 0:
+        return player
+    events.append(PrestigeGained(seat, points, reason))
+    return replace(player, prestige=player.prestige + points)
 
 
 def pay(
@@ -53,10 +79,7 @@ def pay(
     """The player in ``seat`` pays ``amount`` to the bank (rulings R1, R4)."""
     if amount == 0:
         return state
-    player = state.players[seat]
-    assert player.money >= amount, "callers check affordability first (ruling R4)"
-    events.append(MoneyPaid(seat, amount, reason))
-    return with_player(state, seat, replace(player, money=player.money - amount))
+    return with_player(state, seat, paid(state.players[seat], seat, amount, reason, events))
 
 
 def receive(
@@ -76,9 +99,7 @@ def gain_prestige(
     """The player in ``seat`` moves ``points`` forward on the prestige track."""
     if points == 0:
         return state
-    player = state.players[seat]
-    events.append(PrestigeGained(seat, points, reason))
-    return with_player(state, seat, replace(player, prestige=player.prestige + points))
+    return with_player(state, seat, gained(state.players[seat], seat, points, reason, events))
 
 
 def lose_prestige(
