@@ -83,16 +83,7 @@ def begin_auction(state: GameState) -> GameState:
 
 def _exhausted(state: GameState, stack: AuctionObject) -> bool:
     """Whether no object is left in ``stack`` (R6 for the prestige deck)."""
-    landscape = _LANDSCAPE_OF.get(stack)
-    if landscape is not None:
-        return state.landscape_supply[LANDSCAPES.index(landscape)] == 0
-    if stack is AuctionObject.JESTER:
-        return state.jesters == 0
-    if stack is AuctionObject.BUILDER:
-        return state.builders == 0
-    if stack is AuctionObject.PRESTIGE:
-        return not state.prestige_deck
-    return state.recruiting == 0
+    return _stock(state)[_STACKS.index(stack)] == 0
 
 
 def _unusable(player: PlayerState, stack: AuctionObject) -> str | None:
@@ -115,7 +106,9 @@ def _openable(state: GameState, seat: int, price: int) -> list[AuctionObject]:
     player = state.players[seat]
     if player.money < price:
         return []
-    stacks = [s for s in _STACKS if s not in auction.taken and not _exhausted(state, s)]
+    left = _stock(state)
+    taken = auction.taken
+    stacks = [s for s, n in zip(_STACKS, left, strict=True) if n and s not in taken]
     if player.builders >= catalog().rules.max_builders and AuctionObject.BUILDER in stacks:
         stacks.remove(AuctionObject.BUILDER)
     wanted = [_LANDSCAPE_OF[s] for s in stacks if s in _LANDSCAPE_OF]
@@ -123,6 +116,20 @@ def _openable(state: GameState, seat: int, price: int) -> list[AuctionObject]:
         room = placeable(player.principality, wanted, player.builders)
         stacks = [s for s in stacks if s not in _LANDSCAPE_OF or _LANDSCAPE_OF[s] in room]
     return stacks
+
+
+def _stock(state: GameState) -> tuple[int, ...]:
+    """What is left in each stack, in :class:`AuctionObject` order."""
+    forest, lake, park = state.landscape_supply
+    return (
+        forest,
+        lake,
+        park,
+        state.jesters,
+        state.builders,
+        len(state.prestige_deck),
+        state.recruiting,
+    )
 
 
 def stack_problem(state: GameState, seat: int, stack: AuctionObject, price: int) -> str | None:
@@ -163,7 +170,7 @@ def auction_moves(state: GameState) -> tuple[Move, ...]:
     base = catalog().rules.base_price
     if auction.stack is None:
         stacks = _openable(state, seat, base)
-        if len(_remaining(state)) == 1:
+        if auction.done.count(False) == 1:
             return (*map(_TAKE.__getitem__, stacks), _DECLINE)
         return (*map(_OPEN.__getitem__, stacks), _DECLINE)
     amount = auction.high_bid + catalog().rules.raise_step
