@@ -247,7 +247,11 @@ def apply(state: GameState, move: Move) -> GameState:
     Raises:
         IllegalMoveError: ``move`` is not legal now; the message says why.
     """
-    return apply_with_events(state, move)[0]
+    problem = move_problem(state, move)
+    if problem is not None:
+        raise _illegal(state, move, problem)
+    events: list[Event] = []
+    return phases.advance(_dispatch(state, move, events), events)
 
 
 def apply_with_events(state: GameState, move: Move) -> tuple[GameState, tuple[Event, ...]]:
@@ -258,27 +262,27 @@ def apply_with_events(state: GameState, move: Move) -> tuple[GameState, tuple[Ev
     """
     problem = move_problem(state, move)
     if problem is not None:
-        who = "nobody" if state.current_player is None else f"player {state.current_player}"
-        raise IllegalMoveError(f"illegal move {str(move)!r} by {who}: {problem}")
+        raise _illegal(state, move, problem)
     events: list[Event] = []
-    state = _dispatch(state, move, events)
-    state = phases.advance(state, events)
+    state = phases.advance(_dispatch(state, move, events), events)
     return state, tuple(events)
+
+
+def _illegal(state: GameState, move: Move, problem: str) -> IllegalMoveError:
+    """The error for ``move``, illegal in ``state`` because of ``problem``."""
+    who = "nobody" if state.current_player is None else f"player {state.current_player}"
+    return IllegalMoveError(f"illegal move {str(move)!r} by {who}: {problem}")
 
 
 def _dispatch(state: GameState, move: Move, events: list[Event]) -> GameState:
     seat = state.current_player
     assert seat is not None
     pending = state.pending
-    match move:
-        case SellPrestige(points=points):
-            state = lose_prestige(state, seat, points, PrestigeReason.SALE, events)
-            rate = catalog().rules.florins_per_sold_prestige
-            return receive(state, seat, points * rate, MoneyReason.SALE, events)
-        case ReturnPerson():
-            return setup.apply_setup(state, move, events)
+    match move:  # the most frequent moves first
         case Open() | Decline() | Bid() | Pass() | Take():
             return auction.apply_auction(state, move, events)
+        case EndTurn() | Build() | Work() | BuyPerson() | BuyBonus() | IntroduceFreedom():
+            return actions.apply_action(state, move, events)
         case PlaceTile(cells=cells):
             assert isinstance(pending, Placing)
             mask = parse_placement(pending.tile, cells).mask
@@ -297,14 +301,18 @@ def _dispatch(state: GameState, move: Move, events: list[Event]) -> GameState:
             return actions.settle_turn(state, events)
         case KeepRecruiting():
             return auction.continue_auction(replace(state, pending=None))
-        case Work() | Build() | BuyPerson() | BuyBonus() | IntroduceFreedom() | EndTurn():
-            return actions.apply_action(state, move, events)
         case PlayBonus():
             return actions.play_bonus(state, move, events)
         case FinishWork():
             return actions.finish_work(state, events)
         case Convert():
             return actions.convert(state, move, events)
+        case SellPrestige(points=points):
+            state = lose_prestige(state, seat, points, PrestigeReason.SALE, events)
+            rate = catalog().rules.florins_per_sold_prestige
+            return receive(state, seat, points * rate, MoneyReason.SALE, events)
+        case ReturnPerson():
+            return setup.apply_setup(state, move, events)
         case _:
             assert_never(move)
 
