@@ -244,11 +244,11 @@ def apply_auction(state: GameState, move: Move, events: list[Event]) -> GameStat
     assert isinstance(move, Pass)
     events.append(Passed(seat))
     bidders = tuple(s for s in auction.bidders if s != seat)
-    auction = replace(auction, bidders=bidders)
     if len(bidders) == 1:
+        # The auction ends; _award starts the next one from the done flags.
         assert auction.stack is not None and auction.high_bidder == bidders[0]
-        state = replace(state, auction=auction)
         return _award(state, bidders[0], auction.stack, auction.high_bid, events)
+    auction = replace(auction, bidders=bidders)
     return replace(state, auction=auction, current_player=_next_bidder(auction, seat))
 
 

@@ -78,17 +78,23 @@ def _person_needs() -> dict[PersonId, tuple[Building, Landscape, Freedom]]:
     return {p.id: (p.building, p.landscape, p.freedom) for p in catalog().persons}
 
 
+_QUANTITIES: tuple[Quantity, ...] = tuple(Quantity)
+_INDEX = {q: i for i, q in enumerate(_QUANTITIES)}
+
+
 @cache
-def _bonus_terms() -> dict[BonusCardId, tuple[tuple[Quantity, int], ...]]:
-    """Every bonus card's terms as ``(quantity, points per unit)``, read once."""
-    return {c.id: tuple((t.quantity, t.per) for t in c.terms) for c in catalog().bonus_cards}
+def _bonus_terms() -> dict[BonusCardId, tuple[tuple[int, int], ...]]:
+    """Every bonus card's terms as ``(quantity index, points per unit)``, read once."""
+    return {
+        c.id: tuple((_INDEX[t.quantity], t.per) for t in c.terms) for c in catalog().bonus_cards
+    }
 
 
-def _card_value(card: BonusCardId, counts: Mapping[Quantity, int]) -> int:
-    """What bonus card ``card`` adds, given the player's ``counts`` (:func:`quantities`)."""
+def _card_value(card: BonusCardId, counts: tuple[int, ...]) -> int:
+    """What bonus card ``card`` adds, given the player's :func:`_counts`."""
     value = 0
-    for quantity_, per in _bonus_terms()[card]:
-        value += per * counts[quantity_]
+    for index, per in _bonus_terms()[card]:
+        value += per * counts[index]
     return value
 
 
@@ -104,6 +110,11 @@ def quantities(player: PlayerState, working: PersonId | None = None) -> Mapping[
     Returns:
         A count for every quantity.
     """
+    return dict(zip(_QUANTITIES, _counts(player, working), strict=True))
+
+
+def _counts(player: PlayerState, working: PersonId | None) -> tuple[int, ...]:
+    """What :func:`quantities` returns, as a tuple in :class:`Quantity` order."""
     sizes = _size_classes()
     large = medium = small = 0
     forests = lakes = parks = 0
@@ -126,28 +137,28 @@ def quantities(player: PlayerState, working: PersonId | None = None) -> Mapping[
     hand, table = _person_split(player, working)
     freedoms = len(player.freedoms)
     present = (forests, lakes, parks, player.jesters, player.builders)
-    return {
-        Quantity.BUILDINGS: large + medium + small,  # the palazzo never counts
-        Quantity.LARGE_BUILDINGS: large,
-        Quantity.MEDIUM_BUILDINGS: medium,
-        Quantity.SMALL_BUILDINGS: small,
-        Quantity.SIZE_CLASSES: (large > 0) + (medium > 0) + (small > 0),
-        Quantity.LANDSCAPES: forests + lakes + parks,
-        Quantity.FORESTS: forests,
-        Quantity.LAKES: lakes,
-        Quantity.PARKS: parks,
-        Quantity.LANDSCAPE_TYPES: (forests > 0) + (lakes > 0) + (parks > 0),
-        Quantity.FREEDOMS: freedoms,
-        Quantity.JESTERS: player.jesters,
-        Quantity.BUILDERS: player.builders,
-        Quantity.PRESTIGE_CARDS: len(player.prestige_cards),
-        Quantity.CATEGORIES: (
-            sum(n > 0 for n in present) + (len(player.prestige_cards) > 0) + (freedoms > 0)
-        ),
-        Quantity.HAND_PERSONS: hand,
-        Quantity.WORKS: table,
-        Quantity.EMPTY_CELLS: player.principality.empty_cells,  # 43 minus covered cells
-    }
+    return (
+        large + medium + small,  # BUILDINGS: the palazzo never counts
+        large,
+        medium,
+        small,
+        (large > 0) + (medium > 0) + (small > 0),  # SIZE_CLASSES
+        forests + lakes + parks,  # LANDSCAPES
+        forests,
+        lakes,
+        parks,
+        (forests > 0) + (lakes > 0) + (parks > 0),  # LANDSCAPE_TYPES
+        freedoms,
+        player.jesters,
+        player.builders,
+        len(player.prestige_cards),
+        sum(n > 0 for n in present)
+        + (len(player.prestige_cards) > 0)
+        + (freedoms > 0),  # CATEGORIES
+        hand,  # HAND_PERSONS
+        table,  # WORKS
+        player.principality.empty_cells,  # 43 minus covered cells
+    )
 
 
 def _person_split(player: PlayerState, working: PersonId | None) -> tuple[int, int]:
@@ -218,7 +229,7 @@ def bonus_value(card: BonusCardId, player: PlayerState, working: PersonId | None
     >>> bonus_value(BonusCardId.B13, PlayerState(money=0, builders=3))
     6
     """
-    counts = quantities(player, working)
+    counts = _counts(player, working)
     return _card_value(card, counts)
 
 
@@ -304,7 +315,7 @@ def work_breakdown(
     principality = player.principality
     hand, table = _person_split(player, person)
     if bonus:
-        counts = quantities(player, person)
+        counts = _counts(player, person)
         values = tuple((card, _card_value(card, counts)) for card in bonus)
     else:
         values = ()
@@ -360,7 +371,7 @@ def reachable_persons(player: PlayerState, needed: int) -> tuple[PersonId, ...]:
         values.append(value)
     if min(values) < needed and player.hand_bonus:
         # Only now are the bonus cards worth valuing (never negative).
-        counts = quantities(player, hand[0])
+        counts = _counts(player, hand[0])
         for card in player.hand_bonus:
             needed -= _card_value(card, counts)
     return tuple(person for person, value in zip(hand, values, strict=True) if value >= needed)
