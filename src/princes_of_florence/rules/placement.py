@@ -339,39 +339,58 @@ def placeable(principality: Principality, tiles: Iterable[Tile], builders: int) 
     (<Building.TOWER: 'tower'>, <Landscape.PARK: 'park'>)
     """
     touch = builders >= _MIN_BUILDERS_TO_TOUCH
-    key = id(principality) << 1 | touch
-    kept = _ROOM.get(key)
-    if kept is None or kept[0] is not principality:
-        if len(_ROOM) >= _ROOM_KEPT:
-            _ROOM.clear()
-        kept = _ROOM[key] = (principality, _room(principality, touch))
-    room = kept[1]
-    return tuple(tile for tile in tiles if tile in room)
+    buildings = landscapes = None
+    found: list[Tile] = []
+    for tile in tiles:
+        if isinstance(tile, Building):
+            if buildings is None:
+                buildings = _room(_BUILDING_ROOM, principality, touch, Building)
+            if tile in buildings:
+                found.append(tile)
+        else:
+            if landscapes is None:
+                landscapes = _room(_LANDSCAPE_ROOM, principality, False, Landscape)
+            if tile in landscapes:
+                found.append(tile)
+    return tuple(found)
 
 
-_ROOM: dict[int, tuple[Principality, frozenset[Tile]]] = {}
-"""Memo of :func:`placeable` by principality (held, so its id stays its own) and
-whether its owner's buildings may touch walls.  A principality is asked about on
-many decisions of its owner and replaced only when a tile is laid."""
+_Memo = dict[int, tuple[Principality, frozenset[Tile]]]
+
+_BUILDING_ROOM: _Memo = {}
+"""Memo of :func:`placeable`: the buildings with room, by principality and touch."""
+_LANDSCAPE_ROOM: _Memo = {}
+"""Memo of :func:`placeable`: the landscapes with room, by principality."""
 
 _ROOM_KEPT = 4096
-"""How many principalities :data:`_ROOM` holds before it starts over."""
+"""How many principalities each memo holds before it starts over."""
 
 
-def _room(principality: Principality, touch: bool) -> frozenset[Tile]:
-    """Every tile that has a legal placement in ``principality`` (ruling R21)."""
+def _room(
+    memo: _Memo, principality: Principality, touch: bool, kind: type[Building] | type[Landscape]
+) -> frozenset[Tile]:
+    """The tiles of ``kind`` with a legal placement in ``principality`` (ruling R21).
+
+    Memoised by principality: it is asked about on many decisions of its
+    owner and replaced only when a tile is laid.  The memo holds the
+    principality itself, so its id is not reused while it is remembered.
+    """
+    key = id(principality) << 1 | touch
+    kept = memo.get(key)
+    if kept is not None and kept[0] is principality:
+        return kept[1]
     occupied = principality.occupied
-    # ruling R21: no shared edge with a building or the palazzo without 2 builders
-    near = occupied if touch else occupied | _near_walls(principality.walls)
-    standing = {t.tile for t in principality.tiles}
+    if kind is Landscape:
+        forbidden = occupied
+        standing: set[Tile] = set()
+    else:
+        # ruling R21: no shared edge with a building or the palazzo without 2 builders
+        forbidden = occupied if touch else occupied | _near_walls(principality.walls)
+        standing = {t.tile for t in principality.tiles}  # ruling R21: one of each type
     room: list[Tile] = []
-    for tile in _ALL_TILES:
-        if isinstance(tile, Building):
-            if tile in standing:
-                continue  # ruling R21: at most one building of each type
-            forbidden = near
-        else:
-            forbidden = occupied
+    for tile in kind:
+        if tile in standing:
+            continue
         table = _TABLES.get(tile) or _table(tile)
         for mask in table.probes:  # most boards leave room somewhere: try a few first
             if not mask & forbidden:
@@ -380,10 +399,11 @@ def _room(principality: Principality, touch: bool) -> frozenset[Tile]:
         else:
             if _open(table, forbidden):
                 room.append(tile)
-    return frozenset(room)
-
-
-_ALL_TILES: tuple[Tile, ...] = (*Building, *Landscape)
+    if len(memo) >= _ROOM_KEPT:
+        memo.clear()
+    result = frozenset(room)
+    memo[key] = (principality, result)
+    return result
 
 
 @cache
