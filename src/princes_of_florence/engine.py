@@ -64,7 +64,6 @@ from princes_of_florence.state import (
     Placing,
     RecruitOffer,
     Working,
-    replace,
 )
 
 __all__ = [
@@ -297,10 +296,10 @@ def _dispatch(state: GameState, move: Move, events: list[Event]) -> GameState:
         case Recruit():
             state = cards.recruit(state, move, events)
             if state.phase is Phase.AUCTION:
-                return auction.continue_auction(replace(state, pending=None))
+                return auction.continue_auction(state, pending=None)
             return actions.settle_turn(state, events)
         case KeepRecruiting():
-            return auction.continue_auction(replace(state, pending=None))
+            return auction.continue_auction(state, pending=None)
         case PlayBonus():
             return actions.play_bonus(state, move, events)
         case FinishWork():

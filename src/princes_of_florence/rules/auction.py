@@ -18,6 +18,8 @@ phases module moves on to phase B.
 
 from __future__ import annotations
 
+from typing import Any
+
 from princes_of_florence.events import (
     AuctionOpened,
     BidMade,
@@ -37,6 +39,7 @@ from princes_of_florence.rules.common import (
     gained,
     paid,
     payment_problem,
+    players_with,
     seats_from,
     with_player,
 )
@@ -146,16 +149,21 @@ def stack_problem(state: GameState, seat: int, stack: AuctionObject, price: int)
     return _unusable(player, stack)
 
 
-def _remaining(state: GameState) -> list[int]:
-    auction = state.auction
-    assert auction is not None
+def _remaining(state: GameState, auction: AuctionState) -> list[int]:
+    """The seats still in the phase, clockwise from the opener."""
     return [s for s in seats_from(state, auction.opener) if not auction.done[s]]
 
 
-def continue_auction(state: GameState) -> GameState:
-    """Hand the decision to the next opener, or end the phase (R13, R14)."""
-    remaining = _remaining(state)
-    return replace(state, current_player=remaining[0] if remaining else None)
+def continue_auction(state: GameState, **changes: Any) -> GameState:
+    """Make ``changes`` and hand the decision to the next opener, or end the phase.
+
+    One copy of the state (rulings R13, R14); the next opener is read from
+    the auction in ``changes`` if there is one.
+    """
+    auction = changes.get("auction", state.auction)
+    assert auction is not None
+    remaining = _remaining(state, auction)
+    return replace(state, current_player=remaining[0] if remaining else None, **changes)
 
 
 def auction_moves(state: GameState) -> tuple[Move, ...]:
@@ -196,7 +204,7 @@ def auction_problem(state: GameState, move: Move) -> str | None:
     assert auction is not None and seat is not None
     rules = catalog().rules
     if auction.stack is None:
-        last = len(_remaining(state)) == 1
+        last = auction.done.count(False) == 1
         if isinstance(move, Decline):
             return None
         if isinstance(move, Open):
@@ -227,7 +235,7 @@ def apply_auction(state: GameState, move: Move, events: list[Event]) -> GameStat
     if isinstance(move, Decline):
         events.append(Declined(seat))
         done = tuple(d or s == seat for s, d in enumerate(auction.done))
-        return continue_auction(replace(state, auction=replace(auction, done=done)))
+        return continue_auction(state, auction=replace(auction, done=done))
     if isinstance(move, Take):
         return _award(state, seat, move.stack, base, events)
     if isinstance(move, Open):
@@ -288,15 +296,17 @@ def _award(
         )
     if stack is AuctionObject.JESTER:
         player = replace(player, jesters=player.jesters + 1)
-        state = with_player(state, seat, player, auction=auction, jesters=state.jesters - 1)
-        return continue_auction(state)
+        players = players_with(state, seat, player)
+        return continue_auction(state, players=players, auction=auction, jesters=state.jesters - 1)
     if stack is AuctionObject.BUILDER:
         count = player.builders + 1
         player = replace(player, builders=count)
         bonus = catalog().rules.builder_prestige[count - 1]  # ruling R16: 2nd and 3rd builder
         player = gained(player, seat, bonus, PrestigeReason.BUILDER, events)
-        state = with_player(state, seat, player, auction=auction, builders=state.builders - 1)
-        return continue_auction(state)
+        players = players_with(state, seat, player)
+        return continue_auction(
+            state, players=players, auction=auction, builders=state.builders - 1
+        )
     if stack is AuctionObject.PRESTIGE:
         state = with_player(state, seat, player, auction=auction, current_player=seat)
         return draw_to_choose(state, Deck.PRESTIGE, events)
@@ -322,4 +332,4 @@ def place_landscape(
     if principality.landscape_count(landscape) >= 2:  # ruling R16
         points = catalog().rules.landscape_repeat_prestige
         player = gained(player, seat, points, PrestigeReason.LANDSCAPE, events)
-    return continue_auction(with_player(state, seat, player, pending=None))
+    return continue_auction(state, players=players_with(state, seat, player), pending=None)

@@ -59,8 +59,7 @@ def choose_card(state: GameState, move: ChooseCard, events: list[Event]) -> Game
     events.append(CardKept(seat, choice.deck.value, card))
     field = _DECK_FIELD[choice.deck]
     deck = (*getattr(state, field), *rest)
-    state = with_player(state, seat, player)
-    return replace(state, pending=None, **{field: deck})
+    return with_player(state, seat, player, pending=None, **{field: deck})
 
 
 def recruit_moves(state: GameState) -> tuple[Recruit, ...]:

@@ -33,6 +33,7 @@ __all__ = [
     "paid",
     "pay",
     "payment_problem",
+    "players_with",
     "receive",
     "seats_from",
     "with_player",
@@ -47,9 +48,14 @@ def catalog() -> Catalog:
 
 def with_player(state: GameState, seat: int, player: PlayerState, **changes: Any) -> GameState:
     """``state`` with the player in ``seat`` replaced, and ``changes`` made in one copy."""
+    return replace(state, players=players_with(state, seat, player), **changes)
+
+
+def players_with(state: GameState, seat: int, player: PlayerState) -> tuple[PlayerState, ...]:
+    """The players of ``state`` with the one in ``seat`` replaced by ``player``."""
     players = list(state.players)
     players[seat] = player
-    return replace(state, players=tuple(players), **changes)
+    return tuple(players)
 
 
 def paid(
