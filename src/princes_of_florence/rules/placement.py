@@ -362,6 +362,12 @@ _BUILDING_ROOM: _Memo = {}
 _LANDSCAPE_ROOM: _Memo = {}
 """Memo of :func:`placeable`: the landscapes with room, by principality."""
 
+_KINDS: dict[type[Building] | type[Landscape], tuple[Tile, ...]] = {
+    Building: tuple(Building),
+    Landscape: tuple(Landscape),
+}
+"""The tiles of each kind (iterating an enum class is slow)."""
+
 _ROOM_KEPT = 4096
 """How many principalities each memo holds before it starts over."""
 
@@ -388,7 +394,7 @@ def _room(
         forbidden = occupied if touch else occupied | _near_walls(principality.walls)
         standing = {t.tile for t in principality.tiles}  # ruling R21: one of each type
     room: list[Tile] = []
-    for tile in kind:
+    for tile in _KINDS[kind]:
         if tile in standing:
             continue
         table = _TABLES.get(tile) or _table(tile)

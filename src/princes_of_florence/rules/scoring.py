@@ -13,14 +13,14 @@ between players (components.md, ruling R24).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import attrs
 
 from princes_of_florence.components import PrestigeKind
-from princes_of_florence.ids import PrestigeCardId
+from princes_of_florence.ids import PrestigeCardId, Quantity
 from princes_of_florence.rules.common import catalog
-from princes_of_florence.rules.work_value import quantities, quantity
+from princes_of_florence.rules.work_value import quantities
 from princes_of_florence.state import PlayerState
 
 __all__ = [
@@ -54,21 +54,25 @@ def prestige_card_points(card: PrestigeCardId, seat: int, players: Sequence[Play
     Returns:
         The prestige points, never negative.
     """
+    return _card_points(card, seat, [quantities(player) for player in players])
+
+
+def _card_points(card: PrestigeCardId, seat: int, counts: Sequence[Mapping[Quantity, int]]) -> int:
+    """:func:`prestige_card_points` with every player's :func:`quantities` given."""
     spec = catalog().prestige_card(card)
-    owner = players[seat]
     if spec.kind is PrestigeKind.THRESHOLD:  # ruling R24: the others do not matter
-        counts = quantities(owner)
-        met = all(counts[req.quantity] >= req.at_least for req in spec.requires)
+        mine = counts[seat]
+        met = all(mine[req.quantity] >= req.at_least for req in spec.requires)
         return spec.points if met else 0
     assert spec.quantity is not None, "most and fewest cards name a quantity"
-    values = [quantity(player, spec.quantity) for player in players]
-    mine = values[seat]
+    values = [each[spec.quantity] for each in counts]
+    mine_value = values[seat]
     if spec.kind is PrestigeKind.MOST:
-        if mine == 0 or mine < max(values):
+        if mine_value == 0 or mine_value < max(values):
             return 0  # rulebook, P12: a count of 0 never scores, not even on a tie
-    elif mine > min(values):
+    elif mine_value > min(values):
         return 0  # fewest: someone has fewer; a count of 0 is the best and scores
-    alone = values.count(mine) == 1
+    alone = values.count(mine_value) == 1
     return spec.points if alone else spec.tie_points
 
 
@@ -87,8 +91,9 @@ def end_scores(
     >>> end_scores((PlayerState(money=0), PlayerState(money=0)))
     ((), ())
     """
+    counts = [quantities(player) for player in players]
     return tuple(
-        tuple((card, prestige_card_points(card, seat, players)) for card in player.prestige_cards)
+        tuple((card, _card_points(card, seat, counts)) for card in player.prestige_cards)
         for seat, player in enumerate(players)
     )
 

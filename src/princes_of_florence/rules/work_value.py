@@ -374,6 +374,8 @@ def reachable_persons(player: PlayerState, needed: int) -> tuple[PersonId, ...]:
         counts = _counts(player, hand[0])
         for card in player.hand_bonus:
             needed -= _card_value(card, counts)
+    if min(values) >= needed:
+        return hand
     return tuple(person for person, value in zip(hand, values, strict=True) if value >= needed)
 
 
