@@ -90,9 +90,6 @@ _NOT_FILE_G = sum(1 << i for i in range(GRID_SIZE * GRID_SIZE) if i % GRID_SIZE 
 _MIN_BUILDERS_TO_TOUCH = 2
 """Builders a player needs before a building may share an edge with a wall (R21)."""
 
-_PROBES = 12
-"""How many placements, spread over the grid, :func:`placeable` tries before the tables."""
-
 _FEW = 6
 """Up to this many legal placements are picked out bit by bit, more by bytes."""
 
@@ -130,9 +127,6 @@ class _TileTable:
             its set bits stand for, ascending.
         moves: the ``place`` move of each placement, in the same order.
         move_octets: like ``octets``, for ``moves``.
-        fits: memo of :func:`placeable`: whether some placement avoids a
-            forbidden mask (a principality is asked about many times between
-            two tiles); emptied when it holds :data:`_FITS_KEPT` masks.
     """
 
     placements: tuple[Placement, ...]
@@ -143,7 +137,6 @@ class _TileTable:
     octets: tuple[tuple[tuple[Placement, ...], ...], ...]
     moves: tuple[PlaceTile, ...]
     move_octets: tuple[tuple[tuple[PlaceTile, ...], ...], ...]
-    probes: tuple[int, ...]
 
 
 def _rank_tables(placements: tuple[Placement, ...]) -> tuple[tuple[int, ...], ...]:
@@ -215,7 +208,6 @@ def _table(tile: Tile) -> _TileTable:
             octets=_octet_tables(placements),
             moves=moves,
             move_octets=_octet_tables(moves),
-            probes=tuple(p.mask for p in placements[:: max(1, len(placements) // _PROBES)]),
         )
         _TABLES[tile] = table
     return table
@@ -362,14 +354,49 @@ _BUILDING_ROOM: _Memo = {}
 _LANDSCAPE_ROOM: _Memo = {}
 """Memo of :func:`placeable`: the landscapes with room, by principality."""
 
-_KINDS: dict[type[Building] | type[Landscape], tuple[Tile, ...]] = {
-    Building: tuple(Building),
-    Landscape: tuple(Landscape),
-}
-"""The tiles of each kind (iterating an enum class is slow)."""
-
 _ROOM_KEPT = 4096
 """How many principalities each memo holds before it starts over."""
+
+
+@attrs.frozen(eq=False)
+class _KindTable:
+    """The placements of every tile of one kind as one bitset, for :func:`_room`.
+
+    The placements of the first tile take the lowest indexes, those of the
+    next tile follow, and so on in enum order.
+
+    Attributes:
+        ranks: like :attr:`_TileTable.ranks`, over the placements of all the
+            tiles of the kind.
+        every: the bitset of all their indexes.
+        spans: each tile with the bitset of its own placements' indexes.
+    """
+
+    ranks: tuple[tuple[int, ...], ...]
+    every: int
+    spans: tuple[tuple[Tile, int], ...]
+
+
+_KIND_TABLES: dict[type[Building] | type[Landscape], _KindTable] = {}
+
+
+def _kind_table(kind: type[Building] | type[Landscape]) -> _KindTable:
+    """The table of every tile of ``kind``, built on first use."""
+    table = _KIND_TABLES.get(kind)
+    if table is None:
+        placements: list[Placement] = []
+        spans: list[tuple[Tile, int]] = []
+        for tile in kind:
+            own = _table(tile).placements
+            spans.append((tile, ((1 << len(own)) - 1) << len(placements)))
+            placements.extend(own)
+        table = _KindTable(
+            ranks=_rank_tables(tuple(placements)),
+            every=(1 << len(placements)) - 1,
+            spans=tuple(spans),
+        )
+        _KIND_TABLES[kind] = table
+    return table
 
 
 def _room(
@@ -377,34 +404,34 @@ def _room(
 ) -> frozenset[Tile]:
     """The tiles of ``kind`` with a legal placement in ``principality`` (ruling R21).
 
-    Memoised by principality: it is asked about on many decisions of its
-    owner and replaced only when a tile is laid.  The memo holds the
-    principality itself, so its id is not reused while it is remembered.
+    Seven look-ups in the kind's table find the open placements of every
+    tile of the kind at once.  Memoised by principality: it is asked about
+    on many decisions of its owner and replaced only when a tile is laid.
+    The memo holds the principality itself, so its id is not reused while it
+    is remembered.
     """
     key = id(principality) << 1 | touch
     kept = memo.get(key)
     if kept is not None and kept[0] is principality:
         return kept[1]
-    occupied = principality.occupied
-    if kind is Landscape:
-        forbidden = occupied
-        standing: set[Tile] = set()
-    else:
+    forbidden = principality.occupied
+    if kind is Building and not touch:
         # ruling R21: no shared edge with a building or the palazzo without 2 builders
-        forbidden = occupied if touch else occupied | _near_walls(principality.walls)
-        standing = {t.tile for t in principality.tiles}  # ruling R21: one of each type
-    room: list[Tile] = []
-    for tile in _KINDS[kind]:
-        if tile in standing:
-            continue
-        table = _TABLES.get(tile) or _table(tile)
-        for mask in table.probes:  # most boards leave room somewhere: try a few first
-            if not mask & forbidden:
-                room.append(tile)
-                break
-        else:
-            if _open(table, forbidden):
-                room.append(tile)
+        forbidden |= _near_walls(principality.walls)
+    table = _KIND_TABLES.get(kind) or _kind_table(kind)
+    r0, r1, r2, r3, r4, r5, r6 = table.ranks
+    open_ = table.every & ~(
+        r0[forbidden & 127]
+        | r1[forbidden >> 7 & 127]
+        | r2[forbidden >> 14 & 127]
+        | r3[forbidden >> 21 & 127]
+        | r4[forbidden >> 28 & 127]
+        | r5[forbidden >> 35 & 127]
+        | r6[forbidden >> 42 & 127]
+    )
+    room = {tile for tile, span in table.spans if open_ & span}
+    if kind is Building:
+        room.difference_update(t.tile for t in principality.tiles)  # ruling R21: one of each
     if len(memo) >= _ROOM_KEPT:
         memo.clear()
     result = frozenset(room)
