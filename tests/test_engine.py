@@ -147,7 +147,7 @@ def test_tampered_state_is_reported() -> None:
     bad = attrs.evolve(state, person_deck=(card, *state.person_deck))
     assert any(f"person {card} is in 2 places" in p for p in state_problems(bad))
     poor = with_player(state, 1, attrs.evolve(state.players[1], money=-100))
-    assert ("player 1 has -100 florins (ruling R2)",) == state_problems(poor)
+    assert ("player 1 has -100 florins (ruling R2) @ players[1].money",) == state_problems(poor)
 
 
 def test_a_decider_out_of_turn_is_reported() -> None:

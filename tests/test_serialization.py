@@ -14,7 +14,14 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from princes_of_florence import GameConfig, SerializationError, free_moves, legal_moves, new_game
+from princes_of_florence import (
+    GameConfig,
+    SerializationError,
+    free_moves,
+    legal_moves,
+    new_game,
+    parse_move,
+)
 from princes_of_florence.engine import apply_with_events
 from princes_of_florence.events import (
     AuctionOpened,
@@ -92,7 +99,7 @@ from princes_of_florence.serialization import (
     record_from_text,
     record_to_text,
 )
-from princes_of_florence.state import GameState
+from princes_of_florence.state import GameState, Working, replace
 from strategies import play_random, played_games, states_in_play
 
 MOVES: tuple[Move, ...] = (
@@ -404,7 +411,32 @@ def test_several_bad_fields_are_all_named() -> None:
 def test_negative_money_is_rejected() -> None:
     """A state that breaks ruling R2 does not load."""
     text = _mutated(_state_text(), lambda d: d["players"][1].__setitem__("money", -100))
-    with pytest.raises(SerializationError, match=r"player 1 has -100 florins \(ruling R2\)"):
+    with pytest.raises(SerializationError, match=r"player 1 has -100 florins \(ruling R2\)") as e:
+        load_state(text)
+    assert str(e.value).endswith("@ $.data.players[1].money")
+
+
+def _first(predicate: Callable[[GameState], bool]) -> GameState:
+    """The first state of :data:`GAME` for which ``predicate`` holds."""
+    return next(state for state in GAME.states if predicate(state))
+
+
+def test_stray_bids_while_an_object_is_settled_are_rejected() -> None:
+    """Between two auctions no bid is recorded, even while a won object is settled."""
+    state = _first(lambda s: s.phase is Phase.AUCTION and s.pending is not None)
+    text = _mutated(dumps(state), lambda d: d["auction"].__setitem__("high_bid", -100))
+    with pytest.raises(SerializationError, match="bids are recorded but no auction runs") as e:
+        load_state(text)
+    assert "$.data.auction.high_bid" in str(e.value)
+
+
+def test_a_state_with_no_way_on_is_rejected() -> None:
+    """A work that cannot reach the round's minimum any more leaves no move: not loaded."""
+    state = _first(
+        lambda s: isinstance(s.pending, Working) and not legal_moves(replace(s, round=7))
+    )
+    text = _mutated(dumps(state), lambda d: d.__setitem__("round", 7))
+    with pytest.raises(SerializationError, match="has no legal move, yet the game is not over"):
         load_state(text)
 
 
@@ -455,6 +487,19 @@ def test_a_later_minor_schema_is_read() -> None:
         ('{"schema":"1.0","kind":"move","data":["bid",300]}', "expected a move"),
         ('{"schema":"1.0","kind":"move","data":{"type":"bid","amount":true}}', "integer"),
         ('{"schema":"1.0","kind":"move","data":{"type":"choose_card","card":"B99"}}', "card"),
+        ('{"schema":"1.0","kind":"move","data":{"type":"bid","amount":-100}}', "'-100' is not"),
+        (
+            '{"schema":"1.0","kind":"move","data":{"type":"recruit","seat":-1,"person":"poet"}}',
+            "'-1' is not a whole number",
+        ),
+        (
+            '{"schema":"1.0","kind":"move","data":{"type":"place_tile","cells":"e5-d5-d6"}}',
+            "reads back as PlaceTile",
+        ),
+        (
+            '{"schema":"1.0","kind":"move","data":{"type":"place_tile","cells":"d5-zz9"}}',
+            "'zz9' is not a cell",
+        ),
     ],
 )
 def test_bad_envelopes_and_moves_are_rejected(text: str, message: str) -> None:
@@ -552,8 +597,10 @@ def test_tampered_states_load_valid_or_raise_serialization_error(data: st.DataOb
     except SerializationError:
         return
     assert () == state_problems(loaded)
-    for move in legal_moves(loaded)[:3]:  # a state that loads also plays on
-        apply_with_events(loaded, move)
+    assert legal_moves(loaded) or loaded.current_player is None
+    for move in legal_moves(loaded)[:3]:  # a state that loads also plays on, soundly
+        after, _events = apply_with_events(loaded, move)
+        assert () == state_problems(after)
 
 
 @given(st.data())
@@ -587,3 +634,12 @@ def test_a_new_game_round_trips_in_every_player_count() -> None:
     for players in (3, 4, 5):
         state = new_game(GameConfig(players=players, seed=players))
         assert state == load_state(dumps(state))
+
+
+def test_a_record_with_a_move_the_text_form_cannot_hold_is_rejected() -> None:
+    """A record's moves read from JSON must have a notation: the JSON and text forms agree."""
+    record = GameRecord(GameConfig(players=3, seed=5), (parse_move("return poet"), Bid(300)))
+    data = _data(dumps(record))
+    data["moves"][1]["amount"] = -300
+    with pytest.raises(SerializationError, match=r"move 2: .*@ \$\.data\.moves\[1\]"):
+        load_record(_document("record", data))

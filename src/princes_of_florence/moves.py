@@ -312,9 +312,24 @@ def _enum(kind: type[_E], word: str, text: str) -> _E:
 
 
 def _int(word: str, text: str) -> int:
-    if not word.isdigit():
+    # ASCII digits only, and no leading zero: every number has one spelling.
+    if not (word.isascii() and word.isdigit()) or (word[0] == "0" and word != "0"):
         raise InvalidMoveError(f"{word!r} is not a whole number in move {text!r}")
     return int(word)
+
+
+_CELL_NAMES = frozenset(f + r for f in "abcdefg" for r in "1234567")
+
+
+def _cells(word: str, text: str) -> str:
+    """The cells of a ``place`` move, checked and sorted as the notation writes them."""
+    names = word.split("-")
+    for name in names:
+        if name not in _CELL_NAMES:
+            raise InvalidMoveError(f"{name!r} is not a cell (a1 to g7) in move {text!r}")
+    if len(set(names)) != len(names):
+        raise InvalidMoveError(f"move {text!r} names a cell twice")
+    return "-".join(sorted(names))
 
 
 def _card(word: str, text: str) -> PersonId | BonusCardId | PrestigeCardId:
@@ -393,10 +408,7 @@ def parse_move(text: str) -> Move:
         case "bid":
             return Bid(_int(arg, text))
         case "place":
-            names = arg.split("-")
-            if not all(names):
-                raise InvalidMoveError(f"move {text!r} has an empty cell name")
-            return PlaceTile("-".join(sorted(names)))
+            return PlaceTile(_cells(arg, text))
         case "choose":
             return ChooseCard(_card(arg, text))
         case "recruit":

@@ -64,7 +64,7 @@ from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn
 from cattrs.v import format_exception
 
 from princes_of_florence.config import GameConfig
-from princes_of_florence.engine import apply, is_terminal, new_game, outcome
+from princes_of_florence.engine import apply, is_terminal, legal_moves, new_game, outcome
 from princes_of_florence.errors import (
     ConfigError,
     IllegalMoveError,
@@ -514,7 +514,26 @@ def load_move(text: str | bytes) -> Move:
         SerializationError: the document is not a valid move of schema 1.x.
     """
     move: Move = _structure(_parse(text, "move"), Move, "move")
+    problem = _notation_problem(move)
+    if problem is not None:
+        raise SerializationError(f"invalid move document: {problem} @ $.data")
     return move
+
+
+def _notation_problem(move: Move) -> str | None:
+    """Why ``move`` has no notation that parses back to it, or ``None``.
+
+    A move read from JSON must be one that :func:`parse_move` can produce
+    (no negative amounts or seats, cells named and sorted as the notation
+    writes them), so that a record's JSON and text forms hold the same moves.
+    """
+    try:
+        again = parse_move(str(move))
+    except InvalidMoveError as error:
+        return str(error)
+    if again != move:
+        return f"{move!r} is written {str(move)!r}, which reads back as {again!r}"
+    return None
 
 
 def load_event(text: str | bytes) -> Event:
@@ -553,7 +572,14 @@ def load_record(text: str | bytes) -> GameRecord:
     Raises:
         SerializationError: the document is not a valid record of schema 1.x.
     """
-    return _load(text, "record", GameRecord)
+    record = _load(text, "record", GameRecord)
+    for number, move in enumerate(record.moves, start=1):
+        problem = _notation_problem(move)
+        if problem is not None:
+            raise SerializationError(
+                f"invalid record document: move {number}: {problem} @ $.data.moves[{number - 1}]"
+            )
+    return record
 
 
 def _shape_problems(state: GameState) -> list[str]:
@@ -605,12 +631,29 @@ def load_state(text: str | bytes) -> GameState:
     problems = _shape_problems(state)
     if not problems:
         try:
-            problems = list(state_problems(state))
+            problems = [_in_document(problem) for problem in state_problems(state)]
+            if not problems and not is_terminal(state) and not legal_moves(state):
+                problems = [
+                    f"player {state.current_player} has no legal move, yet the game is not"
+                    " over @ $.data"
+                ]
         except Exception as error:  # a state no game reaches; never let it through
-            problems = [f"the state cannot be checked ({type(error).__name__}: {error})"]
+            problems = [f"the state cannot be checked ({type(error).__name__}: {error}) @ $.data"]
     if problems:
         raise SerializationError(f"the state is not a valid game state: {'; '.join(problems)}")
     return state
+
+
+def _in_document(problem: str) -> str:
+    """A :func:`state_problems` sentence with its fields named inside the document.
+
+    >>> _in_document("round 9 is outside 1 to 7 @ round")
+    'round 9 is outside 1 to 7 @ $.data.round'
+    """
+    sentence, at, paths = problem.rpartition(" @ ")
+    if not at:
+        return f"{problem} @ $.data"
+    return f"{sentence} @ " + ", ".join(f"$.data.{path}" for path in paths.split(", "))
 
 
 def load_view(text: str | bytes) -> PlayerView:

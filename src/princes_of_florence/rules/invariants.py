@@ -2,7 +2,10 @@
 
 :func:`state_problems` lists what is wrong with a state; a state reached by
 legal play has none.  Loading a state from JSON checks it, and the property
-tests check it after every move.
+tests check it after every move.  Each problem ends with ``@`` and the field
+(or fields) at fault, written as attribute paths from the state, such as
+``players[1].money`` or ``auction.high_bid``; the JSON of a state has the
+same structure, so the JSON loader names the same path inside the document.
 
 >>> from princes_of_florence import GameConfig, new_game
 >>> state_problems(new_game(GameConfig(players=3)))
@@ -38,16 +41,32 @@ from princes_of_florence.state import (
 __all__ = ["control_problems", "principality_problems", "state_problems"]
 
 
-def _exactly_once(what: str, found: Iterable[object], expected: Iterable[object]) -> list[str]:
-    counts = Counter(found)
-    problems = [f"{what} {card} is in {n} places" for card, n in counts.items() if n > 1]
-    missing = [card for card in expected if card not in counts]
-    problems += [f"{what} {card} is nowhere" for card in missing]
+def _exactly_once(
+    what: str, found: Iterable[tuple[str, object]], expected: Iterable[object], home: str
+) -> list[str]:
+    """Each ``expected`` card at exactly one of the ``(path, card)`` places ``found``."""
+    places: dict[object, list[str]] = {}
+    for path, card in found:
+        places.setdefault(card, []).append(path)
+    problems = [
+        f"{what} {card} is in {len(paths)} places @ {', '.join(paths)}"
+        for card, paths in places.items()
+        if len(paths) > 1
+    ]
+    missing = [card for card in expected if card not in places]
+    problems += [f"{what} {card} is nowhere @ {home}" for card in missing]
     expected_set = set(expected)
     problems += [
-        f"{what} {card} is not in the catalog" for card in counts if card not in expected_set
+        f"{what} {card} is not in the catalog @ {', '.join(paths)}"
+        for card, paths in places.items()
+        if card not in expected_set
     ]
     return problems
+
+
+def _at(path: str, items: Iterable[object]) -> list[tuple[str, object]]:
+    """Each of ``items`` with its path: ``path[0]``, ``path[1]``, ..."""
+    return [(f"{path}[{i}]", item) for i, item in enumerate(items)]
 
 
 def principality_problems(principality: Principality) -> list[str]:
@@ -81,49 +100,64 @@ def _auction_problems(state: GameState, auction: AuctionState) -> list[str]:
     problems: list[str] = []
     seat = state.current_player
     if len(auction.done) != n:
-        problems.append(f"the auction records {len(auction.done)} seats, not {n}")
+        problems.append(f"the auction records {len(auction.done)} seats, not {n} @ auction.done")
         return problems
     if not 0 <= auction.opener < n:
-        problems.append(f"the auction's opener {auction.opener} is not a seat")
+        problems.append(f"the auction's opener {auction.opener} is not a seat @ auction.opener")
         return problems
     if len(set(auction.taken)) != len(auction.taken):
-        problems.append("an object was taken twice from one stack (ruling R13)")
+        problems.append("an object was taken twice from one stack (ruling R13) @ auction.taken")
     if len(auction.taken) > sum(auction.done):
-        problems.append("more objects taken than players done (ruling R13)")
-    if state.pending is not None:
-        if seat is not None and not auction.done[seat]:
-            problems.append(f"player {seat} settles an object without having won one")
-        if auction.stack is not None:
-            problems.append("an object is settled while an auction runs")
+        problems.append("more objects taken than players done (ruling R13) @ auction.taken")
+    if state.pending is not None and auction.stack is not None:
+        problems.append("an object is settled while an auction runs @ auction.stack, pending")
         return problems
     if auction.stack is None:
         if auction.bidders or auction.high_bidder is not None or auction.high_bid:
-            problems.append("bids are recorded but no auction runs")
+            problems.append(
+                "bids are recorded but no auction runs"
+                " @ auction.bidders, auction.high_bidder, auction.high_bid"
+            )
+        if state.pending is not None:
+            if seat is not None and not auction.done[seat]:
+                problems.append(
+                    f"player {seat} settles an object without having won one @ auction.done"
+                )
+            return problems
         left = [(auction.opener + i) % n for i in range(n)]
         left = [s for s in left if not auction.done[s]]
         if seat != (left[0] if left else None):
-            problems.append(f"player {seat} opens, not the next player in the phase (ruling R13)")
+            problems.append(
+                f"player {seat} opens, not the next player in the phase (ruling R13)"
+                " @ current_player"
+            )
         return problems
     if auction.stack in auction.taken:
-        problems.append(f"the {auction.stack} stack is auctioned a second time (ruling R13)")
+        problems.append(
+            f"the {auction.stack} stack is auctioned a second time (ruling R13) @ auction.stack"
+        )
     if len(auction.bidders) < 2 or len(set(auction.bidders)) != len(auction.bidders):
-        problems.append(f"an auction runs with the bidders {auction.bidders}")
+        problems.append(f"an auction runs with the bidders {auction.bidders} @ auction.bidders")
     if any(not 0 <= s < n or auction.done[s] for s in auction.bidders):
-        problems.append("a bidder is not a seat still in the phase (ruling R13)")
+        problems.append("a bidder is not a seat still in the phase (ruling R13) @ auction.bidders")
     if auction.high_bidder not in auction.bidders:
-        problems.append(f"the high bidder {auction.high_bidder} is not bidding")
+        problems.append(
+            f"the high bidder {auction.high_bidder} is not bidding @ auction.high_bidder"
+        )
     if auction.high_bid < rules.base_price or (auction.high_bid - rules.base_price) % (
         rules.raise_step
     ):
-        problems.append(f"a high bid of {auction.high_bid} (ruling R12)")
+        problems.append(f"a high bid of {auction.high_bid} (ruling R12) @ auction.high_bid")
     elif (
         auction.high_bidder is not None
         and 0 <= auction.high_bidder < n
         and state.players[auction.high_bidder].money < auction.high_bid
     ):
-        problems.append("the high bidder cannot pay the high bid (ruling R4)")
+        problems.append("the high bidder cannot pay the high bid (ruling R4) @ auction.high_bid")
     if seat not in auction.bidders or seat == auction.high_bidder:
-        problems.append(f"player {seat} bids, but is not a bidder facing a higher bid")
+        problems.append(
+            f"player {seat} bids, but is not a bidder facing a higher bid @ current_player"
+        )
     return problems
 
 
@@ -132,17 +166,21 @@ def _turn_problems(state: GameState, turn: TurnState) -> list[str]:
     n = len(state.players)
     problems: list[str] = []
     if not 0 <= turn.turns_done < n:
-        problems.append(f"{turn.turns_done} turns done of {n}")
+        problems.append(f"{turn.turns_done} turns done of {n} @ turn.turns_done")
     elif state.current_player != (state.start_player + turn.turns_done) % n:
-        problems.append(f"player {state.current_player} plays out of turn (ruling R17)")
+        problems.append(
+            f"player {state.current_player} plays out of turn (ruling R17) @ current_player"
+        )
     limits = turn_limits(state)
     for name in ("actions", "works", "builds", "persons", "freedoms", "bonuses"):
         used, limit = getattr(turn, name), getattr(limits, name)
         if not 0 <= used <= limit:
-            problems.append(f"{used} {name} this turn, the limit is {limit} (ruling R18)")
+            problems.append(
+                f"{used} {name} this turn, the limit is {limit} (ruling R18) @ turn.{name}"
+            )
     kinds = turn.works + turn.builds + turn.persons + turn.freedoms + turn.bonuses
     if kinds != turn.actions:
-        problems.append(f"{turn.actions} actions but {kinds} of them by kind")
+        problems.append(f"{turn.actions} actions but {kinds} of them by kind @ turn.actions")
     return problems
 
 
@@ -153,7 +191,7 @@ def _pending_problems(state: GameState) -> list[str]:
         return []
     seat = state.current_player
     if seat is None:
-        return [f"a pending {type(pending).__name__} with nobody to decide"]
+        return [f"a pending {type(pending).__name__} with nobody to decide @ pending"]
     player = state.players[seat]
     auction = state.phase is Phase.AUCTION
     allowed = {
@@ -166,17 +204,23 @@ def _pending_problems(state: GameState) -> list[str]:
         Conversion: not auction and 0 < getattr(pending, "payout", 0) <= player.money,
     }
     if state.phase not in (Phase.AUCTION, Phase.ACTIONS) or not allowed[type(pending)]:
-        return [f"the pending {pending!r} cannot arise for player {seat} in {state.phase.value}"]
+        return [
+            f"the pending {pending!r} cannot arise for player {seat} in {state.phase.value}"
+            " @ pending"
+        ]
     if isinstance(pending, Working):
         hand = list(player.hand_bonus)
         for card in pending.bonus:
             if card not in hand:
-                return [f"the work plays {card}, which is not in the player's hand"]
+                return [f"the work plays {card}, which is not in the player's hand @ pending.bonus"]
             hand.remove(card)
     if isinstance(pending, Placing) and not auction and player.money < build_cost(player):
-        return [f"player {seat} cannot pay for the {pending.tile} waiting to be built (R4)"]
+        return [
+            f"player {seat} cannot pay for the {pending.tile} waiting to be built (R4)"
+            f" @ pending, players[{seat}].money"
+        ]
     if isinstance(pending, Conversion) and pending.payout % 100:
-        return [f"a payout of {pending.payout} (ruling R19)"]
+        return [f"a payout of {pending.payout} (ruling R19) @ pending.payout"]
     return []
 
 
@@ -193,35 +237,54 @@ def control_problems(state: GameState) -> list[str]:
     if state.setup is not None:
         returned = len(state.setup.returned)
         if not 0 <= returned < n:
-            problems.append(f"{returned} starting persons returned by {n} players")
+            problems.append(f"{returned} starting persons returned by {n} players @ setup.returned")
         elif state.current_player != (state.start_player + returned) % n:
-            problems.append(f"player {state.current_player} drafts out of turn (ruling R8)")
+            problems.append(
+                f"player {state.current_player} drafts out of turn (ruling R8) @ current_player"
+            )
     if state.auction is not None:
         problems += _auction_problems(state, state.auction)
     if state.turn is not None:
         problems += _turn_problems(state, state.turn)
     problems += _pending_problems(state)
     if len(state.round_best) not in (0, n) or any(v < 0 for v in state.round_best):
-        problems.append(f"the round's best works {state.round_best} do not fit {n} players")
+        problems.append(
+            f"the round's best works {state.round_best} do not fit {n} players @ round_best"
+        )
     return problems
 
 
+_RECORD = {Phase.SETUP: "setup", Phase.AUCTION: "auction", Phase.ACTIONS: "turn"}
+"""The field of :class:`GameState` that records each phase in progress."""
+
+
 def state_problems(state: GameState) -> tuple[str, ...]:
-    """Every invariant the state breaks, as readable sentences (empty if none)."""
+    """Every invariant the state breaks, as readable sentences (empty if none).
+
+    Each sentence ends with ``@`` and the path of the field or fields at fault.
+
+    >>> from princes_of_florence import GameConfig, new_game
+    >>> from princes_of_florence.state import replace
+    >>> state = new_game(GameConfig(players=3))
+    >>> state_problems(replace(state, round=9))
+    ('round 9 is outside 1 to 7 @ round',)
+    """
     cat = catalog()
     rules = cat.rules
     problems: list[str] = []
     n = len(state.players)
     if n != state.config.players:
-        problems.append(f"{n} players but the config says {state.config.players}")
+        problems.append(f"{n} players but the config says {state.config.players} @ players")
     if not 1 <= state.round <= rules.rounds:
-        problems.append(f"round {state.round} is outside 1 to {rules.rounds}")
+        problems.append(f"round {state.round} is outside 1 to {rules.rounds} @ round")
     if (state.current_player is None) != (state.phase is Phase.GAME_OVER):
-        problems.append("a decision is owed exactly when the game is not over")
+        problems.append(
+            "a decision is owed exactly when the game is not over @ current_player, phase"
+        )
     if state.current_player is not None and not 0 <= state.current_player < n:
-        problems.append(f"current player {state.current_player} is not a seat")
+        problems.append(f"current player {state.current_player} is not a seat @ current_player")
     if not 0 <= state.start_player < n:
-        problems.append(f"start player {state.start_player} is not a seat")
+        problems.append(f"start player {state.start_player} is not a seat @ start_player")
     phase_part = {
         Phase.SETUP: state.setup,
         Phase.AUCTION: state.auction,
@@ -229,61 +292,90 @@ def state_problems(state: GameState) -> tuple[str, ...]:
     }
     for phase, part in phase_part.items():
         if (part is not None) != (state.phase is phase):
-            problems.append(f"the {phase.value} record must exist exactly during that phase")
+            problems.append(
+                f"the {phase.value} record must exist exactly during that phase"
+                f" @ {_RECORD[phase]}, phase"
+            )
     for seat, p in enumerate(state.players):
         who = f"player {seat}"
+        at = f"players[{seat}]"
         if p.money < 0 or p.money % 100:
-            problems.append(f"{who} has {p.money} florins (ruling R2)")
+            problems.append(f"{who} has {p.money} florins (ruling R2) @ {at}.money")
         if p.prestige < 0:
-            problems.append(f"{who} has {p.prestige} prestige (ruling R2)")
+            problems.append(f"{who} has {p.prestige} prestige (ruling R2) @ {at}.prestige")
         if not 0 <= p.builders <= rules.max_builders:
-            problems.append(f"{who} has {p.builders} builders (at most 3)")
-        if p.jesters < 0 or p.hand_recruiting < 0 or p.table_recruiting < 0:
-            problems.append(f"{who} has a negative count")
+            problems.append(f"{who} has {p.builders} builders (at most 3) @ {at}.builders")
+        for name in ("jesters", "hand_recruiting", "table_recruiting"):
+            if getattr(p, name) < 0:
+                problems.append(f"{who} has a negative count @ {at}.{name}")
         if list(p.freedoms) != [f for f in FREEDOMS if f in p.freedoms]:
-            problems.append(f"{who}'s freedoms repeat or are out of order")
-        problems += [f"{who}: {text}" for text in principality_problems(p.principality)]
+            problems.append(f"{who}'s freedoms repeat or are out of order @ {at}.freedoms")
+        problems += [
+            f"{who}: {text} @ {at}.principality" for text in principality_problems(p.principality)
+        ]
     seats_ok = not problems
 
     shown = state.pending.shown if isinstance(state.pending, CardChoice) else ()
     shown_deck = state.pending.deck if isinstance(state.pending, CardChoice) else None
     setup_hands = state.setup.returned if state.setup is not None else ()
-    persons = [
-        *state.person_deck,
-        *(c for p in state.players for c in (*p.hand_persons, *p.table_persons)),
-        *(shown if shown_deck is Deck.PERSONS else ()),
-    ]
-    if state.setup is not None:
-        persons += list(setup_hands)
-    problems += _exactly_once("person", persons, [s.id for s in cat.persons])
-    bonus = [
-        *state.bonus_deck,
-        *state.bonus_discard,
-        *(c for p in state.players for c in p.hand_bonus),
-        *(shown if shown_deck is Deck.BONUS else ()),
-    ]
-    problems += _exactly_once("bonus card", bonus, [s.id for s in cat.bonus_cards])
-    prestige = [
-        *state.prestige_deck,
-        *(c for p in state.players for c in p.prestige_cards),
-        *(shown if shown_deck is Deck.PRESTIGE else ()),
-    ]
-    problems += _exactly_once("prestige card", prestige, [s.id for s in cat.prestige_cards])
 
-    def total(count: int, name: str, expected: int) -> None:
+    def held(name: str) -> list[tuple[str, object]]:
+        """Every player's cards in the hand or table field ``name``, with paths."""
+        found: list[tuple[str, object]] = []
+        for seat, p in enumerate(state.players):
+            found += _at(f"players[{seat}].{name}", getattr(p, name))
+        return found
+
+    def shown_from(deck: Deck) -> list[tuple[str, object]]:
+        return _at("pending.shown", shown) if shown_deck is deck else []
+
+    persons = [
+        *_at("person_deck", state.person_deck),
+        *held("hand_persons"),
+        *held("table_persons"),
+        *shown_from(Deck.PERSONS),
+        *_at("setup.returned", setup_hands),
+    ]
+    problems += _exactly_once("person", persons, [s.id for s in cat.persons], "person_deck")
+    bonus = [
+        *_at("bonus_deck", state.bonus_deck),
+        *_at("bonus_discard", state.bonus_discard),
+        *held("hand_bonus"),
+        *shown_from(Deck.BONUS),
+    ]
+    problems += _exactly_once("bonus card", bonus, [s.id for s in cat.bonus_cards], "bonus_deck")
+    prestige = [
+        *_at("prestige_deck", state.prestige_deck),
+        *held("prestige_cards"),
+        *shown_from(Deck.PRESTIGE),
+    ]
+    problems += _exactly_once(
+        "prestige card", prestige, [s.id for s in cat.prestige_cards], "prestige_deck"
+    )
+
+    def total(count: int, name: str, expected: int, path: str) -> None:
         if count != expected:
-            problems.append(f"{count} {name} in play, expected {expected}")
+            problems.append(f"{count} {name} in play, expected {expected} @ {path}")
 
     total(
         state.recruiting + sum(p.hand_recruiting + p.table_recruiting for p in state.players),
         "recruiting cards",
         rules.recruiting_cards,
+        "recruiting",
     )
-    total(state.jesters + sum(p.jesters for p in state.players), "jesters", rules.jesters)
-    total(state.builders + sum(p.builders for p in state.players), "builders", rules.builders)
+    total(
+        state.jesters + sum(p.jesters for p in state.players), "jesters", rules.jesters, "jesters"
+    )
+    total(
+        state.builders + sum(p.builders for p in state.players),
+        "builders",
+        rules.builders,
+        "builders",
+    )
     for i, freedom in enumerate(FREEDOMS):
         owners = sum(1 for p in state.players if freedom in p.freedoms)
-        total(state.freedom_supply[i] + owners, f"{freedom} tiles", n - 1)  # ruling R9
+        # ruling R9: players - 1 of each freedom are in play
+        total(state.freedom_supply[i] + owners, f"{freedom} tiles", n - 1, f"freedom_supply[{i}]")
     placed = Counter(t.tile for p in state.players for t in p.principality.tiles)
     pending_tile = state.pending.tile if isinstance(state.pending, Placing) else None
     for i, building in enumerate(BUILDINGS):
@@ -291,6 +383,7 @@ def state_problems(state: GameState) -> tuple[str, ...]:
             state.building_supply[i] + placed[building],
             f"{building} tiles",
             cat.tile(building).supply,
+            f"building_supply[{i}]",
         )
     for i, landscape in enumerate(LANDSCAPES):
         in_hand = 1 if pending_tile is landscape else 0
@@ -298,9 +391,10 @@ def state_problems(state: GameState) -> tuple[str, ...]:
             state.landscape_supply[i] + placed[landscape] + in_hand,
             f"{landscape} tiles",
             cat.tile(landscape).supply,
+            f"landscape_supply[{i}]",
         )
     if isinstance(pending_tile, Landscape) and state.phase is not Phase.AUCTION:
-        problems.append("a landscape waits to be placed outside the auction")
+        problems.append("a landscape waits to be placed outside the auction @ pending")
     if seats_ok:  # who decides is checked only once the seats and phases are sound
         problems += control_problems(state)
     return tuple(problems)
