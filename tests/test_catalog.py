@@ -494,6 +494,21 @@ def test_reconstructed_notes_follow_the_marks() -> None:
 
 _SHAPE = ("tiles", 0, "shape")
 _WORK = ("rules", "minimum_work")
+_MONEY_KEYS = (
+    "starting_money",
+    "starting_money_two_players",
+    "base_price",
+    "base_price_two_players",
+    "raise_step",
+    "person_cost",
+    "freedom_cost",
+    "bonus_cost",
+    "florins_per_converted_prestige",
+    "florins_per_sold_prestige",
+    "banker_start_money",
+    "banker_growth",
+)
+"""Every florin amount of [rules] besides build_cost (ruling R2)."""
 
 CORRUPTIONS = [
     # Missing, extra and wrongly typed keys.
@@ -907,6 +922,62 @@ CORRUPTIONS = [
         "rules: setup_persons_returned must be less than setup_persons_dealt",
         id="setup-returns-all",
     ),
+    pytest.param(
+        put("rules", "setup_persons_returned", value=2),
+        "rules: setup_persons_returned must be 1, the number the engine's draft implements "
+        "(ruling R8); got 2",
+        id="setup-returns-two",
+    ),
+    pytest.param(
+        put("rules", "setup_persons_dealt", value=5),
+        "rules: setup_persons_dealt is 5, but dealing 5 to each of 5 players takes 25 person "
+        "cards and the deck has 21",
+        id="setup-deals-too-many",
+    ),
+    pytest.param(
+        put("rules", "freedoms_each", value=3),
+        "rules: freedoms_each is 3, but setup puts 4 tiles of each freedom in the supply "
+        "with 5 players (ruling R9)",
+        id="freedoms-too-few",
+    ),
+    pytest.param(
+        put("rules", "palazzo", value=["a1", "b1", "a2", "b2", "a3", "b3"]),
+        "rules: palazzo is a1 b1 a2 b2 a3 b3, but the engine supports only the palazzo "
+        "a1 b1 c1 a2 b2 c2",
+        id="palazzo-unsupported",
+    ),
+    pytest.param(
+        both(
+            put("rules", "palazzo", value=["a1", "b1", "c1", "a2", "b2"]),
+            put("rules", "usable_cells", value=44),
+        ),
+        "rules: palazzo is a1 b1 c1 a2 b2, but the engine supports only the palazzo "
+        "a1 b1 c1 a2 b2 c2",
+        id="palazzo-smaller",
+    ),
+    *(
+        pytest.param(
+            put("rules", key, value=250),
+            f"rules: {key} must be a multiple of 100 florins (ruling R2), got 250",
+            id=f"money-{key.replace('_', '-')}",
+        )
+        for key in _MONEY_KEYS
+    ),
+    pytest.param(
+        put("rules", "build_cost", value=[700, 350, 300, 0]),
+        "rules: build_cost[1] must be a multiple of 100 florins (ruling R2), got 350",
+        id="money-build-cost",
+    ),
+    pytest.param(
+        put("characters", 0, "step", value=50),
+        "characters[0] (muse): step must be a multiple of 100 florins (ruling R2), got 50",
+        id="money-character-step",
+    ),
+    pytest.param(
+        both(put("characters", 5, "min_bid", value=50), put("characters", 5, "max_bid", value=550)),
+        "characters[5] (banker): min_bid must be a multiple of 100 florins (ruling R2), got 50",
+        id="money-character-bids",
+    ),
     # Bonus cards.
     pytest.param(
         put("bonus_cards", 2, "example", value=4),
@@ -986,6 +1057,13 @@ def test_corrupted_catalog_is_rejected(tmp_path: Path, mutation: Mutation, messa
     path = write_corrupted(tmp_path, mutation)
     with pytest.raises(CatalogError, match=re.escape(message)):
         load_catalog(path)
+
+
+def test_palazzo_cells_may_be_listed_in_any_order(tmp_path: Path) -> None:
+    """The palazzo check compares cells, not their order in the file."""
+    cells = ["c2", "b2", "a2", "c1", "b1", "a1"]
+    path = write_corrupted(tmp_path, put("rules", "palazzo", value=cells))
+    assert tuple(cells) == load_catalog(path).rules.palazzo
 
 
 def test_error_message_starts_with_the_file(tmp_path: Path) -> None:

@@ -36,7 +36,14 @@ from typing import NoReturn, TypeVar
 import attrs
 
 from princes_of_florence.errors import CatalogError, GeometryError
-from princes_of_florence.geometry import GRID_SIZE, is_connected, parse_cell
+from princes_of_florence.geometry import (
+    CELL_NAMES,
+    GRID_SIZE,
+    PALAZZO_MASK,
+    is_connected,
+    mask_cells,
+    parse_cell,
+)
 from princes_of_florence.ids import (
     BonusCardId,
     Building,
@@ -536,8 +543,10 @@ class Catalog:
 def load_catalog(path: str | os.PathLike[str]) -> Catalog:
     """Read, check and return the catalog in a TOML file.
 
-    Use this to play with another edition's data; the format is that of the
-    shipped ``catalog.toml``.
+    Use this to check and inspect another edition's data, written in the
+    format of the shipped ``catalog.toml``.  The rules do not read the
+    catalog it returns: they always play the shipped reference edition, from
+    :func:`default_catalog`.
 
     Args:
         path: the TOML file.
@@ -783,6 +792,23 @@ _PERSON_LANDSCAPES: Mapping[Landscape, int] = {
 _CHARACTER_COUNT = 6
 """Character cards in the Muse & Princess expansion."""
 
+_MAX_PLAYERS = 5
+"""The most players a game has (the rulebook: 2 to 5).
+
+The catalog records no player count, and ``GameConfig``, which enforces the
+same limit, sits above the components in the import layers, so the number is
+repeated here.
+"""
+
+_MONEY_UNIT = 100
+"""Every amount of money is a multiple of this many florins (ruling R2)."""
+
+_ENGINE_PALAZZO = " ".join(CELL_NAMES[cell] for cell in mask_cells(PALAZZO_MASK))
+"""The palazzo the geometry implements, as cell names in grid order."""
+
+_PERSONS_RETURNED = 1
+"""Starting persons each player returns in the draft the rules implement (R8)."""
+
 _MARK_KEYS = ("provenance", "provenance_note")
 _MARK_KEYS_PALAZZO = ("palazzo_provenance", "palazzo_provenance_note")
 
@@ -795,17 +821,33 @@ def _build(document: _Table) -> Catalog:
     if not name:
         edition.fail("name must not be empty")
     example = _parse_example(document.table("bonus_example"))
+    rules_table = document.table("rules")
+    rules = _parse_rules(rules_table)
+    tiles = _parse_tiles(document.tables("tiles"))
+    persons = _parse_persons(document.tables("persons"))
+    _check_deal(rules_table, rules, len(persons))
     return Catalog(
         edition=name,
         edition_note=edition.str_("note"),
-        rules=_parse_rules(document.table("rules")),
-        tiles=_parse_tiles(document.tables("tiles")),
-        persons=_parse_persons(document.tables("persons")),
+        rules=rules,
+        tiles=tiles,
+        persons=persons,
         bonus_cards=_parse_bonus_cards(document.tables("bonus_cards"), dict(example)),
         prestige_cards=_parse_prestige_cards(document.tables("prestige_cards")),
         characters=_parse_characters(document.tables("characters")),
         bonus_example=example,
     )
+
+
+def _check_deal(rules_table: _Table, rules: RulesConstants, deck: int) -> None:
+    """Fail unless the person deck can deal the starting hands of the largest game."""
+    dealt = rules.setup_persons_dealt
+    needed = dealt * _MAX_PLAYERS
+    if needed > deck:
+        rules_table.fail(
+            f"setup_persons_dealt is {dealt}, but dealing {dealt} to each of {_MAX_PLAYERS} "
+            f"players takes {needed} person cards and the deck has {deck}"
+        )
 
 
 _RULE_INTS: Mapping[str, int] = {
@@ -840,25 +882,56 @@ _RULE_INTS: Mapping[str, int] = {
 
 _RULE_LISTS = ("palazzo", "build_cost", "builder_prestige", "minimum_work")
 
+_RULE_MONEY = (
+    "starting_money",
+    "starting_money_two_players",
+    "base_price",
+    "base_price_two_players",
+    "raise_step",
+    "person_cost",
+    "freedom_cost",
+    "bonus_cost",
+    "florins_per_converted_prestige",
+    "florins_per_sold_prestige",
+    "banker_start_money",
+    "banker_growth",
+)
+"""The integers of ``[rules]`` that are amounts of florins (with ``build_cost``)."""
+
 _WORK_VALUE_KEYS = ("building", "landscape", "freedom", "per_jester", "per_person")
+
+
+def _check_money(table: _Table, name: str, amount: int) -> None:
+    """Fail unless ``amount``, the value called ``name``, is a whole number of 100 florins."""
+    if amount % _MONEY_UNIT:  # ruling R2
+        table.fail(f"{name} must be a multiple of {_MONEY_UNIT} florins (ruling R2), got {amount}")
 
 
 def _parse_rules(rules: _Table) -> RulesConstants:
     rules.expect_keys((*_RULE_INTS, *_RULE_LISTS, *_MARK_KEYS_PALAZZO, "work_value"))
     ints = {key: rules.int_(key, minimum) for key, minimum in _RULE_INTS.items()}
+    for key in _RULE_MONEY:
+        _check_money(rules, key, ints[key])
 
     grid = ints["grid_size"]
     if grid != GRID_SIZE:
         rules.fail(f"grid_size must be {GRID_SIZE}, the grid the engine implements; got {grid}")
     palazzo = rules.strs("palazzo")
+    palazzo_mask = 0
     for cell in palazzo:
         try:
-            parse_cell(cell)
+            palazzo_mask |= 1 << parse_cell(cell)
         except GeometryError:
             rules.fail(f"palazzo names {cell!r}, which is not a cell (a1 to g7)")
     repeated = sorted(cell for cell, n in Counter(palazzo).items() if n > 1)
     if repeated:
         rules.fail(f"palazzo names {_quoted(repeated)} more than once")
+    if palazzo_mask != PALAZZO_MASK:
+        # The geometry precomputes every placement around this palazzo.
+        rules.fail(
+            f"palazzo is {' '.join(palazzo) or 'empty'}, but the engine supports only the "
+            f"palazzo {_ENGINE_PALAZZO}"
+        )
     usable = grid * grid - len(palazzo)
     if ints["usable_cells"] != usable:
         rules.fail(
@@ -873,6 +946,8 @@ def _parse_rules(rules: _Table) -> RulesConstants:
             f"build_cost must have {max_builders + 1} entries (for 0 to {max_builders} "
             f"builders held), got {len(build_cost)}"
         )
+    for held, cost in enumerate(build_cost):
+        _check_money(rules, f"build_cost[{held}]", cost)
     builder_prestige = rules.ints("builder_prestige")
     if len(builder_prestige) != max_builders:
         rules.fail(
@@ -892,6 +967,19 @@ def _parse_rules(rules: _Table) -> RulesConstants:
 
     if ints["setup_persons_returned"] >= ints["setup_persons_dealt"]:
         rules.fail("setup_persons_returned must be less than setup_persons_dealt")
+    if ints["setup_persons_returned"] != _PERSONS_RETURNED:
+        rules.fail(
+            f"setup_persons_returned must be {_PERSONS_RETURNED}, the number the engine's "
+            f"draft implements (ruling R8); got {ints['setup_persons_returned']}"
+        )
+
+    # Ruling R9: setup puts players - 1 tiles of each freedom in the supply.
+    needed = _MAX_PLAYERS - 1
+    if ints["freedoms_each"] < needed:
+        rules.fail(
+            f"freedoms_each is {ints['freedoms_each']}, but setup puts {needed} tiles of each "
+            f"freedom in the supply with {_MAX_PLAYERS} players (ruling R9)"
+        )
 
     work = rules.table("work_value")
     work.expect_keys(_WORK_VALUE_KEYS)
@@ -1167,6 +1255,8 @@ def _parse_character(card: _Table) -> CharacterSpec:
         card.fail(f"max_bid ({high}) is below min_bid ({low})")
     if (high - low) % step:
         card.fail(f"max_bid - min_bid ({high - low}) is not a multiple of step ({step})")
+    for key, amount in (("min_bid", low), ("max_bid", high), ("step", step)):
+        _check_money(card, key, amount)
     provenance, note = _marks(card)
     return CharacterSpec(
         id=ident,
