@@ -183,3 +183,43 @@ def test_a_pending_decision_that_cannot_arise_is_reported() -> None:
     auction = after_draft(players=3)
     wrong = replace(auction, pending=state.pending)
     assert any("cannot arise for player 0 in auction" in p for p in state_problems(wrong))
+
+
+def test_a_move_from_the_wrong_seat_is_refused_for_that_reason_only() -> None:
+    """With ``player`` given, another seat learns only whose decision it is (R5)."""
+    state = after_draft(players=4, seed=3)
+    state, _ = play(state, "open prestige", "pass", "pass", "pass")
+    assert state.pending is not None  # player 0 chooses from prestige cards only it sees
+    secret = parse_move("choose P01")
+    for seat in (1, 2, 3):
+        problem = move_problem(state, secret, player=seat)
+        assert f"it is player 0's decision, not player {seat}'s" == problem
+        with pytest.raises(IllegalMoveError, match=f"by player {seat}: it is player 0's") as e:
+            apply(state, secret, player=seat)
+        assert "shown" not in str(e.value)
+    # The seat to decide gets the full answer, as without ``player``.
+    assert move_problem(state, secret) == move_problem(state, secret, player=0)
+    move = legal_moves(state)[0]
+    assert apply(state, move) == apply(state, move, player=0)
+
+
+def test_a_player_that_is_not_a_seat_is_named() -> None:
+    """A seat out of range (or not a number) is refused, before anything else."""
+    state = new_game(GameConfig(players=3))
+    move = legal_moves(state)[0]
+    assert "there is no player 3 in a game of 3" == move_problem(state, move, player=3)
+    assert "there is no player -1 in a game of 3" == move_problem(state, move, player=-1)
+    assert "there is no player '0' in a game of 3" == move_problem(
+        state,
+        move,
+        player="0",  # type: ignore[arg-type]
+    )
+
+
+def test_no_seat_may_move_once_the_game_is_over() -> None:
+    """After the end every seat is told the game is over."""
+    final, _moves = play_game(
+        GameConfig(players=3, seed=1), [RandomBot(random.Random(s)) for s in range(3)]
+    )
+    for seat in range(3):
+        assert "the game is over" == move_problem(final, Pass(), player=seat)

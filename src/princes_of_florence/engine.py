@@ -151,21 +151,37 @@ def free_moves(state: GameState) -> tuple[SellPrestige, ...]:
     return tuple(SellPrestige(p) for p in range(1, state.players[seat].prestige + 1))
 
 
-def is_legal(state: GameState, move: Move) -> bool:
-    """Whether ``move`` may be applied to ``state``."""
-    return move_problem(state, move) is None
+def is_legal(state: GameState, move: Move, player: int | None = None) -> bool:
+    """Whether ``move`` may be applied to ``state`` (by ``player``, if given)."""
+    return move_problem(state, move, player) is None
 
 
-def move_problem(state: GameState, move: Move) -> str | None:
+def move_problem(state: GameState, move: Move, player: int | None = None) -> str | None:
     """Why ``move`` is illegal in ``state``, or ``None`` when it is legal.
 
     This is :func:`apply`'s check without raising.
 
+    Args:
+        state: the state the move would be applied to.
+        move: the move.
+        player: the seat the move comes from, if known.  A move from a seat
+            other than the one to decide is refused with only that reason,
+            so the answer tells that seat nothing about hidden cards or
+            hidden money (ruling R5).
+
     >>> state = new_game(GameConfig(players=3))
     >>> move_problem(state, Pass())
     'every player must first return one of the four starting persons'
+    >>> move_problem(state, Pass(), player=2)
+    "it is player 0's decision, not player 2's"
     """
     seat = state.current_player
+    if player is not None and player != seat:
+        if not (isinstance(player, int) and 0 <= player < len(state.players)):
+            return f"there is no player {player!r} in a game of {len(state.players)}"
+        if seat is None:
+            return "the game is over"
+        return f"it is player {seat}'s decision, not player {player}'s"
     if seat is None:
         return "the game is over"
     if isinstance(move, SellPrestige):
@@ -177,10 +193,10 @@ def move_problem(state: GameState, move: Move) -> str | None:
     if isinstance(pending, Placing) and isinstance(move, PlaceTile):
         # The same answer as the membership test below, without scanning
         # what can be a hundred placements.
-        player = state.players[seat]
+        owner = state.players[seat]
         cells = move.cells
         if isinstance(cells, str) and is_legal_placement(
-            player.principality, pending.tile, player.builders, cells
+            owner.principality, pending.tile, owner.builders, cells
         ):
             return None
     else:
@@ -240,36 +256,53 @@ def _reason(state: GameState, move: Move) -> str | None:
     return "the player must first use the recruiting card won or keep it (ruling R16)"
 
 
-def apply(state: GameState, move: Move) -> GameState:
+def apply(state: GameState, move: Move, player: int | None = None) -> GameState:
     """The state after ``move``; ``state`` itself is never changed.
+
+    Args:
+        state: the state to move from.
+        move: the move, one of :func:`legal_moves` or :func:`free_moves`.
+        player: the seat the move comes from, if known (a server passes the
+            seat of the client that sent it); a move from any other seat
+            than the one to decide is refused (see :func:`move_problem`).
 
     Raises:
         IllegalMoveError: ``move`` is not legal now; the message says why.
+
+    >>> state = new_game(GameConfig(players=3))
+    >>> apply(state, ReturnPerson(state.players[0].hand_persons[0]), player=1)
+    Traceback (most recent call last):
+    ...
+    princes_of_florence.errors.IllegalMoveError: illegal move 'return singer' by player 1: \
+it is player 0's decision, not player 1's
     """
-    problem = move_problem(state, move)
+    problem = move_problem(state, move, player)
     if problem is not None:
-        raise _illegal(state, move, problem)
+        raise _illegal(state, move, problem, player)
     events: list[Event] = []
     return phases.advance(_dispatch(state, move, events), events)
 
 
-def apply_with_events(state: GameState, move: Move) -> tuple[GameState, tuple[Event, ...]]:
+def apply_with_events(
+    state: GameState, move: Move, player: int | None = None
+) -> tuple[GameState, tuple[Event, ...]]:
     """Like :func:`apply`, also returning the events of the move, in order.
 
     Raises:
         IllegalMoveError: ``move`` is not legal now; the message says why.
     """
-    problem = move_problem(state, move)
+    problem = move_problem(state, move, player)
     if problem is not None:
-        raise _illegal(state, move, problem)
+        raise _illegal(state, move, problem, player)
     events: list[Event] = []
     state = phases.advance(_dispatch(state, move, events), events)
     return state, tuple(events)
 
 
-def _illegal(state: GameState, move: Move, problem: str) -> IllegalMoveError:
-    """The error for ``move``, illegal in ``state`` because of ``problem``."""
-    who = "nobody" if state.current_player is None else f"player {state.current_player}"
+def _illegal(state: GameState, move: Move, problem: str, player: int | None) -> IllegalMoveError:
+    """The error for ``move`` by ``player`` (or whoever decides), illegal because of ``problem``."""
+    seat = state.current_player if player is None else player
+    who = "nobody" if seat is None else f"player {seat}"
     return IllegalMoveError(f"illegal move {str(move)!r} by {who}: {problem}")
 
 
