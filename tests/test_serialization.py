@@ -28,6 +28,7 @@ from princes_of_florence.events import (
     BestWork,
     BidMade,
     BonusPlayed,
+    BuildingChosen,
     CardKept,
     CardsShown,
     Declined,
@@ -39,6 +40,7 @@ from princes_of_florence.events import (
     MoneyReceived,
     ObjectWon,
     Passed,
+    PayoutKept,
     PersonRecruited,
     PersonReturned,
     PhaseStarted,
@@ -46,9 +48,11 @@ from princes_of_florence.events import (
     PrestigeGained,
     PrestigeLost,
     PrestigeReason,
+    RecruitingKept,
     TilePlaced,
     TurnEnded,
     WorkDone,
+    WorkStarted,
 )
 from princes_of_florence.ids import (
     AuctionObject,
@@ -155,6 +159,10 @@ EVENTS: tuple[Event, ...] = (
     BestWork(3, 15, (1, 3)),
     PrestigeCardScored(0, PrestigeCardId.P05, 6),
     GameEnded((1,)),
+    WorkStarted(0, PersonId.POET),
+    BuildingChosen(0, Building.TOWER),
+    RecruitingKept(0),
+    PayoutKept(0),
 )
 """One or more of every event kind, redacted forms included."""
 

@@ -332,7 +332,7 @@ def _dispatch(state: GameState, move: Move, events: list[Event]) -> GameState:
                 return auction.continue_auction(state, pending=None)
             return actions.settle_turn(state, events)
         case KeepRecruiting():
-            return auction.continue_auction(state, pending=None)
+            return auction.continue_auction(cards.keep_recruiting(state, events))
         case PlayBonus():
             return actions.play_bonus(state, move, events)
         case FinishWork():

@@ -7,6 +7,14 @@ animate or log.  Every movement of money is a :class:`MoneyPaid` or
 likewise every prestige change is a :class:`PrestigeGained` or
 :class:`PrestigeLost` with a :class:`PrestigeReason`.
 
+Every move yields at least one event that says what the move did, so a
+front end can animate and log a game from events alone: a move that only
+starts a compound action (:class:`BuildingChosen`, :class:`WorkStarted`) or
+settles a choice without changing money or prestige (:class:`RecruitingKept`,
+:class:`PayoutKept`) has an event of its own.  Dealing the starting persons
+is part of ``new_game``, which returns no events; the dealt hand is in the
+state (and in each player's view).
+
 Some events reveal hidden cards (:class:`CardsShown`, :class:`CardKept`,
 :class:`PersonReturned`); :func:`princes_of_florence.observation.events_for`
 redacts them for the players who may not see them.
@@ -35,6 +43,7 @@ __all__ = [
     "BestWork",
     "BidMade",
     "BonusPlayed",
+    "BuildingChosen",
     "CardKept",
     "CardsShown",
     "Declined",
@@ -46,6 +55,7 @@ __all__ = [
     "MoneyReceived",
     "ObjectWon",
     "Passed",
+    "PayoutKept",
     "PersonRecruited",
     "PersonReturned",
     "PhaseStarted",
@@ -53,9 +63,11 @@ __all__ = [
     "PrestigeGained",
     "PrestigeLost",
     "PrestigeReason",
+    "RecruitingKept",
     "TilePlaced",
     "TurnEnded",
     "WorkDone",
+    "WorkStarted",
 ]
 
 
@@ -229,11 +241,44 @@ class PersonRecruited:
 
 
 @attrs.frozen
+class RecruitingKept:
+    """``player`` kept the recruiting card just won in hand, unused for now (R16).
+
+    Recruiting cards are all alike, so this names no card and hides nothing.
+    """
+
+    player: int
+
+
+@attrs.frozen
+class BuildingChosen:
+    """``player`` chose to build ``building`` (R21).
+
+    The payment and the :class:`TilePlaced` follow with the placement.
+    """
+
+    player: int
+    building: Building
+
+
+@attrs.frozen
 class FreedomIntroduced:
     """``player`` introduced ``freedom``."""
 
     player: int
     freedom: Freedom
+
+
+@attrs.frozen
+class WorkStarted:
+    """``player`` laid ``person`` face up from hand to start a work (R19).
+
+    Bonus cards (:class:`BonusPlayed`) and the payout (:class:`WorkDone`)
+    follow in later moves.
+    """
+
+    player: int
+    person: PersonId
 
 
 @attrs.frozen
@@ -257,6 +302,13 @@ class WorkDone:
     person: PersonId
     value: int
     parts: tuple[tuple[str, int], ...]
+
+
+@attrs.frozen
+class PayoutKept:
+    """``player`` kept all of the work's payout in florins, converting none (R19)."""
+
+    player: int
 
 
 @attrs.frozen
@@ -307,9 +359,13 @@ Event: TypeAlias = (
     | CardsShown
     | CardKept
     | PersonRecruited
+    | RecruitingKept
+    | BuildingChosen
     | FreedomIntroduced
+    | WorkStarted
     | BonusPlayed
     | WorkDone
+    | PayoutKept
     | TurnEnded
     | BestWork
     | PrestigeCardScored

@@ -635,7 +635,11 @@ def events_for(player: int, events: Iterable[Event]) -> tuple[Event, ...]:
 
     The cards shown to another player, the card another player kept, and the
     starting person another player returned become ``None``; every other
-    event is public and passes unchanged.
+    event is public and passes unchanged.  That includes the person of
+    another player's :class:`~princes_of_florence.events.WorkStarted` (it
+    lies face up from then on) and another player's
+    :class:`~princes_of_florence.events.RecruitingKept` (recruiting cards
+    are all alike, and how many a player holds is open).
 
     >>> from princes_of_florence.events import CardKept, Declined
     >>> events_for(0, [CardKept(1, "bonus", BonusCardId.B03), Declined(2)])

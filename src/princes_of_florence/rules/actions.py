@@ -18,13 +18,16 @@ import attrs
 
 from princes_of_florence.events import (
     BonusPlayed,
+    BuildingChosen,
     Event,
     FreedomIntroduced,
     MoneyReason,
+    PayoutKept,
     PrestigeReason,
     TilePlaced,
     TurnEnded,
     WorkDone,
+    WorkStarted,
 )
 from princes_of_florence.ids import BonusCardId, Building, PersonId
 from princes_of_florence.moves import (
@@ -324,9 +327,12 @@ def apply_action(state: GameState, move: Move, events: list[Event]) -> GameState
             hand_persons=tuple(hand),
             table_persons=(*player.table_persons, move.person),
         )
+        events.append(WorkStarted(seat, move.person))
         turn = _counted(state, "works")
         return with_player(state, seat, player, turn=turn, pending=Working(move.person))
     if isinstance(move, Build):
+        # Payment, tile and prestige come with the placement (place_building).
+        events.append(BuildingChosen(seat, move.building))
         return replace(state, turn=_counted(state, "builds"), pending=Placing(move.building))
     if isinstance(move, BuyPerson):
         player = paid(player, seat, rules.person_cost, MoneyReason.PERSON, events)
@@ -445,9 +451,14 @@ def convert_moves(state: GameState) -> tuple[Move, ...]:
 
 
 def convert(state: GameState, move: Convert, events: list[Event]) -> GameState:
-    """Turn part of the payout just received into prestige (R19)."""
+    """Turn part of the payout just received into prestige (R19).
+
+    ``convert 0`` moves no money and no prestige; its event is :class:`PayoutKept`.
+    """
     seat = state.current_player
     assert seat is not None
+    if move.points == 0:
+        events.append(PayoutKept(seat))
     florins = move.points * catalog().rules.florins_per_converted_prestige
     player = paid(state.players[seat], seat, florins, MoneyReason.CONVERSION, events)
     player = gained(player, seat, move.points, PrestigeReason.CONVERSION, events)

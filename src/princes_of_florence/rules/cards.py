@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
-from princes_of_florence.events import CardKept, CardsShown, Event, PersonRecruited
+from princes_of_florence.events import (
+    CardKept,
+    CardsShown,
+    Event,
+    PersonRecruited,
+    RecruitingKept,
+)
 from princes_of_florence.ids import BonusCardId, PersonId, PrestigeCardId
 from princes_of_florence.moves import ChooseCard, Recruit
 from princes_of_florence.rules.common import catalog, seats_from, with_player
@@ -11,6 +17,7 @@ from princes_of_florence.state import CardChoice, Deck, GameState, replace
 __all__ = [
     "choose_card",
     "draw_to_choose",
+    "keep_recruiting",
     "recruit",
     "recruit_moves",
     "recruit_problem",
@@ -116,3 +123,15 @@ def recruit(state: GameState, move: Recruit, events: list[Event]) -> GameState:
     events.append(PersonRecruited(seat, move.seat, move.person))
     state = with_player(state, move.seat, victim)
     return with_player(state, seat, player)
+
+
+def keep_recruiting(state: GameState, events: list[Event]) -> GameState:
+    """Keep the recruiting card just won in hand instead of using it now (R16).
+
+    The card is in hand already (it went there when it was won); the offer
+    to use it ends, and the auction module hands the decision on.
+    """
+    seat = state.current_player
+    assert seat is not None
+    events.append(RecruitingKept(seat))
+    return replace(state, pending=None)
