@@ -106,7 +106,13 @@ def test_sell_prestige_is_free_and_bounded() -> None:
     """Selling prestige is legal from 1 to the player's points, never below 0 (R3)."""
     state = new_game(GameConfig(players=3, seed=0))
     assert () == free_moves(state)
-    assert "not 1" in (move_problem(state, SellPrestige(1)) or "")
+    assert "no prestige point to sell now (ruling R3)" in (
+        move_problem(state, SellPrestige(1)) or ""
+    )
+    rich = with_player(state, 0, attrs.evolve(state.players[0], prestige=2))
+    assert (SellPrestige(1), SellPrestige(2)) == free_moves(rich)
+    assert move_problem(rich, SellPrestige(2)) is None
+    assert "can sell 1 to 2 prestige points, not 3" in (move_problem(rich, SellPrestige(3)) or "")
 
 
 def test_every_legal_move_round_trips_through_notation() -> None:

@@ -125,11 +125,7 @@ def _legal_moves(state: GameState) -> tuple[Move, ...]:
         return ()
     pending = state.pending
     if pending is None:
-        if state.phase is Phase.ACTIONS:
-            return actions.action_moves(state)
-        if state.phase is Phase.AUCTION:
-            return auction.auction_moves(state)
-        return setup.setup_moves(state)
+        return phases.PHASE_MOVES[state.phase](state)
     if isinstance(pending, Placing):
         player = state.players[seat]
         return place_moves(player.principality, pending.tile, player.builders)
@@ -145,10 +141,18 @@ def _legal_moves(state: GameState) -> tuple[Move, ...]:
 
 def free_moves(state: GameState) -> tuple[SellPrestige, ...]:
     """Prestige sales open to the player to decide: 1 point up to all (R3)."""
+    return tuple(SellPrestige(p) for p in range(1, _sellable(state) + 1))
+
+
+def _sellable(state: GameState) -> int:
+    """The most prestige points the player to decide may sell now (R3): all they have.
+
+    :func:`free_moves` and :func:`move_problem` both read this one number.
+    """
     seat = state.current_player
     if seat is None:
-        return ()
-    return tuple(SellPrestige(p) for p in range(1, state.players[seat].prestige + 1))
+        return 0
+    return state.players[seat].prestige
 
 
 def is_legal(state: GameState, move: Move, player: int | None = None) -> bool:
@@ -185,10 +189,12 @@ def move_problem(state: GameState, move: Move, player: int | None = None) -> str
     if seat is None:
         return "the game is over"
     if isinstance(move, SellPrestige):
-        have = state.players[seat].prestige
-        if isinstance(move.points, int) and 1 <= move.points <= have:
+        most = _sellable(state)
+        if isinstance(move.points, int) and 1 <= move.points <= most:
             return None
-        return f"the player can sell 1 to {have} prestige points, not {move.points} (ruling R3)"
+        if most == 0:
+            return "the player has no prestige point to sell now (ruling R3)"
+        return f"the player can sell 1 to {most} prestige points, not {move.points} (ruling R3)"
     pending = state.pending
     if isinstance(pending, Placing) and isinstance(move, PlaceTile):
         # The same answer as the membership test below, without scanning
@@ -213,13 +219,7 @@ def _reason(state: GameState, move: Move) -> str | None:
     """A specific explanation for an illegal move, where one is known."""
     pending = state.pending
     if pending is None:
-        if state.phase is Phase.SETUP:
-            return setup.setup_problem(state, move)
-        if state.phase is Phase.AUCTION:
-            return auction.auction_problem(state, move)
-        if isinstance(move, Recruit):
-            return cards.recruit_problem(state, move)
-        return actions.action_problem(state, move)
+        return phases.PHASE_PROBLEMS[state.phase](state, move)
     if isinstance(pending, Placing):
         if not isinstance(move, PlaceTile):
             return f"the player must first place the {pending.tile} (ruling R16/R21)"

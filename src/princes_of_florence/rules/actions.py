@@ -40,9 +40,10 @@ from princes_of_florence.moves import (
     IntroduceFreedom,
     Move,
     PlayBonus,
+    Recruit,
     Work,
 )
-from princes_of_florence.rules.cards import draw_to_choose, recruit_moves
+from princes_of_florence.rules.cards import draw_to_choose, recruit_moves, recruit_problem
 from princes_of_florence.rules.common import (
     catalog,
     gained,
@@ -285,7 +286,9 @@ def action_moves(state: GameState) -> tuple[Move, ...]:
 
 
 def action_problem(state: GameState, move: Move) -> str | None:
-    """Why ``move`` cannot start an action now, or ``None`` (R17-R23)."""
+    """Why ``move`` cannot start an action (or recruit) now, or ``None`` (R17-R23)."""
+    if isinstance(move, Recruit):
+        return recruit_problem(state, move)
     if isinstance(move, Work):
         return work_problem(state, move.person)
     if isinstance(move, Build):

@@ -4,7 +4,8 @@ A round is the sequence of phases in :data:`ROUND_PHASES`.  Each phase module
 signals completion by leaving ``current_player`` at ``None``; :func:`advance`
 then starts the next phase, closes the round, or ends the game.  A new phase
 (such as the character phase of Muse & Princess) slots in by extending the
-sequence and the two small tables below.
+sequence and the three tables below: how the phase begins, the moves of its
+decisions, and why a move is not one of them.  The engine reads the tables.
 """
 
 from __future__ import annotations
@@ -20,13 +21,15 @@ from princes_of_florence.events import (
     PrestigeReason,
 )
 from princes_of_florence.ids import Phase
-from princes_of_florence.rules.actions import begin_actions
-from princes_of_florence.rules.auction import begin_auction
+from princes_of_florence.moves import Move
+from princes_of_florence.rules.actions import action_moves, action_problem, begin_actions
+from princes_of_florence.rules.auction import auction_moves, auction_problem, begin_auction
 from princes_of_florence.rules.common import catalog, gain_prestige, next_seat
 from princes_of_florence.rules.scoring import best_work, end_scores, outcome_of
+from princes_of_florence.rules.setup import setup_moves, setup_problem
 from princes_of_florence.state import GameState, replace
 
-__all__ = ["ROUND_PHASES", "advance"]
+__all__ = ["PHASE_MOVES", "PHASE_PROBLEMS", "ROUND_PHASES", "advance"]
 
 ROUND_PHASES: tuple[Phase, ...] = (Phase.AUCTION, Phase.ACTIONS)
 """The phases of one round, in order."""
@@ -35,6 +38,20 @@ _BEGIN: dict[Phase, Callable[[GameState], GameState]] = {
     Phase.AUCTION: begin_auction,
     Phase.ACTIONS: begin_actions,
 }
+
+PHASE_MOVES: dict[Phase, Callable[[GameState], tuple[Move, ...]]] = {
+    Phase.SETUP: setup_moves,
+    Phase.AUCTION: auction_moves,
+    Phase.ACTIONS: action_moves,
+}
+"""Per phase: the legal moves of its own decisions (nothing pending), in order."""
+
+PHASE_PROBLEMS: dict[Phase, Callable[[GameState, Move], str | None]] = {
+    Phase.SETUP: setup_problem,
+    Phase.AUCTION: auction_problem,
+    Phase.ACTIONS: action_problem,
+}
+"""Per phase: why a move is not legal at one of its own decisions, or ``None``."""
 
 
 def _start(state: GameState, phase: Phase, events: list[Event]) -> GameState:
