@@ -24,6 +24,7 @@ from princes_of_florence import (
     apply,
     legal_moves,
     move_problem,
+    parse_move,
 )
 from princes_of_florence.events import (
     BestWork,
@@ -74,7 +75,7 @@ def test_one_building_of_each_type() -> None:
 
 
 def test_two_actions_per_turn() -> None:
-    """After two actions the turn passes on by itself (R17, R18)."""
+    """After two actions the turn passes on by itself (R17, R18, D5)."""
     state, _ = play(action_phase(), "freedom travel", "buy bonus")
     assert isinstance(state.pending, CardChoice)
     state, _ = play(state, f"choose {state.pending.shown[0]}")
@@ -102,7 +103,7 @@ def test_freedom_once_per_principality_and_supply_limited() -> None:
 
 
 def test_draw_five_keep_one_rest_under_the_deck() -> None:
-    """Buying a bonus card shows the top five; the rest go under the deck in order (R6, R22)."""
+    """Buying a bonus card shows the top five; the rest go under the deck in order (R6, R22, D9)."""
     state = action_phase()
     top = state.bonus_deck[:5]
     state, events = play(state, "buy bonus")
@@ -255,3 +256,47 @@ def test_reachable_persons_agrees_with_max_work_value() -> None:
                     checked += 1
             state = apply(state, rng.choice(legal_moves(state) + free_moves(state)[:1]))
     assert checked > 1000
+
+
+def test_an_action_counts_when_chosen_and_is_paid_when_done() -> None:
+    """``build`` uses an action at once; the cost is paid when the tile is placed (D4)."""
+    state = action_phase()
+    money = state.players[0].money
+    state, events = play(state, "build tower")
+    assert state.turn is not None
+    assert (1, 1) == (state.turn.actions, state.turn.builds)
+    assert [] == [e for e in events if isinstance(e, MoneyPaid)]
+    assert money == state.players[0].money
+    state, events = play(state, str(legal_moves(state)[0]))
+    assert [MoneyPaid(0, 700, MoneyReason.BUILD)] == [e for e in events if isinstance(e, MoneyPaid)]
+
+
+def test_a_turn_with_someone_to_recruit_waits_for_end() -> None:
+    """With no action left but a recruiting to do, the turn stays open until ``end`` (D5, D14)."""
+    state = equip(action_phase(3), 1, table_persons=(PersonId.POET, PersonId.ACTOR))
+    state = equip(state, 0, hand_recruiting=1)
+    state, _ = play(state, "freedom travel", "buy bonus")
+    assert isinstance(state.pending, CardChoice)
+    state, _ = play(state, f"choose {state.pending.shown[0]}")
+    assert state.turn is not None
+    assert 2 == state.turn.actions
+    assert 0 == state.current_player
+    assert ["recruit 1 poet", "recruit 1 actor", "end"] == [str(m) for m in legal_moves(state)]
+    state, _ = play(state, "end")
+    assert 1 == state.current_player
+
+
+def test_recruiting_any_number_of_times_on_the_own_turn_only() -> None:
+    """Recruiting is free: before, between and after actions, once per card held (R23, D14)."""
+    state = equip(action_phase(3), 1, table_persons=(PersonId.POET, PersonId.ACTOR))
+    state = equip(state, 2, table_persons=(PersonId.PAINTER,))
+    state = equip(state, 0, hand_recruiting=3)
+    state, _ = play(state, "recruit 1 poet", "buy bonus")
+    assert isinstance(state.pending, CardChoice)
+    state, _ = play(state, f"choose {state.pending.shown[0]}", "recruit 2 painter", "end")
+    # The turn passed to seat 1 although seat 0 still holds a card and seat 1 an actor.
+    assert 1 == state.current_player
+    assert 1 == state.players[0].hand_recruiting
+    assert "it is player 1's decision, not player 0's" == move_problem(
+        state, parse_move("recruit 1 actor"), player=0
+    )

@@ -133,7 +133,7 @@ def test_three_builders_is_the_cap() -> None:
 
 
 def test_bidder_who_cannot_pay_may_only_pass() -> None:
-    """A bid must be payable in cash (R4, R15)."""
+    """A bid must be payable in cash; who cannot raise still decides: pass (R4, R15, D7)."""
     state = after_draft(3)
     state = with_player(state, 1, attrs.evolve(state.players[1], money=200))
     state, _ = play(state, "open jester")

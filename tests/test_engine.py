@@ -103,7 +103,7 @@ def test_illegal_move_raises_and_changes_nothing() -> None:
 
 
 def test_sell_prestige_is_free_and_bounded() -> None:
-    """Selling prestige is legal from 1 to the player's points, never below 0 (R3)."""
+    """Selling prestige is a free move, from 1 to the player's points, never below 0 (R3, D10)."""
     state = new_game(GameConfig(players=3, seed=0))
     assert () == free_moves(state)
     assert "no prestige point to sell now (ruling R3)" in (

@@ -11,10 +11,17 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from princes_of_florence import GameConfig, apply, legal_moves, new_game
+from princes_of_florence import GameConfig, apply, legal_moves, new_game, parse_move
 from princes_of_florence.bots import RandomBot
 from princes_of_florence.engine import apply_with_events, is_terminal
-from princes_of_florence.events import CardKept, CardsShown, Event, PersonReturned
+from princes_of_florence.events import (
+    CardKept,
+    CardsShown,
+    Event,
+    MoneyPaid,
+    MoneyReason,
+    PersonReturned,
+)
 from princes_of_florence.ids import BonusCardId, Phase
 from princes_of_florence.moves import BuyBonus, Work
 from princes_of_florence.observation import (
@@ -375,3 +382,19 @@ def test_the_view_of_a_work_start_keeps_the_viewer_to_move() -> None:
             assert move in view_legal_moves(view)
             return
     pytest.fail("no work in the recorded game")
+
+
+def test_hidden_money_hides_balances_but_not_payments() -> None:
+    """Payments stay public events under hidden money, as at the table (R5, D13)."""
+    state = new_game(GameConfig(players=4, seed=5, hidden_money=True))
+    while state.phase is Phase.SETUP:
+        state = apply(state, legal_moves(state)[0])
+    state, events = apply_with_events(state, parse_move("open jester"))
+    for move in ("pass", "pass", "pass"):
+        state, more = apply_with_events(state, parse_move(move))
+        events += more
+    paid = [e for e in events if isinstance(e, MoneyPaid)]
+    assert [MoneyPaid(0, 200, MoneyReason.AUCTION)] == paid
+    for viewer in (1, 2, 3):
+        assert paid == [e for e in events_for(viewer, events) if isinstance(e, MoneyPaid)]
+        assert observe(state, viewer).seats[0].money is None

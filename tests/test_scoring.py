@@ -246,7 +246,7 @@ def test_full_principality_has_no_empty_cell() -> None:
 
 
 def test_fewest_empty_cells_zero_alone() -> None:
-    """P03: 0 empty cells is the best possible and scores 8 alone (ruling R24)."""
+    """P03: 0 empty cells is the best possible and scores 8 alone (ruling R24, D11)."""
     players = (full_player(P.P03), rulebook_prestige_player(), nobody())
     expected = 8
     assert expected == prestige_card_points(P.P03, 0, players)

@@ -71,7 +71,7 @@ def test_draft_asks_every_seat_clockwise_from_the_start_player() -> None:
 
 
 def test_returned_persons_are_shuffled_back_into_the_deck() -> None:
-    """R8: each keeps three; the four returned cards join the deck, order fixed by the seed."""
+    """R8: each keeps three; the returned cards are shuffled with the deck by the seed (D8)."""
     start = new_game(GameConfig(players=4, seed=5))
     deck_before = start.person_deck
     state, events = start, []

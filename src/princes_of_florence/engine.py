@@ -106,9 +106,25 @@ _last: tuple[GameState, tuple[Move, ...]] | None = None
 def legal_moves(state: GameState) -> tuple[Move, ...]:
     """Every legal move of the player to decide, in a fixed order.
 
-    The order is documented per decision in :mod:`princes_of_florence.rules`;
-    it depends only on the state.  Selling prestige (R3) is not listed here
-    but in :func:`free_moves`.  Empty exactly when the game is over.
+    The order depends only on the state; per decision it is:
+
+    * the draft: ``return``, in hand order (:func:`.rules.setup.setup_moves`);
+    * phase A: ``open`` (or the last player's ``take``) in stack order, then
+      ``decline``; while bidding ``bid`` then ``pass``
+      (:func:`.rules.auction.auction_moves`);
+    * phase B: ``work``, ``build``, ``buy person``, ``freedom``, ``buy bonus``,
+      ``recruit``, ``end`` (:func:`.rules.actions.action_moves`);
+    * a tile to place: ``place``, ascending by notation
+      (:func:`.rules.placement.place_moves`);
+    * cards shown: ``choose``, in the order drawn;
+    * a work: ``play`` in catalog order, then ``finish``
+      (:func:`.rules.actions.bonus_moves`); then ``convert`` from 0 up
+      (:func:`.rules.actions.convert_moves`);
+    * a recruiting card won: ``recruit`` by seat clockwise from the player's
+      left (:func:`.rules.cards.recruit_moves`), then ``keep``.
+
+    Selling prestige (R3) is not listed here but in :func:`free_moves`.
+    Empty exactly when the game is over.
     """
     global _last
     cached = _last

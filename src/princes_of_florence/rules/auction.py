@@ -175,13 +175,13 @@ def auction_moves(state: GameState) -> tuple[Move, ...]:
     auction = state.auction
     seat = state.current_player
     assert auction is not None and seat is not None
-    base = catalog().rules.base_price
+    base = catalog().rules.base_price  # ruling R12: an auction opens at 200
     if auction.stack is None:
         stacks = _openable(state, seat, base)
         if auction.done.count(False) == 1:
             return (*map(_TAKE.__getitem__, stacks), _DECLINE)
         return (*map(_OPEN.__getitem__, stacks), _DECLINE)
-    amount = auction.high_bid + catalog().rules.raise_step
+    amount = auction.high_bid + catalog().rules.raise_step  # ruling R12: exactly +100
     if stack_problem_in_bidding(state, seat, auction.stack, amount) is None:
         return (Bid(amount), _PASS)
     return (_PASS,)
@@ -231,7 +231,7 @@ def apply_auction(state: GameState, move: Move, events: list[Event]) -> GameStat
     auction = state.auction
     seat = state.current_player
     assert auction is not None and seat is not None
-    base = catalog().rules.base_price
+    base = catalog().rules.base_price  # ruling R12
     if isinstance(move, Decline):
         events.append(Declined(seat))
         done = tuple(d or s == seat for s, d in enumerate(auction.done))

@@ -49,6 +49,7 @@ def create(config: GameConfig) -> GameState:
     players = []
     for seat in range(config.players):
         hand = tuple(persons[seat * dealt : (seat + 1) * dealt])
+        # ruling R10: every player starts with 3500 florins
         players.append(PlayerState(money=rules.starting_money, hand_persons=hand))
     freedoms_in_play = config.players - 1  # ruling R9
     return GameState(
