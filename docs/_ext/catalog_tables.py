@@ -160,6 +160,19 @@ def _prestige_rows(catalog: Catalog) -> list[Row]:
     ]
 
 
+def _character_rows(catalog: Catalog) -> list[Row]:
+    """One row per character card: bid fields, what it does and its mark."""
+    return [
+        [
+            _text(f"{card.id} ({card.name_de})"),
+            _text(f"{card.min_bid} to {card.max_bid} by {card.step}"),
+            _text(card.text),
+            _text(card.provenance),
+        ]
+        for card in catalog.characters
+    ]
+
+
 @dataclass(frozen=True)
 class _Table:
     """How one catalog table looks: its header, column widths and rows."""
@@ -183,6 +196,9 @@ _TABLES: dict[str, _Table] = {
     "bonus_cards": _Table(("card", "terms", "example"), (8, 72, 10), _bonus_rows),
     "prestige_cards": _Table(
         ("card", "kind", "condition", "points"), (8, 14, 58, 20), _prestige_rows
+    ),
+    "characters": _Table(
+        ("card", "bids (florins)", "effect", "mark"), (20, 18, 54, 8), _character_rows
     ),
 }
 """Every table the directive can build, by the name given as its argument."""
