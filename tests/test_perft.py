@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from perft import Position, count_all, divide_report, load_positions, perft, position_state
-from princes_of_florence import legal_moves
+from princes_of_florence import Phase, apply, legal_moves
 from princes_of_florence.state import CardChoice, Conversion, Placing, RecruitOffer, Working
 
 POSITIONS: list[Position] = [position for _, position in load_positions()]
@@ -29,6 +29,32 @@ def test_positions_cover_every_phase_and_sub_decision() -> None:
     pending = {type(state.pending) for state in states}
     assert {"setup", "auction", "actions"} <= phases
     assert {Placing, CardChoice, RecruitOffer, Working, Conversion} <= pending
+
+
+def test_setup_positions_cover_every_player_count_and_a_draft_under_way() -> None:
+    """The draft is pinned for 3, 4 and 5 players, and once with persons already returned (R8)."""
+    drafts = [position_state(p) for p in POSITIONS if p["phase"] == "setup"]
+    assert {3, 4, 5} == {len(state.players) for state in drafts}
+    assert any(state.setup is not None and state.setup.returned for state in drafts)
+
+
+@pytest.mark.parametrize("position", [p for p in POSITIONS if p["phase"] == "setup"], ids=_name)
+def test_draft_counts_are_powers_of_four_then_the_auction_opens(position: Position) -> None:
+    """Each player left returns one of 4 distinct persons, then the start player opens (R8, R13).
+
+    The 21 person cards are all different, so no two returns of a hand
+    coincide; after the last return, one of the 7 stacks is opened or the
+    opener declines: 8 moves from every end of the draft.
+    """
+    state = position_state(position)
+    assert state.setup is not None
+    left = len(state.players) - len(state.setup.returned)
+    assert position["depth"] > left, "the position should reach the auction"
+    expected = [4**d for d in range(1, left + 1)] + [4**left * 8]
+    assert expected == position["counts"][: left + 1]
+    for _ in range(left):
+        state = apply(state, legal_moves(state)[0])
+    assert (Phase.AUCTION, state.start_player) == (state.phase, state.current_player)
 
 
 @pytest.mark.parametrize("position", POSITIONS, ids=_name)
