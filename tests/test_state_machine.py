@@ -11,6 +11,9 @@ alone (money, prestige, tiles laid, objects won, actions taken) and each
 
 The numbers of the rulings are written out here (:data:`BUILD_COST` ...) rather
 than read from the engine, so a wrong constant in the catalog is caught too.
+Where every tile, token and card lies is counted here as well
+(:func:`component_places`) and checked against the catalog's totals, apart
+from the engine's own ``state_problems``, which has an invariant of its own.
 
 The budget follows the Hypothesis profile (``HYPOTHESIS_PROFILE``): ``ci``
 plays a few hundred complete games, ``dev`` a handful.  The counts of games,
@@ -22,6 +25,7 @@ from __future__ import annotations
 import json
 import os
 from collections import Counter
+from collections.abc import Iterable
 from functools import cache
 from itertools import pairwise
 
@@ -110,7 +114,7 @@ from princes_of_florence.rules.common import catalog
 from princes_of_florence.rules.invariants import state_problems
 from princes_of_florence.rules.placement import placement_problem, tile_placements
 from princes_of_florence.serialization import dumps
-from princes_of_florence.state import CardChoice, Conversion, Placing, Working
+from princes_of_florence.state import CardChoice, Conversion, Deck, Placing, Working
 
 # --- The numbers of the rulings, written out independently of the catalog ----------
 
@@ -154,6 +158,162 @@ STATS: Counter[str] = Counter()
 Tile = Building | Landscape
 Ledger = tuple[str, int, int, str]
 """A money or prestige movement: (kind of event, seat, amount, reason)."""
+
+
+# --- Where every component lies, counted here rather than by rules.invariants ----------
+
+Places = dict[str, list[str]]
+"""Per place (``"supply"``, ``"seat 0 hand"`` ...): the components lying there, by name,
+one entry per tile, token or card."""
+
+_BUILDING_NAMES = {b: f"building {b}" for b in Building}
+_LANDSCAPE_NAMES = {t: f"landscape {t}" for t in Landscape}
+_FREEDOM_NAMES = {f: f"freedom {f}" for f in Freedom}
+_TILE_NAMES: dict[Tile, str] = {
+    tile: f"{'building' if isinstance(tile, Building) else 'landscape'} {tile}"
+    for tile in (*Building, *Landscape)
+}
+_CARD_NAMES: dict[Deck, dict[str, str]] = {
+    Deck.PERSONS: {p: f"person {p}" for p in PersonId},
+    Deck.BONUS: {c: f"bonus card {c}" for c in BonusCardId},
+    Deck.PRESTIGE: {c: f"prestige card {c}" for c in PrestigeCardId},
+}
+JESTER, BUILDER, RECRUITING = "jester", "builder", "recruiting card"
+
+
+def _cards(deck: Deck, cards: tuple[str, ...]) -> list[str]:
+    return list(map(_CARD_NAMES[deck].__getitem__, cards))
+
+
+def _tokens(names: Iterable[str], counts: tuple[int, ...]) -> list[str]:
+    """``counts[i]`` copies of the *i*-th name (the supply tuples are in enum order)."""
+    out: list[str] = []
+    for name, count in zip(names, counts, strict=True):
+        out += [name] * count
+    return out
+
+
+def component_places(state: GameState) -> Places:
+    """Every tile, token and card of ``state``, listed in each place it can lie.
+
+    The places: the supply; the three decks; the persons returned in the
+    draft and not yet shuffled back (R8); the cards shown for a choice (R6);
+    a landscape won and waiting to be placed (R16); out of the game (bonus
+    cards played, and the freedoms not put into play: R9 uses players - 1 of
+    each); and per seat the hand (persons, recruiting and bonus cards, the
+    face-down prestige cards), the table (persons and recruiting cards face
+    up, R19, R23) and the principality (tiles, jesters on the palazzo,
+    builders and freedoms beside it).  A building chosen but not yet laid
+    stays in the supply, and the bonus cards of a work in progress stay in
+    hand until it is finished, so pending decisions hold no other component
+    (:func:`pending_reference_problem`).  Counts below zero list nothing;
+    :func:`negative_counts` reports them.
+    """
+    supply = [JESTER] * state.jesters + [BUILDER] * state.builders
+    supply += [RECRUITING] * state.recruiting
+    supply += _tokens(_BUILDING_NAMES.values(), state.building_supply)
+    supply += _tokens(_LANDSCAPE_NAMES.values(), state.landscape_supply)
+    supply += _tokens(_FREEDOM_NAMES.values(), state.freedom_supply)
+    unused = catalog().rules.freedoms_each - (len(state.players) - 1)  # ruling R9
+    places: Places = {
+        "supply": supply,
+        "person deck": _cards(Deck.PERSONS, state.person_deck),
+        "bonus deck": _cards(Deck.BONUS, state.bonus_deck),
+        "prestige deck": _cards(Deck.PRESTIGE, state.prestige_deck),
+        "out of the game": _cards(Deck.BONUS, state.bonus_discard)
+        + _tokens(_FREEDOM_NAMES.values(), (unused,) * len(_FREEDOM_NAMES)),
+    }
+    if state.setup is not None:
+        places["returned in the draft"] = _cards(Deck.PERSONS, state.setup.returned)
+    pending = state.pending
+    if isinstance(pending, CardChoice):
+        places["shown for a choice"] = _cards(pending.deck, pending.shown)
+    if isinstance(pending, Placing) and isinstance(pending.tile, Landscape):
+        places["waiting to be placed"] = [_LANDSCAPE_NAMES[pending.tile]]
+    for seat, p in enumerate(state.players):
+        hand = _cards(Deck.PERSONS, p.hand_persons) + [RECRUITING] * p.hand_recruiting
+        hand += _cards(Deck.BONUS, p.hand_bonus) + _cards(Deck.PRESTIGE, p.prestige_cards)
+        table = _cards(Deck.PERSONS, p.table_persons) + [RECRUITING] * p.table_recruiting
+        grid = [_TILE_NAMES[t.tile] for t in p.principality.tiles]
+        grid += [JESTER] * p.jesters + [BUILDER] * p.builders
+        grid += map(_FREEDOM_NAMES.__getitem__, p.freedoms)
+        places[f"seat {seat} hand"] = hand
+        places[f"seat {seat} table"] = table
+        places[f"seat {seat} principality"] = grid
+    return places
+
+
+def negative_counts(state: GameState) -> list[str]:
+    """The counted fields of ``state`` (supplies, tokens held) that are below zero."""
+    fields = {
+        "building_supply": min(state.building_supply),
+        "landscape_supply": min(state.landscape_supply),
+        "freedom_supply": min(state.freedom_supply),
+        "jesters": state.jesters,
+        "builders": state.builders,
+        "recruiting": state.recruiting,
+    }
+    for seat, p in enumerate(state.players):
+        for name in ("jesters", "builders", "hand_recruiting", "table_recruiting"):
+            fields[f"players[{seat}].{name}"] = getattr(p, name)
+    return [f"{name} is {count}" for name, count in fields.items() if count < 0]
+
+
+@cache
+def catalog_totals() -> dict[str, int]:
+    """How many of each component the game holds, from the catalog."""
+    cat = catalog()
+    rules = cat.rules
+    totals = {JESTER: rules.jesters, BUILDER: rules.builders, RECRUITING: rules.recruiting_cards}
+    totals |= {_BUILDING_NAMES[b]: cat.tile(b).supply for b in Building}
+    totals |= {_LANDSCAPE_NAMES[t]: cat.tile(t).supply for t in Landscape}
+    totals |= dict.fromkeys(_FREEDOM_NAMES.values(), rules.freedoms_each)
+    for deck, specs in (
+        (Deck.PERSONS, cat.persons),
+        (Deck.BONUS, cat.bonus_cards),
+        (Deck.PRESTIGE, cat.prestige_cards),
+    ):
+        totals |= Counter(_cards(deck, tuple(spec.id for spec in specs)))
+    return totals
+
+
+def component_problems(state: GameState) -> list[str]:
+    """Every component whose count differs from the catalog, with where it lies (R8, R9)."""
+    problems = negative_counts(state)
+    places = component_places(state)
+    found: Counter[str] = Counter()
+    for names in places.values():
+        found.update(names)
+    expected = catalog_totals()
+    if dict(found) == expected:  # no zero counts on either side: a plain comparison
+        return problems
+    for name in sorted(expected.keys() | found.keys()):
+        if found[name] != expected.get(name, 0):
+            here = {place: names.count(name) for place, names in places.items() if name in names}
+            problems.append(f"{found[name]} {name}, expected {expected.get(name, 0)}: {here}")
+    return problems
+
+
+def pending_reference_problem(state: GameState) -> str | None:
+    """Whether the components a pending decision names lie where it needs them.
+
+    A building to be laid is still in the supply (R21); a working person is
+    face up on the player's table and the bonus cards played into the work
+    are still in hand (R19).
+    """
+    pending, seat = state.pending, state.current_player
+    if isinstance(pending, Placing) and isinstance(pending.tile, Building):
+        left = dict(zip(Building, state.building_supply, strict=True))[pending.tile]
+        if left < 1:
+            return f"{pending.tile} is to be built but none is left in the supply"
+    if isinstance(pending, Working):
+        assert seat is not None
+        player = state.players[seat]
+        if pending.person not in player.table_persons:
+            return f"{pending.person} works but is not on the table"
+        if Counter(pending.bonus) - Counter(player.hand_bonus):
+            return f"the bonus cards {pending.bonus} played are not all in hand"
+    return None
 
 
 # --- Moves from the whole move space --------------------------------------------------
@@ -836,7 +996,17 @@ class GameMachine(RuleBasedStateMachine):
 
     @invariant()
     def components_are_conserved(self) -> None:
-        """Every tile and card lies in exactly one place, totals as in the catalog."""
+        """Every tile, token and card lies in one place, totals as in the catalog (R8, R9)."""
+        if self.books is None:
+            return
+        b = self.books
+        assert [] == component_problems(b.state), b.where()
+        problem = pending_reference_problem(b.state)
+        assert problem is None, f"{problem}{b.where()}"
+
+    @invariant()
+    def engine_finds_no_state_problems(self) -> None:
+        """The engine's own checks (rules.invariants.state_problems) find nothing wrong."""
         if self.books is None:
             return
         b = self.books
@@ -1041,3 +1211,29 @@ def test_random_games_keep_every_invariant(summary_lines: list[str]) -> None:
         "state machine: " + ", ".join(f"{name}: {count}" for name, count in sorted(run.items()))
     )
     assert run["games completed"] >= games
+
+
+def test_component_count_names_every_misplaced_component() -> None:
+    """The independent count names a card in two places, a lost jester, a hidden negative (R9)."""
+    state = new_game(GameConfig(players=3, seed=1))
+    assert [] == component_problems(state)
+    seat = state.players[0]
+    card = seat.hand_persons[0]
+    twice = attrs.evolve(seat, hand_persons=(*seat.hand_persons, card))
+    lost = attrs.evolve(state, jesters=state.jesters - 1)
+    borrowed = attrs.evolve(
+        state, jesters=-1, players=(attrs.evolve(seat, jesters=8), *state.players[1:])
+    )
+    extra_freedom = attrs.evolve(seat, freedoms=(Freedom.TRAVEL,))  # supply still 2 (R9)
+    assert [f"2 person {card}, expected 1: {{'seat 0 hand': 2}}"] == component_problems(
+        attrs.evolve(state, players=(twice, *state.players[1:]))
+    )
+    assert ["6 jester, expected 7: {'supply': 6}"] == component_problems(lost)
+    assert [
+        "jesters is -1",
+        "8 jester, expected 7: {'seat 0 principality': 8}",
+    ] == component_problems(borrowed)
+    assert [
+        "5 freedom travel, expected 4: "
+        "{'supply': 2, 'out of the game': 2, 'seat 0 principality': 1}"
+    ] == component_problems(attrs.evolve(state, players=(extra_freedom, *state.players[1:])))
