@@ -539,8 +539,9 @@ def test_a_view_showing_hidden_money_is_rejected() -> None:
     state = GAME.states[40]
     view_text = dumps(observe(state, 0))
     text = _mutated(view_text, lambda d: d["seats"][1].__setitem__("money", 900))
-    with pytest.raises(SerializationError, match="no valid state shows this view: seats"):
+    with pytest.raises(SerializationError, match="no valid state shows this view: seats") as e:
         load_view(text)
+    assert str(e.value).endswith("@ $.data.seats")
 
 
 def test_a_view_with_a_seed_is_rejected() -> None:

@@ -678,12 +678,14 @@ def load_view(text: str | bytes) -> PlayerView:
         if not problems:
             again = observe(state, view.viewer)
             problems = [
-                f"{field.name} cannot be seen this way"
+                f"{field.name} cannot be seen this way @ $.data.{field.name}"
                 for field in attrs.fields(PlayerView)
                 if getattr(again, field.name) != getattr(view, field.name)
             ]
+        else:  # found in the state dealt from the view: the view as a whole is at fault
+            problems = [f"{p.rpartition(' @ ')[0] or p} @ $.data" for p in problems]
     except Exception as error:  # an inconsistent view; never let it through
-        problems = [f"{type(error).__name__}: {error}"]
+        problems = [f"{type(error).__name__}: {error} @ $.data"]
     if problems:
         raise SerializationError(f"no valid state shows this view: {'; '.join(problems)}")
     return view
