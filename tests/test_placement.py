@@ -16,6 +16,7 @@ from princes_of_florence.geometry import USABLE_MASK, parse_cells
 from princes_of_florence.ids import Building, Landscape
 from princes_of_florence.rules.common import catalog
 from princes_of_florence.rules.placement import (
+    buildings_with_room,
     has_legal_placement,
     legal_placements,
     parse_placement,
@@ -165,6 +166,8 @@ def test_placeable_agrees(principality: Principality, builders: int) -> None:
     """placeable lists exactly the tiles with a legal placement, in the order given."""
     expected = tuple(t for t in TILES if legal_placements(principality, t, builders))
     assert expected == placeable(principality, TILES, builders)
+    buildings = {t for t in expected if isinstance(t, Building)}
+    assert buildings == buildings_with_room(principality, builders)
 
 
 @BOUNDED

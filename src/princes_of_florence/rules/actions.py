@@ -53,7 +53,7 @@ from princes_of_florence.rules.common import (
     receive,
     with_player,
 )
-from princes_of_florence.rules.placement import has_legal_placement, placeable
+from princes_of_florence.rules.placement import buildings_with_room, has_legal_placement
 from princes_of_florence.rules.work_value import (
     bonus_value,
     max_work_value,
@@ -260,9 +260,10 @@ def action_moves(state: GameState) -> tuple[Move, ...]:
             reachable = reachable_persons(player, minimum_work(state.round))
             moves.extend(map(_WORK.__getitem__, reachable))
         if turn.builds < limits.builds and payment_problem(money, build_cost(player)) is None:
-            supplied = [b for b, left in zip(BUILDINGS, state.building_supply, strict=True) if left]
-            for building in placeable(player.principality, supplied, player.builders):
-                moves.append(_BUILD[building])  # type: ignore[index]
+            room = buildings_with_room(player.principality, player.builders)
+            for building, left in zip(BUILDINGS, state.building_supply, strict=True):
+                if left and building in room:
+                    moves.append(_BUILD[building])
         if (
             turn.persons < limits.persons
             and state.person_deck

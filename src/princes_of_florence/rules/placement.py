@@ -72,6 +72,7 @@ __all__ = [
     "is_legal_placement",
     "legal_placements",
     "parse_placement",
+    "buildings_with_room",
     "place_moves",
     "placeable",
     "placement_problem",
@@ -345,6 +346,18 @@ def placeable(principality: Principality, tiles: Iterable[Tile], builders: int) 
             if tile in landscapes:
                 found.append(tile)
     return tuple(found)
+
+
+def buildings_with_room(principality: Principality, builders: int) -> frozenset[Tile]:
+    """Every building with a legal placement in ``principality`` (ruling R21).
+
+    The same answer as :func:`placeable` over all buildings, as a set.
+
+    >>> from princes_of_florence.state import Principality
+    >>> len(buildings_with_room(Principality(), 0))
+    10
+    """
+    return _room(_BUILDING_ROOM, principality, builders >= _MIN_BUILDERS_TO_TOUCH, Building)
 
 
 _Memo = dict[int, tuple[Principality, frozenset[Tile]]]
