@@ -414,6 +414,7 @@ class Probe:
     books: Books
     state: GameState
     move: Move
+    player: int | None
     problem: str | None
     error: BaseException | None
     repr_before: str
@@ -720,11 +721,18 @@ def laying_problem(principality: Principality, laid: Laid) -> str | None:
 
 def rejection_problem(probe: Probe) -> str | None:
     """What is wrong with how the engine treated a move from the whole move space."""
-    state, move = probe.state, probe.move
+    state, move, player = probe.state, probe.move, probe.player
     if probe.repr_before != probe.repr_after:
         return "trying the move changed the state"
     listed = move in legal_moves(state) or move in free_moves(state)
-    if not listed == (probe.problem is None) == is_legal(state, move):
+    if player is not None and player != state.current_player:
+        listed = False  # only the seat to decide may move
+        if probe.error is not None:
+            said = str(probe.error).replace(repr(str(move)), "")  # the move as sent is known
+            leaked = {c for c in hidden_from(state, player) if c in said}
+            if leaked:
+                return f"the error for seat {player} names hidden cards {sorted(leaked)}"
+    if not listed == (probe.problem is None) == is_legal(state, move, player):
         return f"listed={listed}, move_problem={probe.problem!r}, is_legal disagree"
     if probe.problem is None:
         return None if probe.error is None else f"the legal move raised {probe.error!r}"
@@ -869,13 +877,13 @@ class GameMachine(RuleBasedStateMachine):
         books = self.books
         if books is None or is_terminal(books.state):
             if books is not None:
-                self._try(books.state, data.draw(any_moves(), label="probe"))
+                self._try(books.state, data)
             players = PLAYER_COUNTS[self.games % len(PLAYER_COUNTS)]
             self._start(data.draw(_CONFIGS[players], label="config"))
             return
         state = books.state
         if len(books.moves) % PROBE_EVERY == 0:
-            self._try(state, data.draw(any_moves(), label="probe"))
+            self._try(state, data)
         pick = data.draw(st.integers(min_value=0, max_value=999), label="pick")
         sales = free_moves(state)
         move: Move
@@ -894,20 +902,26 @@ class GameMachine(RuleBasedStateMachine):
             STATS["games completed"] += 1
             STATS[f"games completed with {books.config.players} players"] += 1
 
-    def _try(self, state: GameState, move: Move) -> None:
-        """Try ``move`` on ``state``; :meth:`illegal_moves_are_rejected` judges the result."""
+    def _try(self, state: GameState, data: st.DataObject) -> None:
+        """Try an arbitrary move on ``state``, sometimes sent from a given seat.
+
+        :meth:`illegal_moves_are_rejected` judges the result.
+        """
+        move = data.draw(any_moves(), label="probe")
+        seats = st.integers(min_value=0, max_value=len(state.players) - 1)
+        player = data.draw(st.none() | seats, label="from seat")
         STATS["arbitrary moves tried"] += 1
         before = repr(state)
         error: BaseException | None = None
-        problem = move_problem(state, move)
+        problem = move_problem(state, move, player)
         try:
-            apply_with_events(state, move)
+            apply_with_events(state, move, player)
         except Exception as caught:  # judged in the rejection invariant
             error = caught
         if problem is None:
             STATS["arbitrary moves legal"] += 1
         assert self.books is not None
-        self.probe = Probe(self.books, state, move, problem, error, before, repr(state))
+        self.probe = Probe(self.books, state, move, player, problem, error, before, repr(state))
 
     # --- invariants, one per property ---
 
