@@ -233,7 +233,7 @@ def _free(principality: Principality, tile: Tile, builders: int, table: _TileTab
     return _open(table, forbidden)
 
 
-def _open(table: _TileTable, forbidden: int) -> int:
+def _open(table: _TileTable | _KindTable, forbidden: int) -> int:
     """The bitset of the placements in ``table`` that avoid every ``forbidden`` cell."""
     r0, r1, r2, r3, r4, r5, r6 = table.ranks
     blocked = (
@@ -432,16 +432,7 @@ def _room(
         # ruling R21: no shared edge with a building or the palazzo without 2 builders
         forbidden |= _near_walls(principality.walls)
     table = _KIND_TABLES.get(kind) or _kind_table(kind)
-    r0, r1, r2, r3, r4, r5, r6 = table.ranks
-    open_ = table.every & ~(
-        r0[forbidden & 127]
-        | r1[forbidden >> 7 & 127]
-        | r2[forbidden >> 14 & 127]
-        | r3[forbidden >> 21 & 127]
-        | r4[forbidden >> 28 & 127]
-        | r5[forbidden >> 35 & 127]
-        | r6[forbidden >> 42 & 127]
-    )
+    open_ = _open(table, forbidden)
     room = {tile for tile, span in table.spans if open_ & span}
     if kind is Building:
         room.difference_update(t.tile for t in principality.tiles)  # ruling R21: one of each
