@@ -127,6 +127,18 @@ def test_every_legal_move_round_trips_through_notation() -> None:
             state = apply(state, rng.choice(moves))
 
 
+def test_every_kind_of_move_has_one_handler() -> None:
+    """apply finds each move's handler by its class: every member of Move has one."""
+    from typing import get_args
+
+    from princes_of_florence.engine import _HANDLERS
+    from princes_of_florence.moves import Move
+
+    assert set(_HANDLERS) == set(get_args(Move))
+    for kind in _HANDLERS:
+        assert kind.__subclasses__() == []  # a subclass would miss the look-up
+
+
 def test_same_seed_same_game() -> None:
     """The same seed and moves give the same states (determinism)."""
     bots_a = [RandomBot(random.Random(s)) for s in range(4)]

@@ -124,13 +124,24 @@ def bench_placements(seconds: float = 2.0) -> dict[str, float]:
     }
 
 
+def _pick(rng: random.Random, moves: tuple[Move, ...]) -> Move:
+    """A uniformly random one of ``moves``, as the benchmark chooses.
+
+    ``int(random() * n)`` rather than ``randrange(n)``: the same distribution
+    (to within 2**-53) at a fraction of the cost, so the figures measure the
+    engine rather than the dice.
+    """
+    return moves[int(rng.random() * len(moves))]
+
+
 def bench_games(seconds: float = 2.0, players: int = 4) -> dict[str, float]:
     """Play seeded random games for about ``seconds``; count steps and games.
 
     A step is one :func:`~princes_of_florence.engine.legal_moves` call and one
     :func:`~princes_of_florence.engine.apply` of a uniformly random move from
-    it; game *k* uses seed *k* and ``random.Random(k)`` for the choices, so
-    the work done is the same on every run.  Only whole games are counted.
+    it; game *k* uses seed *k* and ``random.Random(k)`` for the choices
+    (:func:`_pick`), so the work done is the same on every run.  Only whole
+    games are counted.
     """
     steps = games = offered = 0
     start = time.perf_counter()
@@ -141,7 +152,7 @@ def bench_games(seconds: float = 2.0, players: int = 4) -> dict[str, float]:
         while not is_terminal(state):
             moves = legal_moves(state)
             offered += len(moves)
-            state = apply(state, moves[rng.randrange(len(moves))])
+            state = apply(state, _pick(rng, moves))
             steps += 1
         games += 1
         elapsed = time.perf_counter() - start
@@ -161,8 +172,7 @@ def _random_game(seed: int, players: int = 4) -> tuple[GameState, list[Move]]:
     state = new_game(GameConfig(players=players, seed=seed))
     moves: list[Move] = []
     while not is_terminal(state):
-        legal = legal_moves(state)
-        moves.append(legal[rng.randrange(len(legal))])
+        moves.append(_pick(rng, legal_moves(state)))
         state = apply(state, moves[-1])
     return state, moves
 

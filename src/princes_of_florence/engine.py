@@ -19,7 +19,7 @@ make (ruling R3; listed by :func:`free_moves`).
 
 from __future__ import annotations
 
-from typing import assert_never
+from collections.abc import Callable
 
 from princes_of_florence.config import GameConfig
 from princes_of_florence.errors import GeometryError, IllegalMoveError
@@ -322,47 +322,95 @@ def _illegal(state: GameState, move: Move, problem: str, player: int | None) -> 
     return IllegalMoveError(f"illegal move {str(move)!r} by {who}: {problem}")
 
 
-def _dispatch(state: GameState, move: Move, events: list[Event]) -> GameState:
-    seat = state.current_player
-    assert seat is not None
+_Handler = Callable[[GameState, Move, list[Event]], GameState]
+"""Applies one kind of legal move, appending its events."""
+
+
+def _place(state: GameState, move: Move, events: list[Event]) -> GameState:
     pending = state.pending
-    match move:  # the most frequent moves first
-        case Open() | Decline() | Bid() | Pass() | Take():
-            return auction.apply_auction(state, move, events)
-        case EndTurn() | Build() | Work() | BuyPerson() | BuyBonus() | IntroduceFreedom():
-            return actions.apply_action(state, move, events)
-        case PlaceTile(cells=cells):
-            assert isinstance(pending, Placing)
-            mask = parse_placement(pending.tile, cells).mask
-            if isinstance(pending.tile, Building):
-                return actions.place_building(state, pending.tile, mask, cells, events)
-            return auction.place_landscape(state, pending.tile, mask, cells, events)
-        case ChooseCard():
-            state = cards.choose_card(state, move, events)
-            if state.phase is Phase.AUCTION:
-                return auction.continue_auction(state)
-            return actions.settle_turn(state, events)
-        case Recruit():
-            state = cards.recruit(state, move, events)
-            if state.phase is Phase.AUCTION:
-                return auction.continue_auction(state, pending=None)
-            return actions.settle_turn(state, events)
-        case KeepRecruiting():
-            return auction.continue_auction(cards.keep_recruiting(state, events))
-        case PlayBonus():
-            return actions.play_bonus(state, move, events)
-        case FinishWork():
-            return actions.finish_work(state, events)
-        case Convert():
-            return actions.convert(state, move, events)
-        case SellPrestige(points=points):
-            state = lose_prestige(state, seat, points, PrestigeReason.SALE, events)
-            rate = catalog().rules.florins_per_sold_prestige
-            return receive(state, seat, points * rate, MoneyReason.SALE, events)
-        case ReturnPerson():
-            return setup.apply_setup(state, move, events)
-        case _:
-            assert_never(move)
+    assert isinstance(move, PlaceTile) and isinstance(pending, Placing)
+    tile = pending.tile
+    mask = parse_placement(tile, move.cells).mask
+    if isinstance(tile, Building):
+        return actions.place_building(state, tile, mask, move.cells, events)
+    return auction.place_landscape(state, tile, mask, move.cells, events)
+
+
+def _choose(state: GameState, move: Move, events: list[Event]) -> GameState:
+    assert isinstance(move, ChooseCard)
+    state = cards.choose_card(state, move, events)
+    if state.phase is Phase.AUCTION:
+        return auction.continue_auction(state)
+    return actions.settle_turn(state, events)
+
+
+def _recruit(state: GameState, move: Move, events: list[Event]) -> GameState:
+    assert isinstance(move, Recruit)
+    state = cards.recruit(state, move, events)
+    if state.phase is Phase.AUCTION:
+        return auction.continue_auction(state, pending=None)
+    return actions.settle_turn(state, events)
+
+
+def _keep(state: GameState, move: Move, events: list[Event]) -> GameState:
+    return auction.continue_auction(cards.keep_recruiting(state, events))
+
+
+def _play(state: GameState, move: Move, events: list[Event]) -> GameState:
+    assert isinstance(move, PlayBonus)
+    return actions.play_bonus(state, move, events)
+
+
+def _finish(state: GameState, move: Move, events: list[Event]) -> GameState:
+    return actions.finish_work(state, events)
+
+
+def _convert(state: GameState, move: Move, events: list[Event]) -> GameState:
+    assert isinstance(move, Convert)
+    return actions.convert(state, move, events)
+
+
+def _sell(state: GameState, move: Move, events: list[Event]) -> GameState:
+    seat = state.current_player
+    assert isinstance(move, SellPrestige) and seat is not None
+    state = lose_prestige(state, seat, move.points, PrestigeReason.SALE, events)
+    rate = catalog().rules.florins_per_sold_prestige
+    return receive(state, seat, move.points * rate, MoneyReason.SALE, events)
+
+
+def _return(state: GameState, move: Move, events: list[Event]) -> GameState:
+    assert isinstance(move, ReturnPerson)
+    return setup.apply_setup(state, move, events)
+
+
+_HANDLERS: dict[type[Move], _Handler] = {
+    ReturnPerson: _return,
+    Open: auction.apply_auction,
+    Decline: auction.apply_auction,
+    Bid: auction.apply_auction,
+    Pass: auction.apply_auction,
+    Take: auction.apply_auction,
+    PlaceTile: _place,
+    ChooseCard: _choose,
+    Recruit: _recruit,
+    KeepRecruiting: _keep,
+    Build: actions.apply_action,
+    Work: actions.apply_action,
+    PlayBonus: _play,
+    FinishWork: _finish,
+    Convert: _convert,
+    BuyPerson: actions.apply_action,
+    BuyBonus: actions.apply_action,
+    IntroduceFreedom: actions.apply_action,
+    EndTurn: actions.apply_action,
+    SellPrestige: _sell,
+}
+"""How each kind of move is applied: one entry per member of :data:`Move`,
+looked up by the move's class (the move classes have no subclasses)."""
+
+
+def _dispatch(state: GameState, move: Move, events: list[Event]) -> GameState:
+    return _HANDLERS[move.__class__](state, move, events)
 
 
 def outcome(state: GameState) -> Outcome:

@@ -152,6 +152,10 @@ class AuctionObject(StrEnum):
 class Phase(Enum):
     """Where the game stands.  ``SETUP`` is the starting-person draft (R8)."""
 
+    # Members are singletons compared by identity; hashing them the same way
+    # keeps the engine's per-move table look-ups in C.
+    __hash__ = object.__hash__
+
     SETUP = "setup"
     AUCTION = "auction"
     ACTIONS = "actions"

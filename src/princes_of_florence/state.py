@@ -55,8 +55,6 @@ __all__ = [
 ]
 
 _T = TypeVar("_T", bound=AttrsInstance)
-_FIELD_NAMES: dict[type, tuple[frozenset[str], bool]] = {}
-"""Per class: its field names and whether it is slotted."""
 _new = object.__new__
 _set = object.__setattr__
 
@@ -68,7 +66,9 @@ def replace(instance: _T, **changes: Any) -> _T:
     (no private attributes, no converters, no validators), several times
     faster: the classes the engine copies on every move (:class:`GameState`,
     :class:`PlayerState`, :class:`AuctionState`, :class:`TurnState`) keep
-    their fields in an instance dictionary, which is copied whole.
+    their fields in an instance dictionary, which is copied whole.  Every
+    field is in that dictionary, so a name that is not a field shows as a
+    longer copy.
 
     >>> replace(TurnState(), actions=1).actions
     1
@@ -77,19 +77,18 @@ def replace(instance: _T, **changes: Any) -> _T:
     ...
     TypeError: TurnState has no field 'action'
     """
-    cls = instance.__class__
-    known = _FIELD_NAMES.get(cls)
-    if known is None:
-        names = frozenset(a.name for a in attrs.fields(cls))
-        known = _FIELD_NAMES[cls] = (names, "__slots__" in cls.__dict__)
-    names, slotted = known
-    if not names.issuperset(changes):
-        raise TypeError(f"{cls.__name__} has no field {min(changes.keys() - names)!r}")
-    if slotted:
+    try:
+        fields = instance.__dict__
+    except AttributeError:  # a slotted class
         evolved: _T = attrs.evolve(cast("Any", instance), **changes)
         return evolved
-    copy: _T = _new(cls)
-    _set(copy, "__dict__", instance.__dict__ | changes)
+    merged = fields | changes
+    if len(merged) != len(fields):
+        cls = instance.__class__
+        unknown = min(changes.keys() - fields.keys())
+        raise TypeError(f"{cls.__name__} has no field {unknown!r}")
+    copy: _T = _new(instance.__class__)
+    _set(copy, "__dict__", merged)
     return copy
 
 
@@ -103,6 +102,8 @@ Card = PersonId | BonusCardId | PrestigeCardId
 
 class Deck(Enum):
     """The three card decks."""
+
+    __hash__ = object.__hash__  # identity, like equality: looked up in C
 
     PERSONS = "persons"
     BONUS = "bonus"

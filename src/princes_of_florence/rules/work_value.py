@@ -48,7 +48,7 @@ from princes_of_florence.ids import (
     SizeClass,
 )
 from princes_of_florence.rules.common import catalog
-from princes_of_florence.state import PlayerState
+from princes_of_florence.state import PlayerState, Principality
 
 __all__ = [
     "WorkBreakdown",
@@ -113,13 +113,34 @@ def quantities(player: PlayerState, working: PersonId | None = None) -> Mapping[
     return dict(zip(_QUANTITIES, _counts(player, working), strict=True))
 
 
-def _counts(player: PlayerState, working: PersonId | None) -> tuple[int, ...]:
-    """What :func:`quantities` returns, as a tuple in :class:`Quantity` order."""
+_Tally = tuple[frozenset[Building | Landscape], int, int, int, int, int, int]
+"""A principality's tile kinds, then its large, medium and small buildings,
+forests, lakes and parks."""
+
+_TALLIES: dict[int, tuple[Principality, _Tally]] = {}
+"""Memo of :func:`_tally`, by principality."""
+
+_TALLIES_KEPT = 4096
+"""How many principalities the memo holds before it starts over."""
+
+
+def _tally(principality: Principality) -> _Tally:
+    """What lies in ``principality``, counted once per principality.
+
+    A principality is replaced only when a tile is laid, and its owner's
+    works are valued on many decisions in between.  The memo holds the
+    principality itself, so its id is not reused while it is remembered.
+    """
+    kept = _TALLIES.get(id(principality))
+    if kept is not None and kept[0] is principality:
+        return kept[1]
     sizes = _size_classes()
     large = medium = small = 0
     forests = lakes = parks = 0
-    for placed in player.principality.tiles:
+    kinds: set[Building | Landscape] = set()
+    for placed in principality.tiles:
         tile = placed.tile
+        kinds.add(tile)
         if isinstance(tile, Building):
             size = sizes[tile]
             if size is SizeClass.LARGE:
@@ -134,6 +155,16 @@ def _counts(player: PlayerState, working: PersonId | None) -> tuple[int, ...]:
             lakes += 1
         else:
             parks += 1
+    tally = (frozenset(kinds), large, medium, small, forests, lakes, parks)
+    if len(_TALLIES) >= _TALLIES_KEPT:
+        _TALLIES.clear()
+    _TALLIES[id(principality)] = (principality, tally)
+    return tally
+
+
+def _counts(player: PlayerState, working: PersonId | None) -> tuple[int, ...]:
+    """What :func:`quantities` returns, as a tuple in :class:`Quantity` order."""
+    _, large, medium, small, forests, lakes, parks = _tally(player.principality)
     hand, table = _person_split(player, working)
     freedoms = len(player.freedoms)
     present = (forests, lakes, parks, player.jesters, player.builders)
@@ -196,7 +227,7 @@ def quantity(player: PlayerState, q: Quantity, working: PersonId | None = None) 
         The count, never negative.
 
     >>> from princes_of_florence.ids import PersonId
-    >>> from princes_of_florence.state import PlayerState
+    >>> from princes_of_florence.state import PlayerState, Principality
     >>> player = PlayerState(money=0, hand_persons=(PersonId.POET,), hand_recruiting=1)
     >>> quantity(player, Quantity.HAND_PERSONS), quantity(player, Quantity.WORKS)
     (2, 0)
@@ -225,7 +256,7 @@ def bonus_value(card: BonusCardId, player: PlayerState, working: PersonId | None
         The sum of ``per x count`` over the card's terms.
 
     >>> from princes_of_florence.ids import BonusCardId
-    >>> from princes_of_florence.state import PlayerState
+    >>> from princes_of_florence.state import PlayerState, Principality
     >>> bonus_value(BonusCardId.B13, PlayerState(money=0, builders=3))
     6
     """
@@ -353,8 +384,7 @@ def reachable_persons(player: PlayerState, needed: int) -> tuple[PersonId, ...]:
         return ()
     cat = catalog()
     rules = cat.rules
-    principality = player.principality
-    built = {t.tile for t in principality.tiles}
+    built = _tally(player.principality)[0]
     common = rules.work_per_jester * player.jesters + rules.work_per_person * player.person_count
     values = []
     needs = _person_needs()
