@@ -292,9 +292,7 @@ def apply(state: GameState, move: Move, player: int | None = None) -> GameState:
     princes_of_florence.errors.IllegalMoveError: illegal move 'return singer' by player 1: \
 it is player 0's decision, not player 1's
     """
-    problem = move_problem(state, move, player)
-    if problem is not None:
-        raise _illegal(state, move, problem, player)
+    _check(state, move, player)
     events: list[Event] = []
     return phases.advance(_dispatch(state, move, events), events)
 
@@ -307,12 +305,31 @@ def apply_with_events(
     Raises:
         IllegalMoveError: ``move`` is not legal now; the message says why.
     """
-    problem = move_problem(state, move, player)
-    if problem is not None:
-        raise _illegal(state, move, problem, player)
+    _check(state, move, player)
     events: list[Event] = []
     state = phases.advance(_dispatch(state, move, events), events)
     return state, tuple(events)
+
+
+def _check(state: GameState, move: Move, player: int | None) -> None:
+    """Raise :class:`IllegalMoveError` unless ``move`` is legal in ``state``.
+
+    A move taken from the last :func:`legal_moves` answer for this very state
+    is legal without asking :func:`move_problem`: bots and search apply the
+    objects they were offered.
+    """
+    cached = _last
+    if (
+        cached is not None
+        and cached[0] is state
+        and (player is None or player == state.current_player)
+    ):
+        for legal in cached[1]:
+            if legal is move:
+                return
+    problem = move_problem(state, move, player)
+    if problem is not None:
+        raise _illegal(state, move, problem, player)
 
 
 def _illegal(state: GameState, move: Move, problem: str, player: int | None) -> IllegalMoveError:
