@@ -18,6 +18,7 @@ from princes_of_florence.rules.common import catalog
 from princes_of_florence.rules.placement import (
     buildings_with_room,
     has_legal_placement,
+    landscapes_with_room,
     legal_placements,
     parse_placement,
     placeable,
@@ -168,6 +169,8 @@ def test_placeable_agrees(principality: Principality, builders: int) -> None:
     assert expected == placeable(principality, TILES, builders)
     buildings = {t for t in expected if isinstance(t, Building)}
     assert buildings == buildings_with_room(principality, builders)
+    landscapes = {t for t in expected if isinstance(t, Landscape)}
+    assert landscapes == landscapes_with_room(principality)
 
 
 @BOUNDED

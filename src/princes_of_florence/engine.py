@@ -146,7 +146,7 @@ def _legal_moves(state: GameState) -> tuple[Move, ...]:
         player = state.players[seat]
         return place_moves(player.principality, pending.tile, player.builders)
     if isinstance(pending, CardChoice):
-        return tuple(ChooseCard(c) for c in pending.shown)
+        return tuple([ChooseCard(c) for c in pending.shown])
     if isinstance(pending, Working):
         return actions.bonus_moves(state)
     if isinstance(pending, Conversion):

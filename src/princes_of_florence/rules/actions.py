@@ -254,31 +254,33 @@ def action_moves(state: GameState) -> tuple[Move, ...]:
     moves: list[Move] = []
     limits = turn_limits(state)
     if turn.actions < limits.actions:
+        # Affordability is compared directly here: payment_problem's test (R4).
         money = player.money
         rules = catalog().rules
         if turn.works < limits.works and player.hand_persons:
             reachable = reachable_persons(player, minimum_work(state.round))
             moves.extend(map(_WORK.__getitem__, reachable))
-        if turn.builds < limits.builds and payment_problem(money, build_cost(player)) is None:
+        if turn.builds < limits.builds and money >= rules.build_cost[player.builders]:
             room = buildings_with_room(player.principality, player.builders)
-            for building, left in zip(BUILDINGS, state.building_supply, strict=True):
-                if left and building in room:
-                    moves.append(_BUILD[building])
-        if (
-            turn.persons < limits.persons
-            and state.person_deck
-            and payment_problem(money, rules.person_cost) is None
-        ):
+            moves.extend(
+                [
+                    _BUILD[building]
+                    for building, left in zip(BUILDINGS, state.building_supply, strict=True)
+                    if left and building in room
+                ]
+            )
+        if turn.persons < limits.persons and state.person_deck and money >= rules.person_cost:
             moves.append(_BUY_PERSON)
-        if turn.freedoms < limits.freedoms and payment_problem(money, rules.freedom_cost) is None:
-            for freedom, left in zip(FREEDOMS, state.freedom_supply, strict=True):
-                if left and freedom not in player.freedoms:
-                    moves.append(_FREEDOM[freedom])
-        if (
-            turn.bonuses < limits.bonuses
-            and state.bonus_deck
-            and payment_problem(money, rules.bonus_cost) is None
-        ):
+        if turn.freedoms < limits.freedoms and money >= rules.freedom_cost:
+            introduced = player.freedoms
+            moves.extend(
+                [
+                    _FREEDOM[freedom]
+                    for freedom, left in zip(FREEDOMS, state.freedom_supply, strict=True)
+                    if left and freedom not in introduced
+                ]
+            )
+        if turn.bonuses < limits.bonuses and state.bonus_deck and money >= rules.bonus_cost:
             moves.append(_BUY_BONUS)
     if player.hand_recruiting:
         moves.extend(recruit_moves(state))

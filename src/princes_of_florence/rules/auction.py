@@ -43,7 +43,7 @@ from princes_of_florence.rules.common import (
     seats_from,
     with_player,
 )
-from princes_of_florence.rules.placement import has_legal_placement, placeable
+from princes_of_florence.rules.placement import has_legal_placement, landscapes_with_room
 from princes_of_florence.state import (
     LANDSCAPES,
     AuctionState,
@@ -109,16 +109,17 @@ def _openable(state: GameState, seat: int, price: int) -> list[AuctionObject]:
     player = state.players[seat]
     if player.money < price:
         return []
-    left = _stock(state)
     taken = auction.taken
-    stacks = [s for s, n in zip(_STACKS, left, strict=True) if n and s not in taken]
-    if player.builders >= catalog().rules.max_builders and AuctionObject.BUILDER in stacks:
-        stacks.remove(AuctionObject.BUILDER)
-    wanted = [_LANDSCAPE_OF[s] for s in stacks if s in _LANDSCAPE_OF]
-    if wanted:
-        room = placeable(player.principality, wanted, player.builders)
-        stacks = [s for s in stacks if s not in _LANDSCAPE_OF or _LANDSCAPE_OF[s] in room]
-    return stacks
+    room = landscapes_with_room(player.principality)
+    full = player.builders >= catalog().rules.max_builders
+    return [
+        stack
+        for stack, left in zip(_STACKS, _stock(state), strict=True)
+        if left
+        and stack not in taken
+        and (stack not in _LANDSCAPE_OF or _LANDSCAPE_OF[stack] in room)
+        and not (full and stack is AuctionObject.BUILDER)
+    ]
 
 
 def _stock(state: GameState) -> tuple[int, ...]:
@@ -149,9 +150,13 @@ def stack_problem(state: GameState, seat: int, stack: AuctionObject, price: int)
     return _unusable(player, stack)
 
 
-def _remaining(state: GameState, auction: AuctionState) -> list[int]:
-    """The seats still in the phase, clockwise from the opener."""
-    return [s for s in seats_from(state, auction.opener) if not auction.done[s]]
+def _next_opener(state: GameState, auction: AuctionState) -> int | None:
+    """The first seat still in the phase, clockwise from the opener, if any."""
+    done = auction.done
+    for seat in seats_from(state, auction.opener):
+        if not done[seat]:
+            return seat
+    return None
 
 
 def continue_auction(state: GameState, **changes: Any) -> GameState:
@@ -162,8 +167,7 @@ def continue_auction(state: GameState, **changes: Any) -> GameState:
     """
     auction = changes.get("auction", state.auction)
     assert auction is not None
-    remaining = _remaining(state, auction)
-    return replace(state, current_player=remaining[0] if remaining else None, **changes)
+    return replace(state, current_player=_next_opener(state, auction), **changes)
 
 
 def auction_moves(state: GameState) -> tuple[Move, ...]:
@@ -182,7 +186,9 @@ def auction_moves(state: GameState) -> tuple[Move, ...]:
             return (*map(_TAKE.__getitem__, stacks), _DECLINE)
         return (*map(_OPEN.__getitem__, stacks), _DECLINE)
     amount = auction.high_bid + catalog().rules.raise_step  # ruling R12: exactly +100
-    if stack_problem_in_bidding(state, seat, auction.stack, amount) is None:
+    player = state.players[seat]
+    # stack_problem_in_bidding's tests, the payment compared directly (R4, R15)
+    if player.money >= amount and _unusable(player, auction.stack) is None:
         return (Bid(amount), _PASS)
     return (_PASS,)
 
@@ -234,13 +240,13 @@ def apply_auction(state: GameState, move: Move, events: list[Event]) -> GameStat
     base = catalog().rules.base_price  # ruling R12
     if isinstance(move, Decline):
         events.append(Declined(seat))
-        done = tuple(d or s == seat for s, d in enumerate(auction.done))
+        done = (*auction.done[:seat], True, *auction.done[seat + 1 :])
         return continue_auction(state, auction=replace(auction, done=done))
     if isinstance(move, Take):
         return _award(state, seat, move.stack, base, events)
     if isinstance(move, Open):
         events.append(AuctionOpened(seat, move.stack, base))
-        bidders = tuple(s for s in seats_from(state, seat) if not auction.done[s])
+        bidders = tuple([s for s in seats_from(state, seat) if not auction.done[s]])
         auction = replace(
             auction, stack=move.stack, high_bid=base, high_bidder=seat, bidders=bidders
         )
@@ -251,7 +257,7 @@ def apply_auction(state: GameState, move: Move, events: list[Event]) -> GameStat
         return replace(state, auction=auction, current_player=_next_bidder(auction, seat))
     assert isinstance(move, Pass)
     events.append(Passed(seat))
-    bidders = tuple(s for s in auction.bidders if s != seat)
+    bidders = tuple([s for s in auction.bidders if s != seat])
     if len(bidders) == 1:
         # The auction ends; _award starts the next one from the done flags.
         assert auction.stack is not None and auction.high_bidder == bidders[0]
@@ -279,7 +285,7 @@ def _award(
     assert auction is not None
     player = paid(state.players[seat], seat, price, MoneyReason.AUCTION, events)
     events.append(ObjectWon(seat, stack, price))
-    done = tuple(d or s == seat for s, d in enumerate(auction.done))
+    done = (*auction.done[:seat], True, *auction.done[seat + 1 :])
     auction = AuctionState(done=done, taken=(*auction.taken, stack), opener=auction.opener)
     landscape = _LANDSCAPE_OF.get(stack)
     if landscape is not None:

@@ -51,7 +51,7 @@ def choose_card(state: GameState, move: ChooseCard, events: list[Event]) -> Game
     seat = state.current_player
     choice = state.pending
     assert seat is not None and isinstance(choice, CardChoice)
-    rest = tuple(c for c in choice.shown if c != move.card)
+    rest = tuple([c for c in choice.shown if c != move.card])
     player = state.players[seat]
     card = move.card
     if choice.deck is Deck.PERSONS:

@@ -73,6 +73,7 @@ __all__ = [
     "legal_placements",
     "parse_placement",
     "buildings_with_room",
+    "landscapes_with_room",
     "place_moves",
     "placeable",
     "placement_problem",
@@ -358,6 +359,18 @@ def buildings_with_room(principality: Principality, builders: int) -> frozenset[
     10
     """
     return _room(_BUILDING_ROOM, principality, builders >= _MIN_BUILDERS_TO_TOUCH, Building)
+
+
+def landscapes_with_room(principality: Principality) -> frozenset[Tile]:
+    """Every landscape with a legal placement in ``principality`` (ruling R21).
+
+    The same answer as :func:`placeable` over the three landscapes, as a set.
+
+    >>> from princes_of_florence.state import Principality
+    >>> sorted(landscapes_with_room(Principality()))
+    [<Landscape.FOREST: 'forest'>, <Landscape.LAKE: 'lake'>, <Landscape.PARK: 'park'>]
+    """
+    return _room(_LANDSCAPE_ROOM, principality, False, Landscape)
 
 
 _Memo = dict[int, tuple[Principality, frozenset[Tile]]]

@@ -406,7 +406,7 @@ def reachable_persons(player: PlayerState, needed: int) -> tuple[PersonId, ...]:
             needed -= _card_value(card, counts)
     if min(values) >= needed:
         return hand
-    return tuple(person for person, value in zip(hand, values, strict=True) if value >= needed)
+    return tuple([person for person, value in zip(hand, values, strict=True) if value >= needed])
 
 
 def minimum_work(round: int) -> int:
