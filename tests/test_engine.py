@@ -203,6 +203,24 @@ def test_a_pending_decision_that_cannot_arise_is_reported() -> None:
     assert any("cannot arise for player 0 in auction" in p for p in state_problems(wrong))
 
 
+def test_a_move_offered_for_one_state_is_checked_again_in_another() -> None:
+    """apply trusts a move object only for the state legal_moves just offered it for."""
+    draft = new_game(GameConfig(players=3))
+    auction = after_draft(players=3)
+    offered = legal_moves(auction)[0]
+    assert str(offered).startswith("open ")
+    assert legal_moves(auction)[0] is offered  # the answer for `auction` is remembered
+    with pytest.raises(IllegalMoveError, match="return one of the four starting persons"):
+        apply(draft, offered)
+    legal_moves(auction)
+    seat = auction.current_player
+    assert seat is not None
+    other = (seat + 1) % 3
+    with pytest.raises(IllegalMoveError, match=f"not player {other}'s"):
+        apply(auction, offered, player=other)
+    assert apply(auction, offered, player=seat) == apply(auction, attrs.evolve(offered))
+
+
 def test_a_move_from_the_wrong_seat_is_refused_for_that_reason_only() -> None:
     """With ``player`` given, another seat learns only whose decision it is (R5)."""
     state = after_draft(players=4, seed=3)

@@ -292,9 +292,7 @@ def apply(state: GameState, move: Move, player: int | None = None) -> GameState:
     princes_of_florence.errors.IllegalMoveError: illegal move 'return singer' by player 1: \
 it is player 0's decision, not player 1's
     """
-    _check(state, move, player)
-    events: list[Event] = []
-    return phases.advance(_dispatch(state, move, events), events)
+    return _apply(state, move, player, [])
 
 
 def apply_with_events(
@@ -305,20 +303,20 @@ def apply_with_events(
     Raises:
         IllegalMoveError: ``move`` is not legal now; the message says why.
     """
-    _check(state, move, player)
     events: list[Event] = []
-    state = phases.advance(_dispatch(state, move, events), events)
-    return state, tuple(events)
+    return _apply(state, move, player, events), tuple(events)
 
 
-def _check(state: GameState, move: Move, player: int | None) -> None:
-    """Raise :class:`IllegalMoveError` unless ``move`` is legal in ``state``.
+def _apply(state: GameState, move: Move, player: int | None, events: list[Event]) -> GameState:
+    """Check ``move``, apply it and move past a completed phase, appending to ``events``.
 
     A move taken from the last :func:`legal_moves` answer for this very state
     is legal without asking :func:`move_problem`: bots and search apply the
-    objects they were offered.
+    objects they were offered.  Anything else is checked by
+    :func:`move_problem`, and refused with its reason.
     """
     cached = _last
+    offered = False
     if (
         cached is not None
         and cached[0] is state
@@ -326,10 +324,16 @@ def _check(state: GameState, move: Move, player: int | None) -> None:
     ):
         for legal in cached[1]:
             if legal is move:
-                return
-    problem = move_problem(state, move, player)
-    if problem is not None:
-        raise _illegal(state, move, problem, player)
+                offered = True
+                break
+    if not offered:
+        problem = move_problem(state, move, player)
+        if problem is not None:
+            raise _illegal(state, move, problem, player)
+    state = _HANDLERS[move.__class__](state, move, events)
+    if state.current_player is None:  # a phase is complete
+        state = phases.advance(state, events)
+    return state
 
 
 def _illegal(state: GameState, move: Move, problem: str, player: int | None) -> IllegalMoveError:
@@ -423,11 +427,8 @@ _HANDLERS: dict[type[Move], _Handler] = {
     SellPrestige: _sell,
 }
 """How each kind of move is applied: one entry per member of :data:`Move`,
-looked up by the move's class (the move classes have no subclasses)."""
-
-
-def _dispatch(state: GameState, move: Move, events: list[Event]) -> GameState:
-    return _HANDLERS[move.__class__](state, move, events)
+looked up by the move's class (the move classes have no subclasses).
+:func:`phases.advance <.rules.phases.advance>` then moves past a completed phase."""
 
 
 def outcome(state: GameState) -> Outcome:
