@@ -275,6 +275,12 @@ def _reason(state: GameState, move: Move) -> str | None:
 def apply(state: GameState, move: Move, player: int | None = None) -> GameState:
     """The state after ``move``; ``state`` itself is never changed.
 
+    Every move is checked.  The check is quickest for a move object just
+    returned by :func:`legal_moves` for this same state, as a bot's is: the
+    engine remembers its last answer and recognises the object.  A move
+    built or parsed anew is checked by :func:`move_problem`; the result is
+    the same.
+
     Args:
         state: the state to move from.
         move: the move, one of :func:`legal_moves` or :func:`free_moves`.
