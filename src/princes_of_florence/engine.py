@@ -130,29 +130,27 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
     cached = _last
     if cached is not None and cached[0] is state:
         return cached[1]
-    moves = _legal_moves(state)
+    seat = state.current_player
+    pending = state.pending
+    moves: tuple[Move, ...]
+    if seat is None:
+        moves = ()
+    elif pending is None:
+        moves = phases.PHASE_MOVES[state.phase](state)
+    elif isinstance(pending, Placing):
+        player = state.players[seat]
+        moves = place_moves(player.principality, pending.tile, player.builders)
+    elif isinstance(pending, CardChoice):
+        moves = tuple([ChooseCard(c) for c in pending.shown])
+    elif isinstance(pending, Working):
+        moves = actions.bonus_moves(state)
+    elif isinstance(pending, Conversion):
+        moves = actions.convert_moves(state)
+    else:
+        assert isinstance(pending, RecruitOffer)
+        moves = (*cards.recruit_moves(state), KeepRecruiting())
     _last = (state, moves)
     return moves
-
-
-def _legal_moves(state: GameState) -> tuple[Move, ...]:
-    seat = state.current_player
-    if seat is None:
-        return ()
-    pending = state.pending
-    if pending is None:
-        return phases.PHASE_MOVES[state.phase](state)
-    if isinstance(pending, Placing):
-        player = state.players[seat]
-        return place_moves(player.principality, pending.tile, player.builders)
-    if isinstance(pending, CardChoice):
-        return tuple([ChooseCard(c) for c in pending.shown])
-    if isinstance(pending, Working):
-        return actions.bonus_moves(state)
-    if isinstance(pending, Conversion):
-        return actions.convert_moves(state)
-    assert isinstance(pending, RecruitOffer)
-    return (*cards.recruit_moves(state), KeepRecruiting())
 
 
 def free_moves(state: GameState) -> tuple[SellPrestige, ...]:
