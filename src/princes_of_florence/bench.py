@@ -233,16 +233,17 @@ def _format(value: float) -> str:
     return f"{value:,.2f}"
 
 
-def main(argv: list[str] | None = None) -> int:
+def main(argv: list[str] | None = None, prog: str = "python -m princes_of_florence.bench") -> int:
     """Run benchmarks and print their figures; returns the exit status.
 
     Args:
         argv: command-line arguments (``sys.argv[1:]`` when ``None``):
             ``[--seconds S] [NAME ...]``, by default every benchmark for 2
             seconds each.
+        prog: the command's name in usage and error messages.
     """
     parser = argparse.ArgumentParser(
-        prog="python -m princes_of_florence.bench",
+        prog=prog,
         description="Measure the speed of the engine's hot paths.",
     )
     parser.add_argument(

@@ -2,12 +2,17 @@
 
 ``play`` plays a seeded game between random bots and prints every move in
 notation, each work's breakdown, and the final scores with their sources.
+``bench [--seconds S] [NAME ...]`` runs the benchmarks of
+:mod:`princes_of_florence.bench` (all of them by default) and prints their
+figures.  ``catalog`` lists the component data that could not be verified.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
+import sys
 from collections import defaultdict
 from collections.abc import Sequence
 
@@ -87,6 +92,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     play.add_argument("--seed", type=int, default=1)
     bench = sub.add_parser("bench", help="measure the engine's speed")
     bench.add_argument("--seconds", type=float, default=3.0)
+    bench.add_argument("names", nargs="*", metavar="NAME", help="benchmarks to run (default: all)")
     sub.add_parser("catalog", help="list the reconstructed component data")
     args = parser.parse_args(argv)
     try:
@@ -95,7 +101,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "bench":
             from princes_of_florence import bench as bench_module
 
-            return bench_module.main(["--seconds", str(args.seconds)])
+            return bench_module.main(
+                ["--seconds", str(args.seconds), *args.names],
+                prog=f"{parser.prog} bench",
+            )
         return _catalog()
     except PrincesOfFlorenceError as error:
         parser.exit(2, f"error: {error}\n")
+    except BrokenPipeError:
+        # The reader stopped early (``| head``): say nothing more, as other tools do.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 1
