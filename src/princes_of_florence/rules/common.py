@@ -10,7 +10,7 @@ ruling R1 holds by construction.
 from __future__ import annotations
 
 from functools import cache
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from princes_of_florence.components import Catalog, default_catalog
 from princes_of_florence.events import (
@@ -22,9 +22,10 @@ from princes_of_florence.events import (
     PrestigeLost,
     PrestigeReason,
 )
-from princes_of_florence.state import GameState, PlayerState, replace
+from princes_of_florence.state import GameState, PlayerState, Principality, replace
 
 __all__ = [
+    "PrincipalityMemo",
     "catalog",
     "gain_prestige",
     "gained",
@@ -38,6 +39,52 @@ __all__ = [
     "seats_from",
     "with_player",
 ]
+
+
+_V = TypeVar("_V")
+
+
+class PrincipalityMemo(Generic[_V]):
+    """Values worked out from a principality alone, remembered per principality.
+
+    A principality is replaced only when a tile is laid, and its owner's
+    decisions ask about it many times in between.  An entry holds the
+    principality object itself and is found only for that object, so an id
+    is never reused while it is remembered.  After ``size`` entries the memo
+    starts over.  A ``variant`` (0 or 1) keeps two answers per principality.
+
+    >>> from princes_of_florence.state import Principality
+    >>> memo: PrincipalityMemo[str] = PrincipalityMemo(size=2)
+    >>> home, other = Principality(), Principality()
+    >>> memo.put(home, "open", variant=1)
+    'open'
+    >>> memo.get(home, variant=1), memo.get(home), memo.get(other, variant=1)
+    ('open', None, None)
+    >>> _ = memo.put(other, "full"), memo.put(other, "closed", variant=1)
+    >>> memo.get(home, variant=1), memo.get(other, variant=1)
+    (None, 'closed')
+    """
+
+    __slots__ = ("_entries", "_size")
+
+    def __init__(self, size: int = 4096) -> None:
+        self._entries: dict[int, tuple[Principality, _V]] = {}
+        self._size = size
+
+    def get(self, principality: Principality, variant: int = 0) -> _V | None:
+        """The value remembered for this very ``principality``, or ``None``."""
+        kept = self._entries.get(id(principality) << 1 | variant)
+        if kept is not None and kept[0] is principality:
+            return kept[1]
+        return None
+
+    def put(self, principality: Principality, value: _V, variant: int = 0) -> _V:
+        """Remember ``value`` for ``principality``; returns ``value``."""
+        entries = self._entries
+        if len(entries) >= self._size:
+            entries.clear()
+        entries[id(principality) << 1 | variant] = (principality, value)
+        return value
 
 
 @cache

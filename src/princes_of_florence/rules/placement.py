@@ -64,7 +64,7 @@ from princes_of_florence.geometry import (
 )
 from princes_of_florence.ids import Building, Landscape
 from princes_of_florence.moves import PlaceTile
-from princes_of_florence.rules.common import catalog
+from princes_of_florence.rules.common import PrincipalityMemo, catalog
 from princes_of_florence.state import Principality
 
 __all__ = [
@@ -373,15 +373,12 @@ def landscapes_with_room(principality: Principality) -> frozenset[Tile]:
     return _room(_LANDSCAPE_ROOM, principality, False, Landscape)
 
 
-_Memo = dict[int, tuple[Principality, frozenset[Tile]]]
+_Memo = PrincipalityMemo[frozenset[Tile]]
 
-_BUILDING_ROOM: _Memo = {}
+_BUILDING_ROOM: _Memo = PrincipalityMemo()
 """Memo of :func:`placeable`: the buildings with room, by principality and touch."""
-_LANDSCAPE_ROOM: _Memo = {}
+_LANDSCAPE_ROOM: _Memo = PrincipalityMemo()
 """Memo of :func:`placeable`: the landscapes with room, by principality."""
-
-_ROOM_KEPT = 4096
-"""How many principalities each memo holds before it starts over."""
 
 
 @attrs.frozen(eq=False)
@@ -431,15 +428,12 @@ def _room(
     """The tiles of ``kind`` with a legal placement in ``principality`` (ruling R21).
 
     Seven look-ups in the kind's table find the open placements of every
-    tile of the kind at once.  Memoised by principality: it is asked about
-    on many decisions of its owner and replaced only when a tile is laid.
-    The memo holds the principality itself, so its id is not reused while it
-    is remembered.
+    tile of the kind at once.  Memoised by principality, with and without
+    ``touch``.
     """
-    key = id(principality) << 1 | touch
-    kept = memo.get(key)
-    if kept is not None and kept[0] is principality:
-        return kept[1]
+    kept = memo.get(principality, touch)
+    if kept is not None:
+        return kept
     forbidden = principality.occupied
     if kind is Building and not touch:
         # ruling R21: no shared edge with a building or the palazzo without 2 builders
@@ -449,11 +443,7 @@ def _room(
     room = {tile for tile, span in table.spans if open_ & span}
     if kind is Building:
         room.difference_update(t.tile for t in principality.tiles)  # ruling R21: one of each
-    if len(memo) >= _ROOM_KEPT:
-        memo.clear()
-    result = frozenset(room)
-    memo[key] = (principality, result)
-    return result
+    return memo.put(principality, frozenset(room), touch)
 
 
 @cache

@@ -47,7 +47,7 @@ from princes_of_florence.ids import (
     Quantity,
     SizeClass,
 )
-from princes_of_florence.rules.common import catalog
+from princes_of_florence.rules.common import PrincipalityMemo, catalog
 from princes_of_florence.state import PlayerState, Principality
 
 __all__ = [
@@ -117,23 +117,15 @@ _Tally = tuple[frozenset[Building | Landscape], int, int, int, int, int, int]
 """A principality's tile kinds, then its large, medium and small buildings,
 forests, lakes and parks."""
 
-_TALLIES: dict[int, tuple[Principality, _Tally]] = {}
+_TALLIES: PrincipalityMemo[_Tally] = PrincipalityMemo()
 """Memo of :func:`_tally`, by principality."""
-
-_TALLIES_KEPT = 4096
-"""How many principalities the memo holds before it starts over."""
 
 
 def _tally(principality: Principality) -> _Tally:
-    """What lies in ``principality``, counted once per principality.
-
-    A principality is replaced only when a tile is laid, and its owner's
-    works are valued on many decisions in between.  The memo holds the
-    principality itself, so its id is not reused while it is remembered.
-    """
-    kept = _TALLIES.get(id(principality))
-    if kept is not None and kept[0] is principality:
-        return kept[1]
+    """What lies in ``principality``, counted once per principality."""
+    kept = _TALLIES.get(principality)
+    if kept is not None:
+        return kept
     sizes = _size_classes()
     large = medium = small = 0
     forests = lakes = parks = 0
@@ -155,11 +147,9 @@ def _tally(principality: Principality) -> _Tally:
             lakes += 1
         else:
             parks += 1
-    tally = (frozenset(kinds), large, medium, small, forests, lakes, parks)
-    if len(_TALLIES) >= _TALLIES_KEPT:
-        _TALLIES.clear()
-    _TALLIES[id(principality)] = (principality, tally)
-    return tally
+    return _TALLIES.put(
+        principality, (frozenset(kinds), large, medium, small, forests, lakes, parks)
+    )
 
 
 def _counts(player: PlayerState, working: PersonId | None) -> tuple[int, ...]:
@@ -227,7 +217,7 @@ def quantity(player: PlayerState, q: Quantity, working: PersonId | None = None) 
         The count, never negative.
 
     >>> from princes_of_florence.ids import PersonId
-    >>> from princes_of_florence.state import PlayerState, Principality
+    >>> from princes_of_florence.state import PlayerState
     >>> player = PlayerState(money=0, hand_persons=(PersonId.POET,), hand_recruiting=1)
     >>> quantity(player, Quantity.HAND_PERSONS), quantity(player, Quantity.WORKS)
     (2, 0)
@@ -256,7 +246,7 @@ def bonus_value(card: BonusCardId, player: PlayerState, working: PersonId | None
         The sum of ``per x count`` over the card's terms.
 
     >>> from princes_of_florence.ids import BonusCardId
-    >>> from princes_of_florence.state import PlayerState, Principality
+    >>> from princes_of_florence.state import PlayerState
     >>> bonus_value(BonusCardId.B13, PlayerState(money=0, builders=3))
     6
     """
