@@ -186,9 +186,7 @@ def auction_moves(state: GameState) -> tuple[Move, ...]:
             return (*map(_TAKE.__getitem__, stacks), _DECLINE)
         return (*map(_OPEN.__getitem__, stacks), _DECLINE)
     amount = auction.high_bid + catalog().rules.raise_step  # ruling R12: exactly +100
-    player = state.players[seat]
-    # stack_problem_in_bidding's tests, the payment compared directly (R4, R15)
-    if player.money >= amount and _unusable(player, auction.stack) is None:
+    if stack_problem_in_bidding(state, seat, auction.stack, amount) is None:
         return (Bid(amount), _PASS)
     return (_PASS,)
 
