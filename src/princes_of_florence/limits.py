@@ -24,6 +24,7 @@ __all__ = [
     "MAX_PRESTIGE",
     "MAX_RECORD_LINES",
     "MAX_SEED",
+    "shorten",
 ]
 
 MAX_MONEY = 100_000
@@ -52,3 +53,22 @@ MAX_RECORD_LINES = 2_000
 
 MAX_ERRORS = 5
 """The most problems one error message lists; the rest are counted."""
+
+
+def shorten(value: object, most: int = 40) -> str:
+    """The ``repr`` of ``value`` cut to ``most`` characters, for an error message.
+
+    Safe for any value: an integer too long to print is described by its size.
+
+    >>> shorten("x" * 100, most=12)
+    "'xxxxxxxx..."
+    >>> shorten(10**5000)
+    'an integer of 16610 bits'
+    """
+    if type(value) is int and value.bit_length() > 64:
+        return f"an integer of {value.bit_length()} bits"
+    try:
+        text = repr(value)
+    except Exception:  # a value whose repr fails is still named
+        return f"a {type(value).__name__}"
+    return text if len(text) <= most else text[: most - 3] + "..."
