@@ -103,7 +103,7 @@ from princes_of_florence.serialization import (
     record_from_text,
     record_to_text,
 )
-from princes_of_florence.state import GameState, Working, replace
+from princes_of_florence.state import Conversion, GameState, Working, replace
 from strategies import play_random, played_games, states_in_play
 
 MOVES: tuple[Move, ...] = (
@@ -686,3 +686,56 @@ def test_numbers_of_thousands_of_digits_in_a_text_record_are_refused() -> None:
         record_from_text(f"# players 3\n# seed {_HUGE}\n")
     with pytest.raises(SerializationError, match="line 3: move text of 4305 characters"):
         record_from_text(f"# players 3\n# seed 1\nbid {_HUGE}\n")
+
+
+def test_prestige_and_payouts_beyond_the_limits_are_refused() -> None:
+    """Prestige of 10**7 (which made free_moves hang) and a payout of 10**9 (which made
+    load_state itself hang) are refused by the limits, naming the field (defect class 3)."""
+    text = _mutated(_state_text(), lambda d: d["players"][2].__setitem__("prestige", 10**7))
+    with pytest.raises(SerializationError, match="at most 1000 @ \\$\\.data\\.players\\[2\\]"):
+        load_state(text)
+    state = _first(lambda s: isinstance(s.pending, Conversion))
+    seat = state.current_player
+    assert seat is not None
+
+    def rich(data: Any) -> None:
+        data["pending"]["payout"] = 10**9
+        data["players"][seat]["money"] = 10**9
+
+    with pytest.raises(SerializationError, match="a payout of 1000000000; at most 100000"):
+        load_state(_mutated(dumps(state), rich))
+
+
+def _countdown(data: Any) -> None:
+    data["person_deck"] = [1] * 100_000
+
+
+def test_a_large_document_is_refused_early_and_briefly() -> None:
+    """A 200 KB document of 100,000 wrong items, or an array that long in a smaller one,
+    is refused with a message of a few lines, not one line per item (defect class 4)."""
+    big = _mutated(_state_text(), _countdown)
+    assert len(big) > 200_000
+    with pytest.raises(SerializationError, match="the document has") as caught:
+        load_state(big)
+    assert len(str(caught.value)) < 200
+    data = _data(_state_text())
+    data["person_deck"] = [1] * 30_000
+    with pytest.raises(SerializationError, match="an array of 30000 items; at most 1000") as e:
+        load_state(_document("state", data))
+    assert len(str(e.value)) < 200
+    record = {"config": {"players": 3}, "moves": [{"type": "bid"}] * 900}
+    with pytest.raises(SerializationError) as e:
+        load_record(_document("record", record))
+    assert str(e.value).count("@") == 5  # the first five, then the reader stops
+    many_keys = {f"k{i}": 0 for i in range(8_000)}
+    with pytest.raises(SerializationError, match=r"extra fields found \(k0, k1, k10,") as e:
+        load_config(_document("config", {"players": 3, **many_keys}))
+    assert len(str(e.value)) < 200
+
+
+def test_a_long_text_record_is_refused_early() -> None:
+    """A text record of 100,000 bad moves is refused by its size, at once."""
+    with pytest.raises(SerializationError, match="characters; at most 100000"):
+        record_from_text("# players 3\n# seed 1\n" + "bid x\n" * 100_000)
+    with pytest.raises(SerializationError, match="line 1003: a record holds at most 1000"):
+        record_from_text("# players 3\n# seed 1\n" + "pass\n" * 1_001)
