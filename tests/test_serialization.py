@@ -22,7 +22,7 @@ from princes_of_florence import (
     new_game,
     parse_move,
 )
-from princes_of_florence.engine import apply_with_events
+from princes_of_florence.engine import apply, apply_with_events, is_terminal
 from princes_of_florence.events import (
     AuctionOpened,
     BestWork,
@@ -739,3 +739,54 @@ def test_a_long_text_record_is_refused_early() -> None:
         record_from_text("# players 3\n# seed 1\n" + "bid x\n" * 100_000)
     with pytest.raises(SerializationError, match="line 1003: a record holds at most 1000"):
         record_from_text("# players 3\n# seed 1\n" + "pass\n" * 1_001)
+
+
+def _swapped_records() -> GameState:
+    """Seed 37, 5 players, 149 moves drawn with ``Random(37)``, players 1 and 2 swapped."""
+    state = new_game(GameConfig(players=5, seed=37))
+    rng = random.Random(37)
+    for _ in range(149):
+        state = apply(state, rng.choice(legal_moves(state)))
+    players = list(state.players)
+    players[1], players[2] = players[2], players[1]
+    return replace(state, players=tuple(players))
+
+
+def test_swapped_player_records_leaving_a_winner_stuck_are_refused() -> None:
+    """Swapped records made player 2 the high bidder for a forest with no place for it:
+    after the next pass they had no move.  Such a state and its views are refused
+    (defect class 6)."""
+    swapped = _swapped_records()
+    assert swapped.auction is not None
+    assert swapped.auction.high_bidder == 2
+    assert state_problems(swapped)
+    with pytest.raises(SerializationError, match=r"high bidder 2 could not use the forest"):
+        load_state(dumps(swapped))
+    for viewer in range(5):
+        with pytest.raises(SerializationError, match=r"high bidder 2 could not use the forest"):
+            load_view(dumps(observe(swapped, viewer)))
+
+
+def test_a_loaded_state_has_a_legal_move_after_every_move() -> None:
+    """Every state load_state accepts along a played game plays on to the end."""
+    for state in GAME.states[::7]:
+        loaded = load_state(dumps(state))
+        rng = random.Random(0)
+        while not is_terminal(loaded):
+            moves = legal_moves(loaded)
+            assert moves
+            loaded = apply(loaded, rng.choice(moves))
+
+
+@pytest.mark.parametrize(
+    "field", ["building_supply", "landscape_supply", "freedom_supply", "round_best"]
+)
+def test_a_view_with_a_supply_of_the_wrong_length_is_refused(field: str) -> None:
+    """load_view runs load_state's checks: an extra supply entry is refused at load, not
+    met later as a ValueError from zip in view_legal_moves (defect class 5)."""
+    state = _first(lambda s: s.phase is Phase.ACTIONS)
+    text = _mutated(dumps(observe(state, 0)), lambda d: d[field].append(0))
+    with pytest.raises(
+        SerializationError, match=f"{field} has .* entries.* @ \\$\\.data\\.{field}"
+    ):
+        load_view(text)

@@ -675,6 +675,31 @@ def _shape_problems(state: GameState) -> list[str]:
     return problems
 
 
+def _playable_problems(state: GameState) -> list[str]:
+    """Why the engine could not play on from ``state``; empty when it can.
+
+    The one check behind :func:`load_state` and :func:`load_view` (which
+    runs it on a state dealt from the view): sizes, signs and limits first
+    (:func:`_shape_problems`), then every invariant of the game
+    (:func:`~princes_of_florence.rules.invariants.state_problems`, which
+    include that the pending decision fits the players' holdings), then that
+    the player to decide has a legal move unless the game is over.
+    """
+    problems = _shape_problems(state)
+    if problems:
+        return problems
+    try:
+        problems = [_in_document(problem) for problem in state_problems(state)]
+        if not problems and not is_terminal(state) and not legal_moves(state):
+            problems = [
+                f"player {state.current_player} has no legal move, yet the game is not"
+                " over @ $.data"
+            ]
+    except Exception as error:  # a state no game reaches; never let it through
+        problems = [f"the state cannot be checked ({type(error).__name__}) @ $.data"]
+    return problems
+
+
 def load_state(text: str | bytes) -> GameState:
     """Read a state document and check every invariant of the game.
 
@@ -683,17 +708,7 @@ def load_state(text: str | bytes) -> GameState:
             or the state breaks an invariant (every problem is named).
     """
     state = _load(text, "state", GameState)
-    problems = _shape_problems(state)
-    if not problems:
-        try:
-            problems = [_in_document(problem) for problem in state_problems(state)]
-            if not problems and not is_terminal(state) and not legal_moves(state):
-                problems = [
-                    f"player {state.current_player} has no legal move, yet the game is not"
-                    " over @ $.data"
-                ]
-        except Exception as error:  # a state no game reaches; never let it through
-            problems = [f"the state cannot be checked ({type(error).__name__}: {error}) @ $.data"]
+    problems = _playable_problems(state)
     if problems:
         raise SerializationError(f"the state is not a valid game state: {_listed(problems)}")
     return state
@@ -711,8 +726,30 @@ def _in_document(problem: str) -> str:
     return f"{sentence} @ " + ", ".join(f"$.data.{path}" for path in paths.split(", "))
 
 
+_VIEW_FIELDS = frozenset(field.name for field in attrs.fields(PlayerView))
+
+
+def _in_view(problem: str) -> str:
+    """A problem of the state dealt from a view, with its path kept where the view has it.
+
+    >>> _in_view("building_supply has 11 entries, not 10 @ $.data.building_supply")
+    'building_supply has 11 entries, not 10 @ $.data.building_supply'
+    >>> _in_view("player 1 has 5 builders (at most 3) @ $.data.players[1].builders")
+    'player 1 has 5 builders (at most 3) @ $.data'
+    """
+    sentence, _, paths = problem.rpartition(" @ ")
+    first = re.split(r"[.\[]", paths.removeprefix("$.data."), maxsplit=1)[0]
+    if first in _VIEW_FIELDS and "," not in paths:
+        return problem
+    return f"{sentence or problem} @ $.data"
+
+
 def load_view(text: str | bytes) -> PlayerView:
     """Read a view document and check that some valid state shows it.
+
+    A state is dealt from the view (:func:`determinize`) and must pass every
+    check of :func:`load_state`: the same limits and invariants, and a legal
+    move for the player to decide.
 
     Raises:
         SerializationError: the document is not a valid view of schema 1.x,
@@ -729,7 +766,7 @@ def load_view(text: str | bytes) -> PlayerView:
         raise SerializationError("a view never shows the seed: it must be 0 @ $.data.config.seed")
     try:
         state = determinize(view, random.Random(0))
-        problems = list(state_problems(state))
+        problems = [_in_view(problem) for problem in _playable_problems(state)]
         if not problems:
             again = observe(state, view.viewer)
             problems = [
@@ -737,10 +774,8 @@ def load_view(text: str | bytes) -> PlayerView:
                 for field in attrs.fields(PlayerView)
                 if getattr(again, field.name) != getattr(view, field.name)
             ]
-        else:  # found in the state dealt from the view: the view as a whole is at fault
-            problems = [f"{p.rpartition(' @ ')[0] or p} @ $.data" for p in problems]
     except Exception as error:  # an inconsistent view; never let it through
-        problems = [f"{type(error).__name__}: {error} @ $.data"]
+        problems = [f"{type(error).__name__}: {str(error)[:200]} @ $.data"]
     if problems:
         raise SerializationError(f"no valid state shows this view: {_listed(problems)}")
     return view
