@@ -30,6 +30,7 @@ from princes_of_florence.events import (
     BonusPlayed,
     BuildingChosen,
     CardKept,
+    CardReturned,
     CardsShown,
     Declined,
     Event,
@@ -82,12 +83,14 @@ from princes_of_florence.moves import (
     PlaceTile,
     PlayBonus,
     Recruit,
+    ReturnCard,
     ReturnPerson,
     SellPrestige,
     Take,
     Work,
 )
 from princes_of_florence.observation import events_for, observe
+from princes_of_florence.rules.auction import stack_problem_in_bidding
 from princes_of_florence.rules.invariants import state_problems
 from princes_of_florence.serialization import (
     SCHEMA_VERSION,
@@ -129,6 +132,7 @@ MOVES: tuple[Move, ...] = (
     IntroduceFreedom(Freedom.TRAVEL),
     EndTurn(),
     SellPrestige(2),
+    ReturnCard(BonusCardId.B11),
 )
 """One or more of every move kind."""
 
@@ -163,6 +167,8 @@ EVENTS: tuple[Event, ...] = (
     BuildingChosen(0, Building.TOWER),
     RecruitingKept(0),
     PayoutKept(0),
+    CardReturned(1, "persons", PersonId.POET),
+    CardReturned(1, "prestige", None),
 )
 """One or more of every event kind, redacted forms included."""
 
@@ -741,29 +747,45 @@ def test_a_long_text_record_is_refused_early() -> None:
         record_from_text("# players 3\n# seed 1\n" + "pass\n" * 1_001)
 
 
-def _swapped_records() -> GameState:
-    """Seed 37, 5 players, 149 moves drawn with ``Random(37)``, players 1 and 2 swapped."""
+def _swapped_records() -> tuple[GameState, int]:
+    """Seed 37, 5 players, moves drawn with ``Random(37)``: the first auction state in
+    which swapping two players' records gives the high bidder a principality with no
+    place for the landscape under the hammer; the swapped state and the high bidder."""
     state = new_game(GameConfig(players=5, seed=37))
     rng = random.Random(37)
-    for _ in range(149):
+    while not is_terminal(state):
+        auction = state.auction
+        if auction is not None and auction.stack in _LANDSCAPE_STACKS:
+            bidder = auction.high_bidder
+            assert bidder is not None
+            for other in range(5):
+                players = list(state.players)
+                players[bidder], players[other] = players[other], players[bidder]
+                swapped = replace(state, players=tuple(players))
+                if stack_problem_in_bidding(swapped, bidder, auction.stack, auction.high_bid):
+                    return swapped, bidder
         state = apply(state, rng.choice(legal_moves(state)))
-    players = list(state.players)
-    players[1], players[2] = players[2], players[1]
-    return replace(state, players=tuple(players))
+    raise AssertionError("no such state in this game")
+
+
+_LANDSCAPE_STACKS = (AuctionObject.FOREST, AuctionObject.LAKE, AuctionObject.PARK)
 
 
 def test_swapped_player_records_leaving_a_winner_stuck_are_refused() -> None:
-    """Swapped records made player 2 the high bidder for a forest with no place for it:
-    after the next pass they had no move.  Such a state and its views are refused
-    (defect class 6)."""
-    swapped = _swapped_records()
-    assert swapped.auction is not None
-    assert swapped.auction.high_bidder == 2
-    assert state_problems(swapped)
-    with pytest.raises(SerializationError, match=r"high bidder 2 could not use the forest"):
+    """Swapped records made a high bidder of a landscape with no place for it: once the
+    others passed they had no move, though the game was not over.  Such a state and
+    every view of it are refused (defect class 6)."""
+    swapped, winner = _swapped_records()
+    stuck = swapped
+    while stuck.pending is None:  # the engine plays on from any state it is given
+        stuck = apply(stuck, Pass())
+    assert stuck.current_player == winner
+    assert () == legal_moves(stuck)
+    assert not is_terminal(stuck)
+    with pytest.raises(SerializationError, match=f"high bidder {winner} could not use the"):
         load_state(dumps(swapped))
     for viewer in range(5):
-        with pytest.raises(SerializationError, match=r"high bidder 2 could not use the forest"):
+        with pytest.raises(SerializationError, match=f"high bidder {winner} could not use"):
             load_view(dumps(observe(swapped, viewer)))
 
 

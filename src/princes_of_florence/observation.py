@@ -16,7 +16,8 @@ table right now:
 * the pending decision: in full when it is the viewer's, and a
   :class:`Working` of anyone (the person and the bonus cards played lie face
   up); of another player's :class:`CardChoice` only the deck and how many
-  cards are shown (:class:`HiddenCardChoice`);
+  cards are shown, or are still to go under the deck in the order that
+  player chooses (:class:`HiddenCardChoice`);
 * during the starting-person draft (ruling R8), how many cards were returned
   and which one the viewer returned;
 * once the game is over, every player's prestige cards, which were scored
@@ -55,7 +56,13 @@ import attrs
 
 from princes_of_florence.config import GameConfig
 from princes_of_florence.engine import legal_moves
-from princes_of_florence.events import CardKept, CardsShown, Event, PersonReturned
+from princes_of_florence.events import (
+    CardKept,
+    CardReturned,
+    CardsShown,
+    Event,
+    PersonReturned,
+)
 from princes_of_florence.ids import (
     BonusCardId,
     Building,
@@ -66,6 +73,7 @@ from princes_of_florence.ids import (
 )
 from princes_of_florence.moves import Move
 from princes_of_florence.rules.common import catalog
+from princes_of_florence.rules.variants import ruleset
 from princes_of_florence.state import (
     AuctionState,
     CardChoice,
@@ -135,10 +143,15 @@ class SeatView:
 
 @attrs.frozen
 class HiddenCardChoice:
-    """Another player chooses one of ``count`` cards shown from ``deck`` (R5, R6)."""
+    """Another player chooses one of ``count`` cards shown from ``deck`` (R5, R6).
+
+    With ``returning`` set, that player kept a card already and puts the
+    ``count`` others under the deck in an order of their choosing.
+    """
 
     deck: Deck
     count: int
+    returning: bool = False
 
 
 @attrs.frozen
@@ -286,7 +299,7 @@ def observe(state: GameState, player: int) -> PlayerView:
         setup = SetupView(len(returned), returned[index] if index < len(returned) else None)
     pending: ViewPending | None = state.pending
     if isinstance(pending, CardChoice) and state.current_player != player:
-        pending = HiddenCardChoice(pending.deck, len(pending.shown))  # ruling R5
+        pending = HiddenCardChoice(pending.deck, len(pending.shown), pending.returning)  # R5
     final = None
     if state.phase is Phase.GAME_OVER:  # ruling R24: the prestige cards are scored openly
         final = tuple(p.prestige_cards for p in state.players)
@@ -346,22 +359,26 @@ def view_legal_moves(view: PlayerView) -> tuple[Move, ...]:
 def money_floor(view: PlayerView, seat: int) -> int:
     """The least money ``seat`` can hold, judging from the table.
 
-    The high bidder of a running auction holds at least the high bid (R4);
-    a player converting a payout holds at least that payout (R19); a player
-    placing a building holds at least its price, paid when it is placed (R21).
-    Anyone else may hold 0.
+    The high bidder of a running auction can raise the high bid, and a
+    player placing a building its price, paid when it is placed (R21): in
+    cash, less what their prestige would raise where prestige may be sold
+    (revised R4).  A player converting a payout holds at least that payout
+    (R19).  Anyone else may hold 0.
     """
-    floor = 0
+    owed = 0
     auction = view.auction
     if auction is not None and auction.stack is not None and auction.high_bidder == seat:
-        floor = auction.high_bid
+        owed = auction.high_bid
+    floor = 0
     if view.current_player == seat:
         pending = view.pending
         if isinstance(pending, Conversion):
-            floor = max(floor, pending.payout)
+            floor = pending.payout
         if isinstance(pending, Placing) and isinstance(pending.tile, Building):
-            floor = max(floor, catalog().rules.build_cost[view.seats[seat].builders])
-    return floor
+            owed = max(owed, catalog().rules.build_cost[view.seats[seat].builders])
+    if ruleset(view.config).sells_prestige:
+        owed -= view.seats[seat].prestige * catalog().rules.florins_per_sold_prestige
+    return max(floor, owed, 0)
 
 
 _C = TypeVar("_C", PersonId, BonusCardId, PrestigeCardId)
@@ -578,11 +595,13 @@ def determinize(
         assert not isinstance(pending, HiddenCardChoice)
         state_pending = pending
     elif hidden.deck is Deck.PERSONS:
-        state_pending = CardChoice(hidden.deck, tuple(person_piles[len(others)]))
+        state_pending = CardChoice(hidden.deck, tuple(person_piles[len(others)]), hidden.returning)
     elif hidden.deck is Deck.BONUS:
-        state_pending = CardChoice(hidden.deck, tuple(bonus_piles[len(others)]))
+        state_pending = CardChoice(hidden.deck, tuple(bonus_piles[len(others)]), hidden.returning)
     else:
-        state_pending = CardChoice(hidden.deck, tuple(prestige_piles[len(others)]))
+        state_pending = CardChoice(
+            hidden.deck, tuple(prestige_piles[len(others)]), hidden.returning
+        )
 
     setup = None
     if view.setup is not None:
@@ -623,7 +642,7 @@ def determinize(
 def _redact(player: int, event: Event) -> Event:
     if isinstance(event, CardsShown) and event.player != player:
         return attrs.evolve(event, cards=None)
-    if isinstance(event, CardKept) and event.player != player:
+    if isinstance(event, CardKept | CardReturned) and event.player != player:
         return attrs.evolve(event, card=None)
     if isinstance(event, PersonReturned) and event.player != player:
         return attrs.evolve(event, person=None)
@@ -633,8 +652,9 @@ def _redact(player: int, event: Event) -> Event:
 def events_for(player: int, events: Iterable[Event]) -> tuple[Event, ...]:
     """The events as the player in seat ``player`` may see them (ruling R5).
 
-    The cards shown to another player, the card another player kept, and the
-    starting person another player returned become ``None``; every other
+    The cards shown to another player, the card another player kept or put
+    under a deck, and the starting person another player returned become
+    ``None``; every other
     event is public and passes unchanged.  That includes the person of
     another player's :class:`~princes_of_florence.events.WorkStarted` (it
     lies face up from then on) and another player's

@@ -443,7 +443,8 @@ def dumps(obj: object) -> str:
     >>> from princes_of_florence import GameConfig
     >>> dumps(GameConfig(players=3, seed=9))
     '{"schema":"1.0","kind":"config","data":{"players":3,"seed":9,"start_player":0,\
-"hidden_money":false,"muse_and_princess":false,"cooperative_building":false}}'
+"hidden_money":false,"choose_returned_order":false,"muse_and_princess":false,\
+"cooperative_building":false}}'
     """
     kind, data = _kind_and_data(obj)
     document = {"schema": SCHEMA_VERSION, "kind": kind, "data": data}
@@ -675,7 +676,7 @@ def _shape_problems(state: GameState) -> list[str]:
     return problems
 
 
-def _playable_problems(state: GameState) -> list[str]:
+def _playable_problems(state: GameState, decider_known: bool = True) -> list[str]:
     """Why the engine could not play on from ``state``; empty when it can.
 
     The one check behind :func:`load_state` and :func:`load_view` (which
@@ -683,14 +684,17 @@ def _playable_problems(state: GameState) -> list[str]:
     (:func:`_shape_problems`), then every invariant of the game
     (:func:`~princes_of_florence.rules.invariants.state_problems`, which
     include that the pending decision fits the players' holdings), then that
-    the player to decide has a legal move unless the game is over.
+    the player to decide has a legal move unless the game is over.  The last
+    is skipped unless ``decider_known``: a state dealt from a view guesses the
+    hidden hand of a player to decide other than the viewer, and the guess
+    may leave them no move where the true hand has one.
     """
     problems = _shape_problems(state)
     if problems:
         return problems
     try:
         problems = [_in_document(problem) for problem in state_problems(state)]
-        if not problems and not is_terminal(state) and not legal_moves(state):
+        if not problems and decider_known and not is_terminal(state) and not legal_moves(state):
             problems = [
                 f"player {state.current_player} has no legal move, yet the game is not"
                 " over @ $.data"
@@ -766,7 +770,8 @@ def load_view(text: str | bytes) -> PlayerView:
         raise SerializationError("a view never shows the seed: it must be 0 @ $.data.config.seed")
     try:
         state = determinize(view, random.Random(0))
-        problems = [_in_view(problem) for problem in _playable_problems(state)]
+        own_move = view.current_player == view.viewer
+        problems = [_in_view(problem) for problem in _playable_problems(state, own_move)]
         if not problems:
             again = observe(state, view.viewer)
             problems = [
@@ -785,7 +790,8 @@ def load_view(text: str | bytes) -> PlayerView:
 # Text records
 
 _CONFIG_HEADERS = ("players", "seed", "start_player", "hidden_money")
-_EXPANSION_HEADERS = ("muse_and_princess", "cooperative_building")
+_EXPANSION_HEADERS = ("choose_returned_order", "muse_and_princess", "cooperative_building")
+"""Switches written only when set (an option or an expansion)."""
 _OUTCOME_HEADERS = ("final_prestige", "final_money", "winners")
 
 
@@ -793,7 +799,8 @@ def record_to_text(record: GameRecord) -> str:
     """The text form of a record: header lines, then one move per line.
 
     The headers are ``# schema``, the configuration (``players``, ``seed``,
-    ``start_player``, ``hidden_money``; an expansion only when set) and, if
+    ``start_player``, ``hidden_money``; an option or an expansion only when
+    set) and, if
     the record has an outcome, ``final_prestige``, ``final_money`` and
     ``winners`` (one number per seat, or per winner).
 

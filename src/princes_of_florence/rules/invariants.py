@@ -21,8 +21,9 @@ from princes_of_florence.geometry import PALAZZO_MASK
 from princes_of_florence.ids import Building, Landscape, Phase
 from princes_of_florence.rules.actions import build_cost, turn_limits
 from princes_of_florence.rules.auction import stack_problem_in_bidding
-from princes_of_florence.rules.common import catalog
+from princes_of_florence.rules.common import catalog, means
 from princes_of_florence.rules.placement import tile_placements
+from princes_of_florence.rules.variants import ruleset
 from princes_of_florence.state import (
     BUILDINGS,
     FREEDOMS,
@@ -152,7 +153,7 @@ def _auction_problems(state: GameState, auction: AuctionState) -> list[str]:
     elif (
         auction.high_bidder is not None
         and 0 <= auction.high_bidder < n
-        and state.players[auction.high_bidder].money < auction.high_bid
+        and means(state, auction.high_bidder) < auction.high_bid
     ):
         problems.append("the high bidder cannot pay the high bid (ruling R4) @ auction.high_bid")
     elif auction.high_bidder is not None and 0 <= auction.high_bidder < n:
@@ -210,7 +211,11 @@ def _pending_problems(state: GameState) -> list[str]:
         Placing: (Landscape if auction else Building) is type(getattr(pending, "tile", None)),
         CardChoice: isinstance(pending, CardChoice)
         and (pending.deck is Deck.PRESTIGE) == auction
-        and 1 <= len(pending.shown) <= 5,
+        and 1 <= len(pending.shown) <= 5
+        and (
+            not pending.returning  # ruling R6: only where the player orders the rest
+            or (ruleset(state.config).chooses_returned_order and 2 <= len(pending.shown) <= 4)
+        ),
         RecruitOffer: auction and player.hand_recruiting > 0,
         Working: not auction and getattr(pending, "person", None) in player.table_persons,
         Conversion: not auction and 0 < getattr(pending, "payout", 0) <= player.money,
@@ -226,7 +231,7 @@ def _pending_problems(state: GameState) -> list[str]:
             if card not in hand:
                 return [f"the work plays {card}, which is not in the player's hand @ pending.bonus"]
             hand.remove(card)
-    if isinstance(pending, Placing) and not auction and player.money < build_cost(player):
+    if isinstance(pending, Placing) and not auction and means(state, seat) < build_cost(player):
         return [
             f"player {seat} cannot pay for the {pending.tile} waiting to be built (R4)"
             f" @ pending, players[{seat}].money"
