@@ -496,9 +496,11 @@ def _parse(text: str | bytes, kind: str) -> object:
     schema = document.get("schema")
     if schema is None:
         raise SerializationError("the document has no schema field @ $.schema")
-    match = re.fullmatch(r"(\d+)\.(\d+)", schema) if isinstance(schema, str) else None
+    match = re.fullmatch(r"(\d{1,9})\.(\d{1,9})", schema) if isinstance(schema, str) else None
     if match is None:
-        raise SerializationError(f"schema must be text like '1.0', not {schema!r} @ $.schema")
+        raise SerializationError(
+            f"schema must be text like '1.0', not {shorten(schema)} @ $.schema"
+        )
     if int(match.group(1)) != _MAJOR:
         raise SerializationError(
             f"schema {schema} is not supported: this version reads schema {_MAJOR}.x "
@@ -509,7 +511,7 @@ def _parse(text: str | bytes, kind: str) -> object:
         raise SerializationError(f"unknown fields in the document: {', '.join(extra)} @ $")
     if document.get("kind") != kind:
         raise SerializationError(
-            f"expected a {kind} document, not kind {document.get('kind')!r} @ $.kind"
+            f"expected a {kind} document, not kind {shorten(document.get('kind'))} @ $.kind"
         )
     if "data" not in document:
         raise SerializationError("the document has no data field @ $.data")
