@@ -36,13 +36,25 @@ from princes_of_florence.rules.common import with_player
 from princes_of_florence.rules.invariants import state_problems
 from princes_of_florence.state import replace
 
+CONFIGURATIONS: tuple[GameConfig, ...] = (
+    GameConfig(players=2),
+    GameConfig(players=2, hard_freedoms=True),
+    GameConfig(players=3),
+    GameConfig(players=4),
+    GameConfig(players=5),
+    GameConfig(players=3, choose_returned_order=True),
+)
+"""Every configuration the engine plays (the seed is set per test)."""
 
-@pytest.mark.parametrize("players", [3, 4, 5])
+
+@pytest.mark.parametrize("base", CONFIGURATIONS, ids=repr)
 @pytest.mark.parametrize("seed", range(4))
-def test_random_games_end_after_round_seven(players: int, seed: int) -> None:
-    """Random games always end after round 7 with a valid outcome (R24)."""
+def test_random_games_end_after_round_seven(base: GameConfig, seed: int) -> None:
+    """Random games of every configuration always end after round 7 with a valid outcome (R24)."""
+    config = attrs.evolve(base, seed=seed)
+    players = config.players
     bots = [RandomBot(random.Random(seed * 10 + s)) for s in range(players)]
-    final, moves = play_game(GameConfig(players=players, seed=seed), bots)
+    final, moves = play_game(config, bots)
     assert is_terminal(final)
     assert (7, Phase.GAME_OVER, None) == (final.round, final.phase, final.current_player)
     assert () == legal_moves(final)
@@ -50,7 +62,8 @@ def test_random_games_end_after_round_seven(players: int, seed: int) -> None:
     best = max(zip(result.prestige, result.money, strict=True))
     expected = tuple(s for s in range(players) if (result.prestige[s], result.money[s]) == best)
     assert expected == result.winners
-    assert len(moves) > 50
+    assert len(moves) >= players + 7 * 2 * players  # a return, then a decision per phase
+    assert () == state_problems(final)
 
 
 def test_money_and_prestige_follow_the_events() -> None:

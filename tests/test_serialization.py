@@ -36,6 +36,7 @@ from princes_of_florence.events import (
     Event,
     FreedomIntroduced,
     GameEnded,
+    LandscapeChosen,
     MoneyPaid,
     MoneyReason,
     MoneyReceived,
@@ -71,6 +72,7 @@ from princes_of_florence.moves import (
     BuyBonus,
     BuyPerson,
     ChooseCard,
+    ChooseLandscape,
     Convert,
     Decline,
     EndTurn,
@@ -132,6 +134,7 @@ MOVES: tuple[Move, ...] = (
     EndTurn(),
     SellPrestige(2),
     ReturnCard(BonusCardId.B11),
+    ChooseLandscape(Landscape.LAKE),
 )
 """One or more of every move kind."""
 
@@ -168,6 +171,7 @@ EVENTS: tuple[Event, ...] = (
     PayoutKept(0),
     CardReturned(1, "persons", PersonId.POET),
     CardReturned(1, "prestige", None),
+    LandscapeChosen(0, Landscape.PARK),
 )
 """One or more of every event kind, redacted forms included."""
 
@@ -380,7 +384,7 @@ def test_malformed_json_is_rejected_with_its_position() -> None:
         ),
         (
             lambda d: d["config"].__setitem__("players", 9),
-            r"players must be 3, 4 or 5, not 9 @ \$\.data\.config",
+            r"players must be 2, 3, 4 or 5, not 9 @ \$\.data\.config",
         ),
         (
             lambda d: d.__setitem__("bonus_deck", "B01"),

@@ -80,6 +80,7 @@ from princes_of_florence.state import (
     Conversion,
     Deck,
     GameState,
+    LandscapeChoice,
     Pending,
     Placing,
     PlayerState,
@@ -168,7 +169,7 @@ class SetupView:
 
 
 ViewPending: TypeAlias = (
-    Placing | CardChoice | HiddenCardChoice | RecruitOffer | Working | Conversion
+    Placing | CardChoice | HiddenCardChoice | RecruitOffer | Working | Conversion | LandscapeChoice
 )
 """A pending decision as a viewer sees it: another player's card choice is hidden."""
 
