@@ -523,7 +523,9 @@ def payment_offers(can_raise: int) -> tuple[int, ...]:
     """Every payment the partner may be asked for: 0 up to ``can_raise`` in hundreds (R31).
 
     Args:
-        can_raise: the most the partner can raise (ruling R4).
+        can_raise: the most the partner can raise (ruling R4: cash, plus 100
+            per prestige point where prestige may be sold; see
+            :func:`~princes_of_florence.rules.common.means`).
 
     >>> payment_offers(350)
     (0, 100, 200, 300)
