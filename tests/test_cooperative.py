@@ -23,6 +23,7 @@ from princes_of_florence.geometry import (
     StraddlingPlacement,
     mask_cells,
     parse_cells,
+    placements_avoiding,
 )
 from princes_of_florence.ids import Building, Landscape
 from princes_of_florence.rules.cooperative import (
@@ -30,6 +31,7 @@ from princes_of_florence.rules.cooperative import (
     SharedBuildPayments,
     alone_border_problem,
     alone_builders_needed,
+    alone_placements,
     border,
     neighbours,
     parse_shared_placement,
@@ -505,3 +507,47 @@ def test_a_part_against_a_wall_across_the_border_needs_its_owner_builders() -> N
     )
     # Green's own part a4 touches her tower at a5: her 3 builders allow it, 1 would not.
     assert chapel not in shared_placements(boards, 0, 1, Building.CHAPEL, 2, 1)
+
+
+# --------------------------------------------------------------------------
+# Building alone on the shared map (R21 with R30)
+# --------------------------------------------------------------------------
+
+
+@given(
+    st.sampled_from([2, 3, 4, 5]).flatmap(
+        lambda n: st.tuples(st.just(n), st.integers(min_value=0, max_value=n - 1))
+    ),
+    st.lists(grown_principalities(max_steps=8, reverse=True), min_size=5, max_size=5),
+    builder_counts(),
+    st.sampled_from([*Building, *Landscape]),
+)
+def test_alone_placements_are_r21_and_r30_placement_by_placement(
+    game: tuple[int, int],
+    grown: list[Principality],
+    builders: int,
+    tile: Building | Landscape,
+) -> None:
+    """alone_placements keeps exactly the placements R21 and R30 allow, one by one."""
+    players, player = game
+    boards = grown[:players]
+    own = boards[player]
+    palazzo = default_catalog().shared_map.palazzo_mask
+    listed = set(alone_placements(boards, player, tile, builders))
+    for placement in placements_avoiding(default_catalog().tile(tile).cells, palazzo):
+        legal = not placement.mask & own.occupied
+        if isinstance(tile, Building):
+            legal = legal and not own.has_building(tile)
+            legal = legal and (builders >= 2 or not placement.halo & own.walls)
+            legal = legal and alone_border_problem(boards, player, placement.mask, builders) is None
+        assert legal == (placement in listed), str(placement)
+
+
+def test_alone_landscape_may_touch_a_built_border() -> None:
+    """A landscape is no building: R30 does not apply to it."""
+    side = reverse_side()
+    boards = (side, side.with_tile(Building.TOWER, parse_cells("a3-a4-a5")))
+    lakes = {str(p) for p in alone_placements(boards, 0, Landscape.LAKE, 0)}
+    towers = {str(p) for p in alone_placements(boards, 0, Building.TOWER, 1)}
+    expected = (True, False, True)
+    assert expected == ("f4-g4-g5" in lakes, "g2-g3-g4" in towers, "e7-f7-g7" in towers)

@@ -13,8 +13,8 @@ building, and nothing here is reached from :func:`~princes_of_florence.apply`.
 * **R30, building alone next to a border.**  A building that shares an edge
   with a border needs 1 builder, or 2 if a cell across the border next to it
   holds a building or part of a palazzo (:func:`alone_builders_needed`,
-  :func:`alone_border_problem`).  The wall rule inside the principality
-  (R21) is checked by :mod:`~princes_of_florence.rules.placement` as before.
+  :func:`alone_border_problem`); :func:`alone_placements` lists the legal
+  placements on the reverse side with R21 and R30 together.
 * **R31, proposing.**  The legal placements of a building laid across the
   border between the active player and a neighbour
   (:func:`shared_placements`); the partner's payment steps
@@ -50,11 +50,13 @@ from princes_of_florence.geometry import (
     CELL_NAMES,
     GRID_SIZE,
     Border,
+    Placement,
     StraddlingPlacement,
     border_builders_needed,
     cells_notation,
     grow,
     part_builders_needed,
+    placements_avoiding,
     straddling_placements,
 )
 from princes_of_florence.ids import Building, Landscape
@@ -65,6 +67,7 @@ __all__ = [
     "PROPOSALS_PER_BUILD",
     "SharedBuildPayments",
     "alone_border_problem",
+    "alone_placements",
     "alone_builders_needed",
     "border",
     "layout",
@@ -208,6 +211,55 @@ def alone_border_problem(
                 "player has fewer than 2 builders (ruling R30)"
             )
     return None
+
+
+def alone_placements(
+    principalities: Sequence[Principality], player: int, tile: Building | Landscape, builders: int
+) -> tuple[Placement, ...]:
+    """Where ``player`` may lay ``tile`` alone in their principality on the shared map.
+
+    Ruling R21 on the reverse side of the board (no overlap with a tile or
+    the palazzo; a building not twice, and not against a wall without 2
+    builders), and for a building ruling R30: with no builder it may not
+    touch a border, and with fewer than 2 it may not share an edge across a
+    border with a building or part of a palazzo.  A landscape obeys only the
+    first rule.
+
+    Args:
+        principalities: every player's principality, by player.
+        player: the builder.
+        tile: the building or landscape.
+        builders: the builder's builders.
+
+    Returns:
+        The legal placements, ascending by notation.
+
+    With 2 players, player 0's file g borders player 1 and file a borders
+    nobody:
+
+    >>> empty = (reverse_side(),) * 2
+    >>> towers = [str(p) for p in alone_placements(empty, 0, Building.TOWER, 0)]
+    >>> "g4-g5-g6" in towers, "a4-a5-a6" in towers
+    (False, True)
+    >>> "g4-g5-g6" in [str(p) for p in alone_placements(empty, 0, Building.TOWER, 1)]
+    True
+    """
+    own = principalities[player]
+    palazzo = catalog().shared_map.palazzo_mask
+    placements = placements_avoiding(catalog().tile(tile).cells, palazzo)
+    forbidden = own.occupied  # ruling R21: no overlap
+    if isinstance(tile, Building):
+        if own.has_building(tile):
+            return ()  # ruling R21: each building once
+        if builders < _MIN_BUILDERS_TO_TOUCH:
+            forbidden |= grow(own.walls)  # ruling R21: no shared edge with a wall
+            for other in neighbours(len(principalities), player):
+                pair = _pair(len(principalities), player, other)
+                # ruling R30: 2 builders to touch a wall across the border ...
+                forbidden |= pair.inward.across(principalities[other].walls)
+                if builders == 0:
+                    forbidden |= pair.outward.near  # ... and 1 to touch the border at all
+    return tuple(p for p in placements if not p.mask & forbidden)
 
 
 # --------------------------------------------------------------------------
