@@ -432,26 +432,25 @@ def shared_placements(
         if placed.tile is building:
             return ()  # ruling R31: a building neither partner has
     table = _shared_table(building, pair)
-    forbidden = _forbidden(own, other, builders, pair.inward)
-    forbidden |= _forbidden(other, own, partner_builders, pair.outward) << _CELLS
+    n = _forbidden(own, other, builders, pair.inward)
+    f = _forbidden(other, own, partner_builders, pair.outward)
     # Fourteen look-ups find every placement covering a forbidden cell at once.
     r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, r13 = table.ranks
-    f = forbidden
     blocked = (
-        r0[f & 127]
-        | r1[f >> 7 & 127]
-        | r2[f >> 14 & 127]
-        | r3[f >> 21 & 127]
-        | r4[f >> 28 & 127]
-        | r5[f >> 35 & 127]
-        | r6[f >> 42 & 127]
-        | r7[f >> 49 & 127]
-        | r8[f >> 56 & 127]
-        | r9[f >> 63 & 127]
-        | r10[f >> 70 & 127]
-        | r11[f >> 77 & 127]
-        | r12[f >> 84 & 127]
-        | r13[f >> 91 & 127]
+        r0[n & 127]
+        | r1[n >> 7 & 127]
+        | r2[n >> 14 & 127]
+        | r3[n >> 21 & 127]
+        | r4[n >> 28 & 127]
+        | r5[n >> 35 & 127]
+        | r6[n >> 42 & 127]
+        | r7[f & 127]
+        | r8[f >> 7 & 127]
+        | r9[f >> 14 & 127]
+        | r10[f >> 21 & 127]
+        | r11[f >> 28 & 127]
+        | r12[f >> 35 & 127]
+        | r13[f >> 42 & 127]
     )
     free = table.every & ~blocked
     found: list[StraddlingPlacement] = []
