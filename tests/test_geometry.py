@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -18,6 +20,7 @@ from princes_of_florence.geometry import (
     border_builders_needed,
     cell_name,
     cells_notation,
+    grow,
     is_connected,
     mask_cells,
     neighbour_mask,
@@ -408,3 +411,72 @@ def test_placements_avoiding_the_reverse_palazzo() -> None:
         any(p.mask & parse_cells("d1") for p in found),
     )
     assert expected == actual
+
+
+@BOUNDED
+@given(st.integers(min_value=0, max_value=FULL_MASK))
+def test_grow_is_the_mask_and_its_neighbours(mask: int) -> None:
+    """grow(mask) is mask with every cell sharing an edge with it, inside the grid."""
+    assert mask | neighbour_mask(mask) == grow(mask)
+
+
+FarPlace = Callable[[int, int], tuple[int, int]]
+"""Where a far cell ``(x, y)`` lies in the near grid's frame."""
+
+LAID_BORDERS: list[tuple[str, str, FarPlace]] = [
+    # Side by side, file g against file a (the reference layout).
+    ("g1..g7", "a1..a7", lambda x, y: (x + 7, y)),
+    # Head to head: the far board turned half round above the near one.
+    ("a7..g7", "g7..a7", lambda x, y: (6 - x, 13 - y)),
+    # The far board turned a quarter, its rank 1 against the near file g.
+    ("g1..g7", "g1..a1", lambda x, y: (7 + y, 6 - x)),
+    # Offset by three ranks: only g4..g7 meet a1..a4.
+    ("g4..g7", "a1..a4", lambda x, y: (x + 7, y + 3)),
+]
+
+
+@pytest.mark.parametrize(("near_run", "far_run", "place"), LAID_BORDERS)
+def test_straddling_placements_match_boards_laid_by_hand(
+    near_run: str, far_run: str, place: FarPlace
+) -> None:
+    """Across turned and offset borders the placements are those of the boards laid in a plane."""
+    border = Border.between(near_run, far_run)
+    plane: dict[tuple[int, int], tuple[int, int]] = {}
+    for cell in range(49):
+        x, y = cell % 7, cell // 7
+        plane[(x, y)] = (0, cell)
+        plane[place(x, y)] = (1, cell)
+    for tile in (Building.LABORATORY, Building.THEATER, Landscape.LAKE):
+        shape = default_catalog().tile(tile).cells
+        expected: set[tuple[int, int]] = set()
+        for form in orientations(shape):
+            for dx in range(-8, 16):
+                for dy in range(-8, 16):
+                    spots = [plane.get((x + dx, y + dy)) for x, y in form]
+                    if None in spots:
+                        continue
+                    parts = [0, 0]
+                    for spot in spots:
+                        assert spot is not None
+                        parts[spot[0]] |= 1 << spot[1]
+                    if parts[0] and parts[1]:
+                        expected.add((parts[0], parts[1]))
+        actual = {(p.near, p.far) for p in straddling_placements(shape, border)}
+        assert expected == actual, (near_run, far_run, tile)
+        assert actual
+
+
+@pytest.mark.parametrize(("near_run", "far_run", "place"), LAID_BORDERS)
+def test_border_pairs_cells_that_touch_in_the_plane(
+    near_run: str, far_run: str, place: FarPlace
+) -> None:
+    """A border pairs exactly the near and far cells that share an edge when laid out."""
+    border = Border.between(near_run, far_run)
+    expected = set()
+    for a in range(49):
+        for b in range(49):
+            ax, ay = a % 7, a // 7
+            bx, by = place(b % 7, b // 7)
+            if abs(ax - bx) + abs(ay - by) == 1:
+                expected.add((a, b))
+    assert expected == set(border.pairs)
