@@ -38,6 +38,7 @@ from princes_of_florence.rules.cooperative import (
     payment_offers,
     render_shared_map,
     reverse_side,
+    shareable_buildings,
     shared_build_payments,
     shared_placement_problem,
     shared_placements,
@@ -551,3 +552,22 @@ def test_alone_landscape_may_touch_a_built_border() -> None:
     towers = {str(p) for p in alone_placements(boards, 0, Building.TOWER, 1)}
     expected = (True, False, True)
     assert expected == ("f4-g4-g5" in lakes, "g2-g3-g4" in towers, "e7-f7-g7" in towers)
+
+
+def test_shareable_buildings_leave_out_what_cannot_be_shared() -> None:
+    """A building either partner has, or one that fits nowhere across, is not offered (R31)."""
+    side = reverse_side()
+    # Player 1's file a holds landscapes from a3 up; with no builders the far
+    # part must lie in a1-a2 (b1 and b2 touch the palazzo), which some shapes
+    # cannot do; player 1 already has the tower.
+    crowded = side.with_tile(Landscape.FOREST, parse_cells("a3-a4-b3-b4")).with_tile(
+        Landscape.FOREST, parse_cells("a5-a6-b5-b6")
+    )
+    crowded = crowded.with_tile(Landscape.PARK, parse_cells("a7-b7"))
+    crowded = crowded.with_tile(Building.TOWER, parse_cells("e5-e6-e7"))
+    boards = (side, crowded)
+    offered = shareable_buildings(boards, 0, 1, 0, 0)
+    expected = [b for b in Building if shared_placements(boards, 0, 1, b, 0, 0)]
+    assert expected == list(offered)
+    assert Building.TOWER not in offered
+    assert len(offered) < len(shareable_buildings((side, side), 0, 1, 0, 0)) == len(Building)

@@ -15,10 +15,10 @@ building, and nothing here is reached from :func:`~princes_of_florence.apply`.
   holds a building or part of a palazzo (:func:`alone_builders_needed`,
   :func:`alone_border_problem`); :func:`alone_placements` lists the legal
   placements on the reverse side with R21 and R30 together.
-* **R31, proposing.**  The legal placements of a building laid across the
-  border between the active player and a neighbour
-  (:func:`shared_placements`); the partner's payment steps
-  (:func:`payment_offers`).
+* **R31, proposing.**  The buildings two neighbours could share
+  (:func:`shareable_buildings`), the legal placements of one laid across
+  their border (:func:`shared_placements`, :func:`shared_placement_problem`)
+  and the partner's payment steps (:func:`payment_offers`).
 * **R32, accepting.**  What is paid when the partner accepts
   (:func:`shared_build_payments`), and how many proposals one build action
   allows (:data:`PROPOSALS_PER_BUILD`).
@@ -76,6 +76,7 @@ __all__ = [
     "payment_offers",
     "render_shared_map",
     "reverse_side",
+    "shareable_buildings",
     "shared_build_payments",
     "shared_placement_problem",
     "shared_placements",
@@ -460,6 +461,30 @@ def shared_placements(
         found.append(placements[low.bit_length() - 1])
         free ^= low
     return tuple(found)
+
+
+def shareable_buildings(
+    principalities: Sequence[Principality],
+    player: int,
+    partner: int,
+    builders: int,
+    partner_builders: int,
+) -> tuple[Building, ...]:
+    """The buildings ``player`` could propose to build with ``partner`` (ruling R31).
+
+    Those with at least one of :func:`shared_placements`, in
+    :class:`~princes_of_florence.ids.Building` order.  Whether the supply
+    still has them is for the caller to ask.
+
+    >>> empty = (reverse_side(),) * 2
+    >>> len(shareable_buildings(empty, 0, 1, 0, 0))
+    10
+    """
+    return tuple(
+        building
+        for building in Building
+        if shared_placements(principalities, player, partner, building, builders, partner_builders)
+    )
 
 
 def shared_placement_problem(
