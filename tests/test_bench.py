@@ -4,7 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from princes_of_florence.bench import BENCHMARKS, bench_games, bench_json, main
+from princes_of_florence.bench import (
+    BENCHMARKS,
+    bench_games,
+    bench_json,
+    bench_shared_placements,
+    main,
+)
 
 
 def test_games_benchmark_counts_whole_games() -> None:
@@ -36,3 +42,12 @@ def test_unknown_benchmark_is_an_error(capsys: pytest.CaptureFixture[str]) -> No
     with pytest.raises(SystemExit):
         main(["nonsense"])
     assert "unknown benchmark 'nonsense'" in capsys.readouterr().err
+
+
+def test_shared_placements_benchmark_finds_placements() -> None:
+    """The benchmark across borders finds placements and its rates agree."""
+    figures = bench_shared_placements(0.0)
+    assert figures["placements_per_enumeration"] > 1
+    assert figures["placements_per_second"] == pytest.approx(
+        figures["placements_per_enumeration"] * figures["enumerations_per_second"]
+    )

@@ -129,11 +129,13 @@ def bench_placements(seconds: float = 2.0) -> dict[str, float]:
 
 
 def half_full_shared_map(seed: int = 26, cells: int = 14) -> tuple[Principality, ...]:
-    """Three reverse-side principalities (ruling R29), each with about ``cells`` covered.
+    """Three reverse-side principalities (ruling R29), each with ``cells`` covered.
 
-    Laid as :func:`half_full_principality` lays them, with seeds ``seed``,
-    ``seed + 1`` and ``seed + 2``, on the reverse side of the boards; the
-    borders are not looked at.  The result depends only on the arguments.
+    Random tiles are laid at random places where a player without builders
+    may lay them (ruling R21 around the reverse side's palazzo; the borders
+    are not looked at), from :class:`random.Random` seeded with ``seed``,
+    ``seed + 1`` and ``seed + 2``; a tile that would overshoot ``cells`` is
+    skipped.  The result depends only on the arguments.
 
     >>> [board.empty_cells for board in half_full_shared_map()]
     [29, 29, 29]
