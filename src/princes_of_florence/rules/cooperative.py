@@ -67,8 +67,8 @@ __all__ = [
     "PROPOSALS_PER_BUILD",
     "SharedBuildPayments",
     "alone_border_problem",
-    "alone_placements",
     "alone_builders_needed",
+    "alone_placements",
     "border",
     "layout",
     "neighbours",
@@ -272,7 +272,7 @@ def alone_placements(
 class _SharedTable:
     """The placements of one tile across one border, with their cells as one key.
 
-    The two grids are read as one of 14 ranks: the near grid's ranks 1-7,
+    The two grids are read as one grid of 14 ranks: the near grid's ranks 1-7,
     then the far grid's, so that a placement's cells are one 98-bit key
     (near cells in bits 0-48, far cells in bits 49-97).
 
