@@ -6,6 +6,8 @@ import pytest
 
 from princes_of_florence.bench import (
     BENCHMARKS,
+    CONFIGURATIONS,
+    bench_configurations,
     bench_games,
     bench_json,
     bench_shared_placements,
@@ -18,6 +20,12 @@ def test_games_benchmark_counts_whole_games() -> None:
     assert 1 == figures["games"]  # at least one whole game, however short the budget
     assert figures["steps_per_game"] > 100
     assert figures["mean_legal_moves"] >= 1
+
+
+def test_configurations_benchmark_gives_a_figure_per_configuration() -> None:
+    figures = bench_configurations(0.0)
+    assert [f"{name}_steps_per_second" for name in CONFIGURATIONS] == list(figures)
+    assert all(value > 0 for value in figures.values())
 
 
 def test_json_benchmark_sizes_the_game_the_games_benchmark_plays() -> None:

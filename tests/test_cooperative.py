@@ -493,7 +493,7 @@ def test_render_draws_borders_above_and_below() -> None:
 
 
 def test_a_part_against_a_wall_across_the_border_needs_its_owner_builders() -> None:
-    """Red's part next to Green's tower across the border needs 2 of Red's builders (D15)."""
+    """Red's part next to Green's tower across the border needs 2 of Red's builders (D16)."""
     side = reverse_side()
     boards = (side, side.with_tile(Building.TOWER, parse_cells("a5-a6-a7")))
     chapel = parse_shared_placement(2, 0, 1, Building.CHAPEL, "g4-g5/a4")

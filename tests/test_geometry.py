@@ -381,7 +381,7 @@ def test_straddling_chapel_across_masks() -> None:
 
 
 def test_part_builders_needed_per_partner() -> None:
-    """Each part needs 2 of its owner's builders only if it touches a wall (R31, D15)."""
+    """Each part needs 2 of its owner's builders only if it touches a wall (R31, D16)."""
     chapel = default_catalog().tile(Building.CHAPEL).cells
     placement = next(p for p in straddling_placements(chapel, EAST_WEST) if str(p) == "g4-g5/a4")
     expected = [(0, 0), (2, 0), (0, 2), (2, 2), (2, 2)]

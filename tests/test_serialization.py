@@ -30,6 +30,7 @@ from princes_of_florence.events import (
     BonusPlayed,
     BuildingChosen,
     CardKept,
+    CardReturned,
     CardsShown,
     Declined,
     Event,
@@ -82,6 +83,7 @@ from princes_of_florence.moves import (
     PlaceTile,
     PlayBonus,
     Recruit,
+    ReturnCard,
     ReturnPerson,
     SellPrestige,
     Take,
@@ -129,6 +131,7 @@ MOVES: tuple[Move, ...] = (
     IntroduceFreedom(Freedom.TRAVEL),
     EndTurn(),
     SellPrestige(2),
+    ReturnCard(BonusCardId.B11),
 )
 """One or more of every move kind."""
 
@@ -163,6 +166,8 @@ EVENTS: tuple[Event, ...] = (
     BuildingChosen(0, Building.TOWER),
     RecruitingKept(0),
     PayoutKept(0),
+    CardReturned(1, "persons", PersonId.POET),
+    CardReturned(1, "prestige", None),
 )
 """One or more of every event kind, redacted forms included."""
 

@@ -15,6 +15,7 @@ import argparse
 import random
 import time
 from collections.abc import Callable
+from typing import Any
 
 from princes_of_florence.config import GameConfig
 from princes_of_florence.engine import apply, is_terminal, legal_moves, new_game, outcome
@@ -29,6 +30,8 @@ from princes_of_florence.state import GameState, Principality
 
 __all__ = [
     "BENCHMARKS",
+    "CONFIGURATIONS",
+    "bench_configurations",
     "bench_games",
     "bench_json",
     "bench_placements",
@@ -228,19 +231,7 @@ def bench_games(seconds: float = 2.0, players: int = 4) -> dict[str, float]:
     (:func:`_pick`), so the work done is the same on every run.  Only whole
     games are counted.
     """
-    steps = games = offered = 0
-    start = time.perf_counter()
-    elapsed = 0.0
-    while elapsed < seconds or games == 0:
-        rng = random.Random(games)
-        state = new_game(GameConfig(players=players, seed=games))
-        while not is_terminal(state):
-            moves = legal_moves(state)
-            offered += len(moves)
-            state = apply(state, _pick(rng, moves))
-            steps += 1
-        games += 1
-        elapsed = time.perf_counter() - start
+    steps, games, offered, elapsed = _play_games(seconds, {"players": players})
     return {
         "players": float(players),
         "games": float(games),
@@ -249,6 +240,51 @@ def bench_games(seconds: float = 2.0, players: int = 4) -> dict[str, float]:
         "steps_per_game": steps / games,
         "mean_legal_moves": offered / steps,
     }
+
+
+def _play_games(seconds: float, options: dict[str, Any]) -> tuple[int, int, int, float]:
+    """Steps, whole games, moves offered and seconds of :func:`bench_games`'s loop.
+
+    ``options`` are the :class:`GameConfig` fields other than the seed.
+    """
+    steps = games = offered = 0
+    start = time.perf_counter()
+    elapsed = 0.0
+    while elapsed < seconds or games == 0:
+        rng = random.Random(games)
+        state = new_game(GameConfig(seed=games, **options))
+        while not is_terminal(state):
+            moves = legal_moves(state)
+            offered += len(moves)
+            state = apply(state, _pick(rng, moves))
+            steps += 1
+        games += 1
+        elapsed = time.perf_counter() - start
+    return steps, games, offered, elapsed
+
+
+CONFIGURATIONS: dict[str, dict[str, Any]] = {
+    "3p": {"players": 3},
+    "4p": {"players": 4},
+    "5p": {"players": 5},
+    "4p_ordered": {"players": 4, "choose_returned_order": True},
+}
+"""The configurations :func:`bench_configurations` plays, by name."""
+
+
+def bench_configurations(seconds: float = 2.0) -> dict[str, float]:
+    """Steps per second of random games in each of :data:`CONFIGURATIONS`.
+
+    The games are those of :func:`bench_games` (seeds 0, 1, ...), with the
+    time budget shared equally among the configurations; one figure per
+    configuration.
+    """
+    share = seconds / len(CONFIGURATIONS)
+    figures: dict[str, float] = {}
+    for name, options in CONFIGURATIONS.items():
+        steps, _, _, elapsed = _play_games(share, options)
+        figures[f"{name}_steps_per_second"] = steps / elapsed
+    return figures
 
 
 def _random_game(seed: int, players: int = 4) -> tuple[GameState, list[Move]]:
@@ -305,6 +341,7 @@ def bench_json(seconds: float = 2.0) -> dict[str, float]:
 
 BENCHMARKS: dict[str, Callable[[float], dict[str, float]]] = {
     "games": bench_games,
+    "configurations": bench_configurations,
     "json": bench_json,
     "placements": bench_placements,
     "shared_placements": bench_shared_placements,

@@ -43,6 +43,7 @@ from princes_of_florence.moves import (
     PlaceTile,
     PlayBonus,
     Recruit,
+    ReturnCard,
     ReturnPerson,
     SellPrestige,
     Take,
@@ -117,7 +118,8 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
       ``recruit``, ``end`` (:func:`.rules.actions.action_moves`);
     * a tile to place: ``place``, ascending by notation
       (:func:`.rules.placement.place_moves`);
-    * cards shown: ``choose``, in the order drawn;
+    * cards shown: ``choose``, in the order drawn; then, where the player
+      orders the rest (R6), ``under`` in the order drawn;
     * a work: ``play`` in catalog order, then ``finish``
       (:func:`.rules.actions.bonus_moves`); then ``convert`` from 0 up
       (:func:`.rules.actions.convert_moves`);
@@ -142,7 +144,10 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
         player = state.players[seat]
         moves = place_moves(player.principality, pending.tile, player.builders)
     elif isinstance(pending, CardChoice):
-        moves = tuple([ChooseCard(c) for c in pending.shown])
+        if pending.returning:
+            moves = tuple([ReturnCard(c) for c in pending.shown])
+        else:
+            moves = tuple([ChooseCard(c) for c in pending.shown])
     elif isinstance(pending, Working):
         moves = actions.bonus_moves(state)
     elif isinstance(pending, Conversion):
@@ -256,6 +261,10 @@ def _reason(state: GameState, move: Move) -> str | None:
             return f"cells must be written sorted: place {placement}"
         return f"{move.cells} is not a legal place for the {pending.tile} (ruling R21)"
     if isinstance(pending, CardChoice):
+        if pending.returning:
+            if not isinstance(move, ReturnCard):
+                return "the player must first put the cards not kept under the deck (ruling R6)"
+            return f"{move.card} is not among the cards waiting to go under the deck"
         if not isinstance(move, ChooseCard):
             return "the player must first choose one of the cards shown (ruling R6)"
         return f"{move.card} is not among the cards shown"
@@ -381,7 +390,18 @@ def _place(state: GameState, move: Move, events: list[Event]) -> GameState:
 
 def _choose(state: GameState, move: Move, events: list[Event]) -> GameState:
     assert isinstance(move, ChooseCard)
-    state = cards.choose_card(state, move, events)
+    return _drawn(cards.choose_card(state, move, events), events)
+
+
+def _under(state: GameState, move: Move, events: list[Event]) -> GameState:
+    assert isinstance(move, ReturnCard)
+    return _drawn(cards.return_card(state, move, events), events)
+
+
+def _drawn(state: GameState, events: list[Event]) -> GameState:
+    """After a card kept or put under: go on once nothing of the draw is left (R6)."""
+    if state.pending is not None:
+        return state
     if state.phase is Phase.AUCTION:
         return auction.continue_auction(state)
     return actions.settle_turn(state, events)
@@ -435,6 +455,7 @@ _HANDLERS: dict[type[Move], _Handler] = {
     Take: auction.apply_auction,
     PlaceTile: _place,
     ChooseCard: _choose,
+    ReturnCard: _under,
     Recruit: _recruit,
     KeepRecruiting: _keep,
     Build: actions.apply_action,

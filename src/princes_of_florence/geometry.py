@@ -524,7 +524,7 @@ def part_builders_needed(
     its owner's builders: a part sharing an edge with a building or the
     palazzo there needs 2.  A part sharing an edge across the border with a
     wall of the other principality needs 2 of its owner's builders too, as a
-    building alone there would (ruling R30; decision D15).  The border itself
+    building alone there would (ruling R30; decision D16).  The border itself
     asks nothing more of a tile that crosses it.
 
     Args:

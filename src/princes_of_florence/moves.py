@@ -24,6 +24,7 @@ notation                      move
 ``take <stack>``              :class:`Take`: the last player's purchase (R14)
 ``place <cells>``             :class:`PlaceTile`: lay the pending tile (R21)
 ``choose <card>``             :class:`ChooseCard`: keep a card shown (R6)
+``under <card>``              :class:`ReturnCard`: put a card shown under (R6)
 ``recruit <seat> <person>``   :class:`Recruit` a person from another table (R23)
 ``keep``                      :class:`KeepRecruiting`: keep the card won (R16)
 ``build <building>``          :class:`Build`: choose a building to buy (R21)
@@ -82,6 +83,7 @@ __all__ = [
     "PlaceTile",
     "PlayBonus",
     "Recruit",
+    "ReturnCard",
     "ReturnPerson",
     "SellPrestige",
     "Take",
@@ -166,6 +168,19 @@ class ChooseCard:
 
     def __str__(self) -> str:
         return f"choose {self.card}"
+
+
+@attrs.frozen
+class ReturnCard:
+    """Put ``card``, shown and not kept, under its deck next (ruling R6).
+
+    Only with :attr:`GameConfig.choose_returned_order`.
+    """
+
+    card: PersonId | BonusCardId | PrestigeCardId
+
+    def __str__(self) -> str:
+        return f"under {self.card}"
 
 
 @attrs.frozen
@@ -288,6 +303,7 @@ Move: TypeAlias = (
     | Take
     | PlaceTile
     | ChooseCard
+    | ReturnCard
     | Recruit
     | KeepRecruiting
     | Build
@@ -509,6 +525,7 @@ def parse_move(text: str) -> Move:
         "take": 2,
         "place": 2,
         "choose": 2,
+        "under": 2,
         "recruit": 3,
         "build": 2,
         "work": 2,
@@ -545,6 +562,8 @@ def _read(verb: str, words: list[str], text: str) -> Move:
             return PlaceTile(_cells(arg, text))
         case "choose":
             return ChooseCard(_card(arg, text))
+        case "under":
+            return ReturnCard(_card(arg, text))
         case "recruit":
             return Recruit(_int(arg, text), _enum(PersonId, words[2], text))
         case "build":
@@ -568,6 +587,7 @@ _USAGE = {
     "take": "take <stack>",
     "place": "place <cells>",
     "choose": "choose <card>",
+    "under": "under <card>",
     "recruit": "recruit <seat> <person>",
     "build": "build <building>",
     "work": "work <person>",

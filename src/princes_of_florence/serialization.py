@@ -419,7 +419,8 @@ def dumps(obj: object) -> str:
     >>> from princes_of_florence import GameConfig
     >>> dumps(GameConfig(players=3, seed=9))
     '{"schema":"1.0","kind":"config","data":{"players":3,"seed":9,"start_player":0,\
-"hidden_money":false,"muse_and_princess":false,"cooperative_building":false}}'
+"hidden_money":false,"choose_returned_order":false,"muse_and_princess":false,\
+"cooperative_building":false}}'
     """
     kind, data = _kind_and_data(obj)
     document = {"schema": SCHEMA_VERSION, "kind": kind, "data": data}
@@ -700,7 +701,8 @@ def load_view(text: str | bytes) -> PlayerView:
 # Text records
 
 _CONFIG_HEADERS = ("players", "seed", "start_player", "hidden_money")
-_EXPANSION_HEADERS = ("muse_and_princess", "cooperative_building")
+_EXPANSION_HEADERS = ("choose_returned_order", "muse_and_princess", "cooperative_building")
+"""Switches written only when set (an option or an expansion)."""
 _OUTCOME_HEADERS = ("final_prestige", "final_money", "winners")
 
 
@@ -708,7 +710,8 @@ def record_to_text(record: GameRecord) -> str:
     """The text form of a record: header lines, then one move per line.
 
     The headers are ``# schema``, the configuration (``players``, ``seed``,
-    ``start_player``, ``hidden_money``; an expansion only when set) and, if
+    ``start_player``, ``hidden_money``; an option or an expansion only when
+    set) and, if
     the record has an outcome, ``final_prestige``, ``final_money`` and
     ``winners`` (one number per seat, or per winner).
 

@@ -388,7 +388,7 @@ def _forbidden(own: Principality, other: Principality, builders: int, inward: Bo
     forbidden = own.occupied  # ruling R21: no overlap
     if builders < _MIN_BUILDERS_TO_TOUCH:
         # ruling R31: the part obeys R21's wall rule with its owner's builders;
-        # decision D15: across the border too, as building alone would (R30).
+        # decision D16: across the border too, as building alone would (R30).
         forbidden |= _near_walls(own.walls, other.walls, inward)
     return forbidden
 
@@ -407,7 +407,7 @@ def shared_placements(
     no tile and no palazzo cell, and each part obeys the wall rule with its
     own owner's builders: fewer than 2 builders and the part may not share an
     edge with a building or the palazzo in its owner's principality, nor
-    across the border with one in the other principality (decision D15).
+    across the border with one in the other principality (decision D16).
     Whether the supply still has the building, and whether ``player`` can
     pay for it, is for the caller to ask.
 
