@@ -79,7 +79,7 @@ from princes_of_florence import (
     new_game,
     outcome,
 )
-from princes_of_florence.errors import GeometryError
+from princes_of_florence.errors import GeometryError, InvalidMoveError
 from princes_of_florence.events import (
     AuctionOpened,
     BestWork,
@@ -110,6 +110,7 @@ from princes_of_florence.geometry import (
     neighbour_mask,
     parse_cells,
 )
+from princes_of_florence.moves import move_shape_problem
 from princes_of_florence.observation import observe
 from princes_of_florence.rules.common import catalog
 from princes_of_florence.rules.invariants import state_problems
@@ -764,8 +765,9 @@ def rejection_problem(probe: Probe) -> str | None:
         return None if probe.error is None else f"the legal move raised {probe.error!r}"
     if not probe.problem.strip():
         return "the reason is empty"
-    if not isinstance(probe.error, IllegalMoveError):
-        return f"raised {probe.error!r}, not IllegalMoveError"
+    expected = IllegalMoveError if move_shape_problem(move) is None else InvalidMoveError
+    if type(probe.error) is not expected:  # a negative or huge number is malformed
+        return f"raised {probe.error!r}, not {expected.__name__}"
     if probe.problem not in str(probe.error):
         return f"the error {probe.error} does not give the reason {probe.problem!r}"
     return None

@@ -73,6 +73,7 @@ from princes_of_florence.errors import (
 )
 from princes_of_florence.events import Event
 from princes_of_florence.ids import BonusCardId, Building, Landscape, PersonId, PrestigeCardId
+from princes_of_florence.limits import MAX_NUMBER_DIGITS, shorten
 from princes_of_florence.moves import Move, parse_move
 from princes_of_florence.observation import (
     PlayerView,
@@ -456,6 +457,10 @@ def _parse(text: str | bytes, kind: str) -> object:
         ) from None
     except (_Invalid, RecursionError) as error:
         raise SerializationError(f"malformed JSON: {error}") from None
+    except ValueError:  # the only other: an integer of more digits than Python reads
+        raise SerializationError(
+            f"malformed JSON: a number has too many digits (at most {MAX_NUMBER_DIGITS})"
+        ) from None
     if not isinstance(document, dict):
         raise SerializationError(
             f"a document must be an object with schema, kind and data, not {_kind_of(document)}"
@@ -745,7 +750,14 @@ def record_to_text(record: GameRecord) -> str:
 def _header_value(name: str, words: list[str], number: int) -> int | bool | tuple[int, ...]:
     def whole(word: str) -> int:
         if not word.isdigit() or not word.isascii():
-            raise SerializationError(f"line {number}: {word!r} is not a whole number in # {name}")
+            raise SerializationError(
+                f"line {number}: {shorten(word)} is not a whole number in # {name}"
+            )
+        if len(word) > MAX_NUMBER_DIGITS:
+            raise SerializationError(
+                f"line {number}: a number of {len(word)} digits in # {name};"
+                f" at most {MAX_NUMBER_DIGITS}"
+            )
         return int(word)
 
     if name in _OUTCOME_HEADERS:
