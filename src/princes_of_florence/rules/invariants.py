@@ -20,6 +20,7 @@ from collections.abc import Iterable
 from princes_of_florence.geometry import PALAZZO_MASK
 from princes_of_florence.ids import AuctionObject, Building, Landscape, Phase
 from princes_of_florence.rules.actions import build_cost, turn_limits
+from princes_of_florence.rules.auction import stack_problem_in_bidding
 from princes_of_florence.rules.common import catalog, means
 from princes_of_florence.rules.placement import tile_placements
 from princes_of_florence.rules.variants import ruleset
@@ -155,6 +156,17 @@ def _auction_problems(state: GameState, auction: AuctionState) -> list[str]:
         and means(state, auction.high_bidder) < auction.high_bid
     ):
         problems.append("the high bidder cannot pay the high bid (ruling R4) @ auction.high_bid")
+    elif auction.high_bidder is not None and 0 <= auction.high_bidder < n:
+        # ruling R15: nobody bids for an object they could not use, so the winner
+        # always has a move (a landscape won must have a place)
+        unusable = stack_problem_in_bidding(
+            state, auction.high_bidder, auction.stack, auction.high_bid
+        )
+        if unusable is not None:
+            problems.append(
+                f"the high bidder {auction.high_bidder} could not use the {auction.stack}:"
+                f" {unusable} (ruling R15) @ auction.high_bidder"
+            )
     if seat not in auction.bidders or seat == auction.high_bidder:
         problems.append(
             f"player {seat} bids, but is not a bidder facing a higher bid @ current_player"
