@@ -34,6 +34,7 @@ from princes_of_florence.events import (
 from princes_of_florence.ids import Phase
 from princes_of_florence.rules.common import with_player
 from princes_of_florence.rules.invariants import state_problems
+from princes_of_florence.serialization import replay
 from princes_of_florence.state import replace
 
 
@@ -41,8 +42,10 @@ from princes_of_florence.state import replace
 @pytest.mark.parametrize("seed", range(4))
 def test_random_games_end_after_round_seven(players: int, seed: int) -> None:
     """Random games always end after round 7 with a valid outcome (R24)."""
-    bots = [RandomBot(random.Random(seed * 10 + s)) for s in range(players)]
-    final, moves = play_game(GameConfig(players=players, seed=seed), bots)
+    bots = [RandomBot(seed * 10 + s) for s in range(players)]
+    record = play_game(GameConfig(players=players, seed=seed), bots)
+    final = replay(record)[-1]
+    moves = record.moves
     assert is_terminal(final)
     assert (7, Phase.GAME_OVER, None) == (final.round, final.phase, final.current_player)
     assert () == legal_moves(final)
@@ -141,8 +144,8 @@ def test_every_kind_of_move_has_one_handler() -> None:
 
 def test_same_seed_same_game() -> None:
     """The same seed and moves give the same states (determinism)."""
-    bots_a = [RandomBot(random.Random(s)) for s in range(4)]
-    bots_b = [RandomBot(random.Random(s)) for s in range(4)]
+    bots_a = [RandomBot(s) for s in range(4)]
+    bots_b = [RandomBot(s) for s in range(4)]
     a = play_game(GameConfig(players=4, seed=9), bots_a)
     b = play_game(GameConfig(players=4, seed=9), bots_b)
     assert a == b
@@ -254,8 +257,6 @@ def test_a_player_that_is_not_a_seat_is_named() -> None:
 
 def test_no_seat_may_move_once_the_game_is_over() -> None:
     """After the end every seat is told the game is over."""
-    final, _moves = play_game(
-        GameConfig(players=3, seed=1), [RandomBot(random.Random(s)) for s in range(3)]
-    )
+    final = replay(play_game(GameConfig(players=3, seed=1), [RandomBot(s) for s in range(3)]))[-1]
     for seat in range(3):
         assert "the game is over" == move_problem(final, Pass(), player=seat)

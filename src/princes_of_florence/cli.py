@@ -11,12 +11,11 @@ from __future__ import annotations
 
 import argparse
 import os
-import random
 import sys
 from collections import defaultdict
 from collections.abc import Sequence
 
-from princes_of_florence.bots import RandomBot
+from princes_of_florence.bots import RandomBot, view_moves
 from princes_of_florence.components import default_catalog
 from princes_of_florence.config import GameConfig
 from princes_of_florence.engine import (
@@ -28,13 +27,14 @@ from princes_of_florence.engine import (
 )
 from princes_of_florence.errors import PrincesOfFlorenceError
 from princes_of_florence.events import PhaseStarted, PrestigeGained, PrestigeLost, WorkDone
+from princes_of_florence.observation import observe
 
 __all__ = ["main"]
 
 
 def _play(players: int, seed: int) -> int:
     config = GameConfig(players=players, seed=seed)
-    bots = [RandomBot(random.Random(f"bot:{seed}:{seat}")) for seat in range(players)]
+    bots = [RandomBot(f"bot:{seed}:{seat}") for seat in range(players)]
     state = new_game(config)
     sources: list[dict[str, int]] = [defaultdict(int) for _ in range(players)]
     print(f"# Princes of Florence: {players} players, seed {seed}, random bots")
@@ -42,7 +42,8 @@ def _play(players: int, seed: int) -> int:
     while not is_terminal(state):
         seat = state.current_player
         assert seat is not None
-        move = bots[seat].choose(state)
+        view = observe(state, seat)
+        move = bots[seat].choose(view, view_moves(view))
         state, events = apply_with_events(state, move)
         number += 1
         note = ""

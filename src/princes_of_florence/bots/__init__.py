@@ -1,6 +1,6 @@
-"""Ready-made players that use only the public API."""
+"""Ready-made players that see only their player's view, and a game loop."""
 
-from princes_of_florence.bots.base import Bot, play_game
+from princes_of_florence.bots.base import Bot, play_game, seat_of, view_moves
 from princes_of_florence.bots.random_bot import RandomBot
 
-__all__ = ["Bot", "RandomBot", "play_game"]
+__all__ = ["Bot", "RandomBot", "play_game", "seat_of", "view_moves"]
