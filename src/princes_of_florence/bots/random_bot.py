@@ -19,6 +19,9 @@ class RandomBot:
     decision, so the bot is asked again).  Otherwise it picks uniformly among
     the moves that are not sales.
 
+    A bid or payment beyond its cash is covered by prestige sold at payment
+    (revised R4).
+
     Args:
         seed: seeds the bot's own generator; the same seed gives the same
             choices for the same views.
