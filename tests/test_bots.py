@@ -17,17 +17,21 @@ from princes_of_florence import (
     legal_moves,
     new_game,
     observe,
+    outcome,
 )
 from princes_of_florence.bots import (
     Bot,
     HeuristicBot,
     HeuristicParams,
+    MCTSBot,
+    MCTSParams,
     RandomBot,
     heuristic_move,
     play_game,
     seat_of,
     view_moves,
 )
+from princes_of_florence.bots.mcts import evaluate
 from princes_of_florence.moves import Move
 from princes_of_florence.serialization import replay
 from strategies import play_random
@@ -35,6 +39,7 @@ from strategies import play_random
 BOTS: dict[str, Callable[[int], Bot]] = {
     "random": lambda seed: RandomBot(seed, sell_chance=0.2),
     "heuristic": lambda seed: HeuristicBot(),
+    "mcts": lambda seed: MCTSBot(seed, MCTSParams(iterations=12, rollout_moves=6)),
 }
 """Every bot kind, made from a seed."""
 
@@ -185,3 +190,60 @@ def test_heuristic_falls_back_on_unknown_move_kinds() -> None:
     assert choice in offered
     alone: list[object] = [unknown]
     assert alone[0] is heuristic_move(state, alone)  # type: ignore[arg-type]  # likewise
+
+
+def test_mcts_is_deterministic_for_a_seed_and_an_iteration_budget() -> None:
+    """Two searches with the same seed and budget from the same view choose alike."""
+    state = play_random(GameConfig(players=4, seed=5), bot_seed=3).states[60]
+    seat = state.current_player
+    assert seat is not None
+    view = observe(state, seat)
+    params = MCTSParams(iterations=40, rollout_moves=8)
+    first, second = MCTSBot(7, params), MCTSBot(7, params)
+    assert first.choose(view, view_moves(view)) == second.choose(view, view_moves(view))
+    assert first.last is not None
+    assert second.last is not None
+    assert (40, first.last.root_moves) == (first.last.iterations, second.last.root_moves)
+
+
+def test_mcts_games_repeat_for_the_same_seeds() -> None:
+    """A whole game with a search bot repeats exactly for the same seeds."""
+    params = MCTSParams(iterations=8, rollout_moves=4)
+
+    def bots() -> list[Bot]:
+        return [MCTSBot(1, params), HeuristicBot(), RandomBot(2)]
+
+    config = GameConfig(players=3, seed=6)
+    assert play_game(config, bots()) == play_game(config, bots())
+
+
+def test_mcts_params_refuse_a_budget_of_nothing() -> None:
+    """No iterations, no seconds or a negative cut-off is a ValueError."""
+    with pytest.raises(ValueError, match="iterations"):
+        MCTSParams(iterations=0)
+    with pytest.raises(ValueError, match="seconds"):
+        MCTSParams(seconds=0.0)
+    with pytest.raises(ValueError, match="rollout_moves"):
+        MCTSParams(rollout_moves=-1)
+
+
+def test_mcts_with_a_time_budget_searches_until_it_is_spent() -> None:
+    """With ``seconds`` the search runs at least once and stops after the time."""
+    state = new_game(GameConfig(players=3, seed=2))
+    view = observe(state, 0)
+    bot = MCTSBot(0, MCTSParams(seconds=0.05, rollout_moves=5))
+    assert bot.choose(view, view_moves(view)) in view_moves(view)
+    assert bot.last is not None
+    assert bot.last.iterations >= 1
+    assert bot.last.seconds >= 0.05
+
+
+def test_evaluate_shares_one_reward_between_the_seats() -> None:
+    """Rewards sum to 1; at the end the winners share it (R24)."""
+    game = play_random(GameConfig(players=3, seed=9), bot_seed=1)
+    for state in game.states[::40]:
+        assert 1.0 == pytest.approx(sum(evaluate(state)))
+    final = game.states[-1]
+    winners = set(outcome(final).winners)
+    rewards = evaluate(final)
+    assert {seat for seat, r in enumerate(rewards) if r > 0} == winners
