@@ -93,7 +93,7 @@ from princes_of_florence.rules.work_value import (
 )
 from princes_of_florence.state import GameState, Placing, PlayerState
 
-__all__ = ["HeuristicBot", "HeuristicParams", "heuristic_move"]
+__all__ = ["HeuristicBot", "HeuristicParams", "future_work_pay", "heuristic_move"]
 
 _GRID_EDGE = sum(
     1 << i
@@ -437,6 +437,20 @@ class _Judge:
         return best
 
     _offered: Sequence[Move] = ()
+
+
+def future_work_pay(state: GameState, seat: int, params: HeuristicParams | None = None) -> float:
+    """What the works still to come should pay ``seat``, in florins, as the bot judges it.
+
+    The persons in the player's hand are ranked by work value; as many as
+    there are works to come (``works_per_round`` per remaining action phase)
+    count for their value x 100, less the further they fall short of the
+    next minimum.  Only the player's own holdings are read: search bots use
+    it to value a position they cut off.
+    """
+    if state.current_player is None:
+        return 0.0
+    return _Judge(state, seat, params or HeuristicParams()).base_utility
 
 
 def heuristic_move(

@@ -14,6 +14,8 @@ information-set MCTS).  Each iteration:
    iterations in which its move was legal (a move may be legal in some
    determinizations only).
 3. **Expand** one untried legal move.
+   Bids and purchases beyond the player's cash are left out
+   (:func:`within_cash`).
 4. **Roll out** with a cheap policy (:func:`rollout_move`) to the end of the
    game, or for at most ``rollout_moves`` moves and then score the position
    with :func:`evaluate`.
@@ -42,13 +44,35 @@ from collections.abc import Sequence
 
 import attrs
 
+from princes_of_florence.bots.heuristic import future_work_pay
 from princes_of_florence.engine import apply, is_terminal, legal_moves, outcome
-from princes_of_florence.moves import Bid, Convert, FinishWork, Move, SellPrestige, Work
+from princes_of_florence.moves import (
+    Bid,
+    Build,
+    BuyBonus,
+    BuyPerson,
+    Convert,
+    FinishWork,
+    IntroduceFreedom,
+    Move,
+    Open,
+    SellPrestige,
+    Take,
+    Work,
+)
 from princes_of_florence.observation import PlayerView, determinize
 from princes_of_florence.rules.common import catalog
 from princes_of_florence.state import GameState
 
-__all__ = ["MCTSBot", "MCTSParams", "SearchStats", "evaluate", "rollout_move"]
+__all__ = [
+    "MCTSBot",
+    "MCTSParams",
+    "SearchStats",
+    "estimate",
+    "evaluate",
+    "rollout_move",
+    "within_cash",
+]
 
 
 @attrs.frozen
@@ -105,11 +129,16 @@ def estimate(state: GameState, seat: int) -> float:
     """A seat's expected final prestige, judged from the table.
 
     Prestige held, plus 3 points for every prestige card held (about what a
-    card scores, R24), plus the money at 300 florins a point (what is left of
-    a conversion at 200 once some of it must still be spent).
+    card scores, R24), plus the money and what the works still to come should
+    pay (:func:`~princes_of_florence.bots.heuristic.future_work_pay`) at
+    ``100 + 30 * round`` florins a point: dear early, when money still buys
+    what raises the works, and near a conversion's 200 at the end.  Objects
+    bought thus count through the works they raise.
     """
     player = state.players[seat]
-    return player.prestige + 3.0 * len(player.prestige_cards) + player.money / 300.0
+    florins = player.money + future_work_pay(state, seat)
+    rate = 100.0 + 30.0 * state.round
+    return player.prestige + 3.0 * len(player.prestige_cards) + florins / rate
 
 
 def evaluate(state: GameState, temperature: float = 4.0) -> tuple[float, ...]:
@@ -130,6 +159,35 @@ def evaluate(state: GameState, temperature: float = 4.0) -> tuple[float, ...]:
     weights = [math.exp((value - top) / temperature) for value in values]
     total = sum(weights)
     return tuple(weight / total for weight in weights)
+
+
+def within_cash(state: GameState, moves: Sequence[Move]) -> Sequence[Move]:
+    """``moves`` without the bids and purchases the player's cash does not cover.
+
+    Revised R4 lets a player pay with prestige sold at 100 florins a point;
+    a search that cuts its rollouts off early sees the object bought but not
+    what it cost, so it is kept to cash.  All of ``moves`` if none is left.
+    """
+    seat = state.current_player
+    if seat is None:
+        return moves
+    cash = state.players[seat].money
+    rules = catalog().rules
+    kept: list[Move] = []
+    for move in moves:
+        if isinstance(move, Bid):
+            price = move.amount
+        elif isinstance(move, (Open, Take)):
+            price = rules.base_price
+        elif isinstance(move, Build):
+            price = rules.build_cost[state.players[seat].builders]
+        elif isinstance(move, (BuyPerson, BuyBonus, IntroduceFreedom)):
+            price = rules.person_cost
+        else:
+            price = 0
+        if price <= cash:
+            kept.append(move)
+    return kept or moves
 
 
 def rollout_move(state: GameState, moves: Sequence[Move], rng: random.Random) -> Move:
@@ -189,7 +247,7 @@ class MCTSBot:
         root = self.search(view)
         best: Move | None = None
         best_visits = -1
-        for move in plain:
+        for move in plain:  # moves outside cash were never searched: -1 visits
             child = root.children.get(move)
             visits = child.visits if child is not None else -1
             if visits > best_visits:
@@ -223,7 +281,7 @@ class MCTSBot:
                 seat = state.current_player
                 if seat is None:
                     break
-                legal = legal_moves(state)
+                legal = within_cash(state, legal_moves(state))
                 children = node.children
                 untried = [m for m in legal if m not in children]
                 if untried:
@@ -257,7 +315,9 @@ class MCTSBot:
             # Rollout.
             steps = 0
             while state.current_player is not None and (limit is None or steps < limit):
-                state = apply(state, rollout_move(state, legal_moves(state), rng))
+                state = apply(
+                    state, rollout_move(state, within_cash(state, legal_moves(state)), rng)
+                )
                 steps += 1
             rewards = evaluate(state, temperature)
             root.visits += 1
