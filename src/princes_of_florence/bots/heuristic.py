@@ -139,11 +139,43 @@ class HeuristicParams:
     cash_floor: int = 600
 
 
+_ROUNDS = catalog().rules.rounds
+_BEFORE_ACTIONS = frozenset((Phase.SETUP, Phase.AUCTION))
+_NOT_OVER = frozenset((Phase.SETUP, Phase.AUCTION, Phase.ACTIONS))
+
+
 def _future_phases(state: GameState) -> int:
     """Action phases still to come, this round's included if it has not ended."""
-    rounds = catalog().rules.rounds
-    here = 1 if state.phase in (Phase.SETUP, Phase.AUCTION, Phase.ACTIONS) else 0
-    return max(0, rounds - state.round + here)
+    here = 1 if state.phase in _NOT_OVER else 0
+    return max(0, _ROUNDS - state.round + here)
+
+
+def _next_minimum(state: GameState) -> int:
+    """The minimum work value of the next action phase still to be reached."""
+    upcoming = state.round if state.phase in _BEFORE_ACTIONS else state.round + 1
+    return minimum_work(min(upcoming, _ROUNDS))
+
+
+def _utility(player: PlayerState, slots: int, needed: int) -> float:
+    """What the works still to come will pay ``player``, in florins.
+
+    The persons in hand are ranked by work value (without bonus cards); the
+    best ``slots`` of them count, each for its value x 100; a person below
+    ``needed`` (the next minimum) counts for less the further below it is
+    (down to a fifth at 8 points short), since it cannot work before more
+    holdings or bonus cards lift it.
+    """
+    if slots <= 0 or not player.hand_persons:
+        return 0.0
+    values = sorted(
+        (work_breakdown(player, person).total for person in player.hand_persons),
+        reverse=True,
+    )
+    total = 0.0
+    for value in values[:slots]:
+        short = needed - value
+        total += 100.0 * value * (1.0 if short <= 0 else max(0.2, 1.0 - short / 8.0))
+    return total
 
 
 class _Judge:
@@ -161,31 +193,14 @@ class _Judge:
         self.rules = rules
         self.pv = params.prestige_value if not self.last_round else 400.0
         self.work_slots = round(self.works_left)
-        upcoming = state.round if state.phase in (Phase.SETUP, Phase.AUCTION) else state.round + 1
-        self.next_minimum = minimum_work(min(upcoming, rules.rounds))
+        self.next_minimum = _next_minimum(state)
         self.base_utility = self.utility(self.me)
 
     # -- values ------------------------------------------------------------
 
     def utility(self, player: PlayerState) -> float:
-        """What the works still to come will pay ``player``, in florins.
-
-        The persons in hand are ranked by work value (without bonus cards);
-        as many as there are works to come count, each for its value x 100;
-        a person below the next minimum counts for less the further below it
-        is (down to a fifth at 8 points short), since it cannot work before
-        more holdings or bonus cards lift it.
-        """
-        needed = self.next_minimum
-        values = sorted(
-            (work_breakdown(player, person).total for person in player.hand_persons),
-            reverse=True,
-        )
-        total = 0.0
-        for value in values[: self.work_slots]:
-            short = needed - value
-            total += 100.0 * value * (1.0 if short <= 0 else max(0.2, 1.0 - short / 8.0))
-        return total
+        """What the works still to come will pay ``player`` (see :func:`_utility`)."""
+        return _utility(player, self.work_slots, self.next_minimum)
 
     def gain(self, player: PlayerState) -> float:
         """What turning this player into ``player`` is worth through future works."""
@@ -439,6 +454,9 @@ class _Judge:
     _offered: Sequence[Move] = ()
 
 
+_DEFAULTS = HeuristicParams()
+
+
 def future_work_pay(state: GameState, seat: int, params: HeuristicParams | None = None) -> float:
     """What the works still to come should pay ``seat``, in florins, as the bot judges it.
 
@@ -450,7 +468,8 @@ def future_work_pay(state: GameState, seat: int, params: HeuristicParams | None 
     """
     if state.current_player is None:
         return 0.0
-    return _Judge(state, seat, params or HeuristicParams()).base_utility
+    slots = round((params or _DEFAULTS).works_per_round * _future_phases(state))
+    return _utility(state.players[seat], slots, _next_minimum(state))
 
 
 def heuristic_move(

@@ -82,7 +82,9 @@ class MCTSParams:
     Attributes:
         iterations: iterations per decision (the budget when ``seconds`` is
             ``None``).
-        seconds: a time budget per decision instead of ``iterations``.
+        seconds: a time budget per decision instead of ``iterations``, in
+            seconds of the process's CPU time (on a busy machine a search
+            takes longer than this by the clock, but searches as much).
         exploration: the UCT constant ``c``.
         rollout_moves: the most moves a rollout plays before the position is
             scored by :func:`evaluate`; ``None`` plays to the end.
@@ -111,7 +113,7 @@ class SearchStats:
 
     Attributes:
         iterations: iterations run.
-        seconds: time spent searching.
+        seconds: CPU time spent searching.
         root_moves: moves tried at the root.
     """
 
@@ -121,7 +123,7 @@ class SearchStats:
 
     @property
     def per_second(self) -> float:
-        """Iterations per second."""
+        """Iterations per second of CPU time."""
         return self.iterations / self.seconds if self.seconds > 0 else 0.0
 
 
@@ -161,6 +163,16 @@ def evaluate(state: GameState, temperature: float = 4.0) -> tuple[float, ...]:
     return tuple(weight / total for weight in weights)
 
 
+_DEAREST = max(
+    catalog().rules.build_cost[0],
+    catalog().rules.base_price,
+    catalog().rules.person_cost,
+    catalog().rules.bonus_cost,
+    catalog().rules.freedom_cost,
+)
+"""The highest price of anything but a bid."""
+
+
 def within_cash(state: GameState, moves: Sequence[Move]) -> Sequence[Move]:
     """``moves`` without the bids and purchases the player's cash does not cover.
 
@@ -172,6 +184,11 @@ def within_cash(state: GameState, moves: Sequence[Move]) -> Sequence[Move]:
     if seat is None:
         return moves
     cash = state.players[seat].money
+    if cash >= _DEAREST:  # only a bid (offered first, before pass) can cost more
+        first = moves[0] if moves else None
+        if isinstance(first, Bid) and first.amount > cash:
+            return moves[1:]
+        return moves
     rules = catalog().rules
     kept: list[Move] = []
     for move in moves:
@@ -181,8 +198,12 @@ def within_cash(state: GameState, moves: Sequence[Move]) -> Sequence[Move]:
             price = rules.base_price
         elif isinstance(move, Build):
             price = rules.build_cost[state.players[seat].builders]
-        elif isinstance(move, (BuyPerson, BuyBonus, IntroduceFreedom)):
+        elif isinstance(move, BuyPerson):
             price = rules.person_cost
+        elif isinstance(move, BuyBonus):
+            price = rules.bonus_cost
+        elif isinstance(move, IntroduceFreedom):
+            price = rules.freedom_cost
         else:
             price = 0
         if price <= cash:
@@ -263,14 +284,15 @@ class MCTSBot:
         c = params.exploration
         limit = params.rollout_moves
         temperature = params.temperature
-        start = time.perf_counter()
+        clock = time.process_time  # CPU time: other work on the machine does not count
+        start = clock()
         deadline = None if params.seconds is None else start + params.seconds
         iterations = 0
         while True:
             if deadline is None:
                 if iterations >= params.iterations:
                     break
-            elif iterations and time.perf_counter() >= deadline:
+            elif iterations and clock() >= deadline:
                 break
             iterations += 1
             state = determinize(view, rng)
@@ -324,5 +346,5 @@ class MCTSBot:
             for child, mover in path:
                 child.visits += 1
                 child.reward += rewards[mover]
-        self.last = SearchStats(iterations, time.perf_counter() - start, len(root.children))
+        self.last = SearchStats(iterations, clock() - start, len(root.children))
         return root
