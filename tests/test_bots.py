@@ -247,3 +247,11 @@ def test_evaluate_shares_one_reward_between_the_seats() -> None:
     winners = set(outcome(final).winners)
     rewards = evaluate(final)
     assert {seat for seat, r in enumerate(rewards) if r > 0} == winners
+
+
+def test_every_bot_plays_with_the_returned_order_chosen() -> None:
+    """With ``choose_returned_order`` (R6) every bot answers the extra decisions too."""
+    config = GameConfig(players=3, seed=2, choose_returned_order=True)
+    record = play_game(config, [BOTS[name](1) for name in sorted(BOTS)])
+    assert record.outcome is not None
+    assert any(type(move).__name__ == "ReturnCard" for move in record.moves)

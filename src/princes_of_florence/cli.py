@@ -39,6 +39,12 @@ from princes_of_florence.observation import observe
 __all__ = ["main"]
 
 
+_SWITCHES = {
+    "choose_returned_order": "the player orders the cards not kept (R6)",
+}
+"""The :class:`GameConfig` switches ``play`` takes as ``--option-name`` flags."""
+
+
 def _seat_bots(
     players: int, seed: int, specs: str | None, human: int | None
 ) -> tuple[list[Bot], str]:
@@ -59,14 +65,14 @@ def _seat_bots(
     return bots, label
 
 
-def _play(players: int, seed: int, specs: str | None = None, human: int | None = None) -> int:
-    if specs:
-        players = len(specs.split(","))
-    config = GameConfig(players=players, seed=seed)
+def _play(config: GameConfig, specs: str | None = None, human: int | None = None) -> int:
+    players, seed = config.players, config.seed
     bots, label = _seat_bots(players, seed, specs, human)
     state = new_game(config)
     sources: list[dict[str, int]] = [defaultdict(int) for _ in range(players)]
-    print(f"# Princes of Florence: {players} players, seed {seed}, {label}")
+    options = [name.replace("_", " ") for name in _SWITCHES if getattr(config, name)]
+    extra = "".join(f", {option}" for option in options)
+    print(f"# Princes of Florence: {players} players, seed {seed}{extra}, {label}")
     number = 0
     while not is_terminal(state):
         seat = state.current_player
@@ -120,6 +126,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     play = sub.add_parser("play", help="play a seeded game between random bots and print it")
     play.add_argument("--players", type=int, default=4)
     play.add_argument("--seed", type=int, default=1)
+    for name, text in _SWITCHES.items():
+        play.add_argument(f"--{name.replace('_', '-')}", action="store_true", help=text)
     play.add_argument(
         "--bots", help="one bot per seat, comma separated: random, heuristic, mcts[:key=value...]"
     )
@@ -137,7 +145,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         if args.command == "play":
-            return _play(args.players, args.seed, args.bots, args.human)
+            switches = {name: getattr(args, name) for name in _SWITCHES}
+            players = len(args.bots.split(",")) if args.bots else args.players
+            config = GameConfig(players=players, seed=args.seed, **switches)
+            return _play(config, args.bots, args.human)
         if args.command == "tournament":
             return tournament_main(
                 args.bots, args.games, args.seed, args.workers, args.hidden_money
