@@ -311,12 +311,13 @@ import random
 from princes_of_florence import GameConfig
 from princes_of_florence.bots import RandomBot, play_game
 from princes_of_florence.observation import observe
-from princes_of_florence.serialization import GameRecord, dumps
+from princes_of_florence.serialization import dumps, replay
 config = GameConfig(players=5, seed=404, hidden_money=True)
-final, moves = play_game(config, [RandomBot(random.Random(s)) for s in range(5)])
+record = play_game(config, [RandomBot(s) for s in range(5)])
+final = replay(record)[-1]
 print(dumps(final))
 print(dumps(observe(final, 2)))
-print(dumps(GameRecord(config, moves)))
+print(dumps(record))
 """
 
 
