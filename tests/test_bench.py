@@ -10,6 +10,7 @@ from princes_of_florence.bench import (
     bench_configurations,
     bench_games,
     bench_json,
+    bench_shared_placements,
     main,
 )
 
@@ -53,3 +54,12 @@ def test_unknown_benchmark_is_an_error(capsys: pytest.CaptureFixture[str]) -> No
     with pytest.raises(SystemExit):
         main(["nonsense"])
     assert "unknown benchmark 'nonsense'" in capsys.readouterr().err
+
+
+def test_shared_placements_benchmark_finds_placements() -> None:
+    """The benchmark across borders finds placements and its rates agree."""
+    figures = bench_shared_placements(0.0)
+    assert figures["placements_per_enumeration"] > 1
+    assert figures["placements_per_second"] == pytest.approx(
+        figures["placements_per_enumeration"] * figures["enumerations_per_second"]
+    )

@@ -37,6 +37,7 @@ from princes_of_florence.events import (
     Event,
     FreedomIntroduced,
     GameEnded,
+    LandscapeChosen,
     MoneyPaid,
     MoneyReason,
     MoneyReceived,
@@ -72,6 +73,7 @@ from princes_of_florence.moves import (
     BuyBonus,
     BuyPerson,
     ChooseCard,
+    ChooseLandscape,
     Convert,
     Decline,
     EndTurn,
@@ -137,6 +139,7 @@ MOVES: tuple[Move, ...] = (
     EndTurn(),
     SellPrestige(2),
     ReturnCard(BonusCardId.B11),
+    ChooseLandscape(Landscape.LAKE),
 )
 """One or more of every move kind."""
 
@@ -173,6 +176,7 @@ EVENTS: tuple[Event, ...] = (
     PayoutKept(0),
     CardReturned(1, "persons", PersonId.POET),
     CardReturned(1, "prestige", None),
+    LandscapeChosen(0, Landscape.PARK),
 )
 """One or more of every event kind, redacted forms included."""
 
@@ -311,12 +315,13 @@ import random
 from princes_of_florence import GameConfig
 from princes_of_florence.bots import RandomBot, play_game
 from princes_of_florence.observation import observe
-from princes_of_florence.serialization import GameRecord, dumps
+from princes_of_florence.serialization import dumps, replay
 config = GameConfig(players=5, seed=404, hidden_money=True)
-final, moves = play_game(config, [RandomBot(random.Random(s)) for s in range(5)])
+record = play_game(config, [RandomBot(s) for s in range(5)])
+final = replay(record)[-1]
 print(dumps(final))
 print(dumps(observe(final, 2)))
-print(dumps(GameRecord(config, moves)))
+print(dumps(record))
 """
 
 
@@ -385,7 +390,7 @@ def test_malformed_json_is_rejected_with_its_position() -> None:
         ),
         (
             lambda d: d["config"].__setitem__("players", 9),
-            r"players must be 3, 4 or 5, not 9 @ \$\.data\.config",
+            r"players must be 2, 3, 4 or 5, not 9 @ \$\.data\.config",
         ),
         (
             lambda d: d.__setitem__("bonus_deck", "B01"),

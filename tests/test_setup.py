@@ -21,9 +21,10 @@ from strategies import play_random
 @pytest.mark.parametrize(
     ("changes", "message"),
     [
-        ({"players": 2}, "2-player rules are not implemented"),
-        ({"players": 6}, "players must be 3, 4 or 5, not 6"),
-        ({"players": 1}, "players must be 3, 4 or 5, not 1"),
+        ({"players": 3, "hard_freedoms": True}, "hard_freedoms is the 2-player option"),
+        ({"players": 2, "hard_freedoms": 1}, "hard_freedoms must be true or false"),
+        ({"players": 6}, "players must be 2, 3, 4 or 5, not 6"),
+        ({"players": 1}, "players must be 2, 3, 4 or 5, not 1"),
         ({"players": True}, "players must be an integer"),
         ({"players": "4"}, "players must be an integer"),
         ({"seed": -1}, "seed must be an integer from 0 to 2\\*\\*64 - 1"),

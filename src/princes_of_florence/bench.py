@@ -21,21 +21,27 @@ from typing import Any
 from princes_of_florence.config import GameConfig
 from princes_of_florence.engine import apply, is_terminal, legal_moves, new_game, outcome
 from princes_of_florence.errors import SerializationError
-from princes_of_florence.geometry import USABLE_MASK, popcount
+from princes_of_florence.geometry import USABLE_MASK, placements_avoiding, popcount
 from princes_of_florence.ids import Building, Landscape
 from princes_of_florence.moves import Move
+from princes_of_florence.observation import determinize, observe
+from princes_of_florence.rules.common import catalog
+from princes_of_florence.rules.cooperative import reverse_side, shared_placements
 from princes_of_florence.rules.placement import has_legal_placement, legal_placements
 from princes_of_florence.serialization import GameRecord, dumps, load_state, record_to_text
 from princes_of_florence.state import GameState, Principality
 
 __all__ = [
     "BENCHMARKS",
+    "bench_determinize",
     "CONFIGURATIONS",
     "bench_configurations",
     "bench_games",
     "bench_json",
     "bench_placements",
+    "bench_shared_placements",
     "half_full_principality",
+    "half_full_shared_map",
     "main",
 ]
 
@@ -129,6 +135,87 @@ def bench_placements(seconds: float = 2.0) -> dict[str, float]:
     }
 
 
+def half_full_shared_map(seed: int = 26, cells: int = 14) -> tuple[Principality, ...]:
+    """Three reverse-side principalities (ruling R29), each with ``cells`` covered.
+
+    Random tiles are laid at random places where a player without builders
+    may lay them (ruling R21 around the reverse side's palazzo; the borders
+    are not looked at), from :class:`random.Random` seeded with ``seed``,
+    ``seed + 1`` and ``seed + 2``; a tile that would overshoot ``cells`` is
+    skipped.  The result depends only on the arguments.
+
+    >>> [board.empty_cells for board in half_full_shared_map()]
+    [29, 29, 29]
+    """
+    boards: list[Principality] = []
+    for offset in range(3):
+        rng = random.Random(seed + offset)
+        board = reverse_side()
+        covered = 0
+        for _ in range(10_000):
+            if covered == cells:
+                break
+            tile = rng.choice(_TILES)
+            options = [
+                p
+                for p in placements_avoiding(catalog().tile(tile).cells, board.occupied)
+                if not (isinstance(tile, Building) and board.has_building(tile))
+                and not (isinstance(tile, Building) and p.halo & board.walls)
+            ]
+            if not options:
+                continue
+            mask = rng.choice(options).mask
+            if covered + popcount(mask) <= cells:
+                board = board.with_tile(tile, mask)
+                covered += popcount(mask)
+        boards.append(board)
+    return tuple(boards)
+
+
+def bench_shared_placements(seconds: float = 2.0) -> dict[str, float]:
+    """Speed of :func:`~princes_of_florence.rules.cooperative.shared_placements`.
+
+    One *round* lists the legal placements across the border of every
+    building, for each of the 6 ordered pairs of neighbours of a 3-player
+    shared map (:func:`half_full_shared_map`), with 0 and with 2 builders on
+    both sides: 120 enumerations (ruling R31).  Rounds repeat for
+    ``seconds``.
+
+    Returns:
+        ``enumerations_per_second``, ``microseconds_per_enumeration``,
+        ``placements_per_enumeration`` (mean number of legal placements
+        found) and ``placements_per_second``.
+    """
+    boards = half_full_shared_map()
+    pairs = [(p, q) for p in range(3) for q in range(3) if p != q]
+    queries = [
+        (player, partner, building, builders)
+        for player, partner in pairs
+        for building in Building
+        for builders in (0, 2)
+    ]
+    for player, partner, building, builders in queries:  # build the tables before timing
+        shared_placements(boards, player, partner, building, builders, builders)
+    rounds = found = 0
+    clock = time.perf_counter
+    start = clock()
+    deadline = start + seconds
+    while True:
+        for player, partner, building, builders in queries:
+            found += len(shared_placements(boards, player, partner, building, builders, builders))
+        rounds += 1
+        if clock() >= deadline:
+            break
+    spent = clock() - start
+    enumerations = rounds * len(queries)
+    return {
+        "enumerations_per_second": enumerations / spent,
+        "microseconds_per_enumeration": 1e6 * spent / enumerations,
+        "placements_per_enumeration": found / enumerations,
+        "placements_per_second": found / spent,
+    }
+
+
 def _pick(rng: random.Random, moves: tuple[Move, ...]) -> Move:
     """A uniformly random one of ``moves``, as the benchmark chooses.
 
@@ -181,6 +268,8 @@ def _play_games(seconds: float, options: dict[str, Any]) -> tuple[int, int, int,
 
 
 CONFIGURATIONS: dict[str, dict[str, Any]] = {
+    "2p": {"players": 2},
+    "2p_hard": {"players": 2, "hard_freedoms": True},
     "3p": {"players": 3},
     "4p": {"players": 4},
     "5p": {"players": 5},
@@ -276,11 +365,43 @@ _BATCH = 20
 """Round trips per timed batch in :func:`bench_json`."""
 
 
+def bench_determinize(seconds: float = 2.0) -> dict[str, float]:
+    """The cost of :func:`~princes_of_florence.determinize`, as a search bot pays it.
+
+    The views are those of the player to decide after every tenth move of
+    seeded four-player game 1 (see :func:`bench_games`); they are
+    determinized in turn, each with its own seeded generator, for about
+    ``seconds``.
+    """
+    _, moves = _random_game(1)
+    state = new_game(GameConfig(players=4, seed=1))
+    views = []
+    for number, move in enumerate(moves):
+        if number % 10 == 0 and state.current_player is not None:
+            views.append(observe(state, state.current_player))
+        state = apply(state, move)
+    calls = 0
+    clock = time.perf_counter
+    start = clock()
+    while calls == 0 or clock() - start < seconds:
+        for view in views:
+            determinize(view, random.Random(calls))
+            calls += 1
+    elapsed = clock() - start
+    return {
+        "views": float(len(views)),
+        "determinizations per second": calls / elapsed,
+        "microseconds per determinization": 1e6 * elapsed / calls,
+    }
+
+
 BENCHMARKS: dict[str, Callable[[float], dict[str, float]]] = {
+    "determinize": bench_determinize,
     "games": bench_games,
     "configurations": bench_configurations,
     "json": bench_json,
     "placements": bench_placements,
+    "shared_placements": bench_shared_placements,
 }
 """Every benchmark by name; each takes a time budget in seconds."""
 

@@ -50,6 +50,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
+from functools import cache
 from typing import TypeAlias, TypeVar
 
 import attrs
@@ -82,6 +83,7 @@ from princes_of_florence.state import (
     Conversion,
     Deck,
     GameState,
+    LandscapeChoice,
     Pending,
     Placing,
     PlayerState,
@@ -170,7 +172,7 @@ class SetupView:
 
 
 ViewPending: TypeAlias = (
-    Placing | CardChoice | HiddenCardChoice | RecruitOffer | Working | Conversion
+    Placing | CardChoice | HiddenCardChoice | RecruitOffer | Working | Conversion | LandscapeChoice
 )
 """A pending decision as a viewer sees it: another player's card choice is hidden."""
 
@@ -389,6 +391,17 @@ def money_floor(view: PlayerView, seat: int) -> int:
 _C = TypeVar("_C", PersonId, BonusCardId, PrestigeCardId)
 
 
+@cache
+def _card_ids() -> tuple[tuple[PersonId, ...], tuple[BonusCardId, ...], tuple[PrestigeCardId, ...]]:
+    """The person, bonus and prestige card ids in catalog order, read once."""
+    cat = catalog()
+    return (
+        tuple(spec.id for spec in cat.persons),
+        tuple(spec.id for spec in cat.bonus_cards),
+        tuple(spec.id for spec in cat.prestige_cards),
+    )
+
+
 def _deal(
     rng: random.Random,
     what: str,
@@ -502,8 +515,6 @@ def determinize(
     def choice_size(deck: Deck) -> int:
         return hidden.count if hidden is not None and hidden.deck is deck else 0
 
-    cat = catalog()
-
     # Persons: other hands, the hidden choice, other returned cards (R8), the deck.
     returned_seats: list[int] = []
     if view.setup is not None:
@@ -517,10 +528,11 @@ def determinize(
     known_persons += [p for seat in view.seats for p in seat.table_persons]
     if view.setup is not None and view.setup.own is not None:
         known_persons.append(view.setup.own)
+    person_ids, bonus_ids, prestige_ids = _card_ids()
     person_piles = _deal(
         rng,
         "person",
-        [spec.id for spec in cat.persons],
+        person_ids,
         [p for p in known_persons if isinstance(p, PersonId)],
         [
             *(view.seats[seat].hand_person_count for seat in others),
@@ -540,7 +552,7 @@ def determinize(
     bonus_piles = _deal(
         rng,
         "bonus",
-        [spec.id for spec in cat.bonus_cards],
+        bonus_ids,
         known_bonus,
         [
             *(
@@ -565,7 +577,7 @@ def determinize(
     prestige_piles = _deal(
         rng,
         "prestige",
-        [spec.id for spec in cat.prestige_cards],
+        prestige_ids,
         known_prestige,
         [
             *(0 if final is not None else view.seats[seat].prestige_card_count for seat in others),

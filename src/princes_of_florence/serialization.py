@@ -678,8 +678,8 @@ def dumps(obj: object) -> str:
     >>> from princes_of_florence import GameConfig
     >>> dumps(GameConfig(players=3, seed=9))
     '{"schema":"1.0","kind":"config","data":{"players":3,"seed":9,"start_player":0,\
-"hidden_money":false,"choose_returned_order":false,"muse_and_princess":false,\
-"cooperative_building":false}}'
+"hidden_money":false,"choose_returned_order":false,"hard_freedoms":false,\
+"muse_and_princess":false,"cooperative_building":false}}'
     """
     kind, data = _kind_and_data(obj)
     document = {"schema": SCHEMA_VERSION, "kind": kind, "data": data}
@@ -1033,7 +1033,12 @@ def load_view(text: str | bytes) -> PlayerView:
 # Text records
 
 _CONFIG_HEADERS = ("players", "seed", "start_player", "hidden_money")
-_EXPANSION_HEADERS = ("choose_returned_order", "muse_and_princess", "cooperative_building")
+_EXPANSION_HEADERS = (
+    "choose_returned_order",
+    "hard_freedoms",
+    "muse_and_princess",
+    "cooperative_building",
+)
 """Switches written only when set (an option or an expansion)."""
 _OUTCOME_HEADERS = ("final_prestige", "final_money", "winners")
 
