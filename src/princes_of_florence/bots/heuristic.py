@@ -195,6 +195,7 @@ class _Judge:
         self.work_slots = round(self.works_left)
         self.next_minimum = _next_minimum(state)
         self.base_utility = self.utility(self.me)
+        self.offered: Sequence[Move] = ()  # the moves being judged, set by pick()
 
     # -- values ------------------------------------------------------------
 
@@ -408,10 +409,6 @@ class _Judge:
             return -1.0
         return 400.0 * self.params.discount - cost
 
-    @property
-    def offered(self) -> Sequence[Move]:
-        return self._offered
-
     def place_score(self, cells: str) -> float:
         """Prefer snug places that leave room for the buildings still needed (R21)."""
         principality = self.me.principality
@@ -442,7 +439,7 @@ class _Judge:
 
     def pick(self, moves: Sequence[Move]) -> Move:
         """The best of ``moves``; the first of the best on a tie."""
-        self._offered = moves
+        self.offered = moves
         best = moves[0]
         best_score = self.score(best)
         for move in moves[1:]:
@@ -450,8 +447,6 @@ class _Judge:
             if value > best_score:
                 best, best_score = move, value
         return best
-
-    _offered: Sequence[Move] = ()
 
 
 _DEFAULTS = HeuristicParams()
