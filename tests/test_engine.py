@@ -41,13 +41,25 @@ from princes_of_florence.rules.invariants import state_problems
 from princes_of_florence.serialization import dumps, replay
 from princes_of_florence.state import replace
 
+CONFIGURATIONS: tuple[GameConfig, ...] = (
+    GameConfig(players=2),
+    GameConfig(players=2, hard_freedoms=True),
+    GameConfig(players=3),
+    GameConfig(players=4),
+    GameConfig(players=5),
+    GameConfig(players=3, choose_returned_order=True),
+)
+"""Every configuration the engine plays (the seed is set per test)."""
 
-@pytest.mark.parametrize("players", [3, 4, 5])
+
+@pytest.mark.parametrize("base", CONFIGURATIONS, ids=repr)
 @pytest.mark.parametrize("seed", range(4))
-def test_random_games_end_after_round_seven(players: int, seed: int) -> None:
-    """Random games always end after round 7 with a valid outcome (R24)."""
+def test_random_games_end_after_round_seven(base: GameConfig, seed: int) -> None:
+    """Random games of every configuration always end after round 7 with a valid outcome (R24)."""
+    config = attrs.evolve(base, seed=seed)
+    players = config.players
     bots = [RandomBot(seed * 10 + s) for s in range(players)]
-    record = play_game(GameConfig(players=players, seed=seed), bots)
+    record = play_game(config, bots)
     final = replay(record)[-1]
     moves = record.moves
     assert is_terminal(final)
@@ -57,7 +69,8 @@ def test_random_games_end_after_round_seven(players: int, seed: int) -> None:
     best = max(zip(result.prestige, result.money, strict=True))
     expected = tuple(s for s in range(players) if (result.prestige[s], result.money[s]) == best)
     assert expected == result.winners
-    assert len(moves) > 50
+    assert len(moves) >= players + 7 * 2 * players  # a return, then a decision per phase
+    assert () == state_problems(final)
 
 
 def test_money_and_prestige_follow_the_events() -> None:

@@ -266,6 +266,8 @@ def _play_games(seconds: float, options: dict[str, Any]) -> tuple[int, int, int,
 
 
 CONFIGURATIONS: dict[str, dict[str, Any]] = {
+    "2p": {"players": 2},
+    "2p_hard": {"players": 2, "hard_freedoms": True},
     "3p": {"players": 3},
     "4p": {"players": 4},
     "5p": {"players": 5},
