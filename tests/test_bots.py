@@ -157,7 +157,7 @@ def test_new_game_views_offer_the_draft() -> None:
     assert 4 == len(view_moves(observe(state, 0)))
 
 
-@pytest.mark.parametrize(("players", "hidden"), [(3, False), (4, True), (5, False)])
+@pytest.mark.parametrize(("players", "hidden"), [(2, False), (3, False), (4, True), (5, False)])
 def test_heuristic_bots_play_every_configuration_to_the_end(players: int, hidden: bool) -> None:
     """Heuristic bots alone finish a game of every size, with money open or hidden."""
     config = GameConfig(players=players, seed=players, hidden_money=hidden)
@@ -255,3 +255,12 @@ def test_every_bot_plays_with_the_returned_order_chosen() -> None:
     record = play_game(config, [BOTS[name](1) for name in sorted(BOTS)])
     assert record.outcome is not None
     assert any(type(move).__name__ == "ReturnCard" for move in record.moves)
+
+
+@pytest.mark.parametrize("name", sorted(BOTS))
+def test_every_bot_plays_two_players(name: str) -> None:
+    """With 2 players (R9-R12) every bot answers the landscape choice too."""
+    config = GameConfig(players=2, seed=3)
+    record = play_game(config, [BOTS[name](1), HeuristicBot()])
+    assert record.outcome is not None
+    assert is_terminal(replay(record)[-1])

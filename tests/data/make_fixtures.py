@@ -1,6 +1,7 @@
 """Write the recorded games of this folder: ``python tests/data/make_fixtures.py``.
 
-Each game is played by one :class:`RandomBot` per seat; before a move, the
+Each game is played by one seeded random player per seat
+(``strategies.play_random``); before a move, the
 player to decide sometimes sells prestige (a free move, ruling R3), so the
 records hold ``sell`` moves too.  Each game is written twice, as a JSON record
 document (``game-<seed>.json``) and as a text record (``game-<seed>.txt``),

@@ -65,6 +65,7 @@ from princes_of_florence.moves import (
     BuyBonus,
     BuyPerson,
     ChooseCard,
+    ChooseLandscape,
     Convert,
     Decline,
     EndTurn,
@@ -86,6 +87,7 @@ from princes_of_florence.observation import PlayerView, determinize
 from princes_of_florence.rules.common import catalog
 from princes_of_florence.rules.placement import legal_placements
 from princes_of_florence.rules.scoring import prestige_card_points
+from princes_of_florence.rules.variants import ruleset
 from princes_of_florence.rules.work_value import (
     bonus_value,
     minimum_work,
@@ -195,6 +197,7 @@ class _Judge:
         self.work_slots = round(self.works_left)
         self.next_minimum = _next_minimum(state)
         self.base_utility = self.utility(self.me)
+        self.offered: Sequence[Move] = ()  # the moves being judged, set by pick()
 
     # -- values ------------------------------------------------------------
 
@@ -252,7 +255,17 @@ class _Judge:
             best = max((self.person_gain(p) for _, p in targets), default=0.0)
             more = self.gain(attrs.evolve(me, hand_recruiting=me.hand_recruiting + 1))
             return more + 0.7 * best
-        return self.landscape_gain(_LANDSCAPE_OF[stack])
+        if stack is AuctionObject.LANDSCAPE:  # 2 players: the winner chooses (R11)
+            return max(
+                (
+                    self.landscape_gain(landscape)
+                    for landscape, left in zip(Landscape, self.state.landscape_supply, strict=True)
+                    if left
+                ),
+                default=0.0,
+            )
+        landscape = _LANDSCAPE_OF.get(stack)
+        return 0.0 if landscape is None else self.landscape_gain(landscape)
 
     def recruit_targets(self) -> list[tuple[int, PersonId]]:
         """Persons face up in front of other players."""
@@ -297,7 +310,7 @@ class _Judge:
             case ReturnPerson(person=person):
                 return -self.keep_worth(person)
             case Open(stack=stack) | Take(stack=stack):
-                price = rules.base_price
+                price = ruleset(state.config).base_price  # ruling R12
                 return self.object_worth(stack) * self.params.bid_share - price - 1.0
             case Bid(amount=amount):
                 auction = state.auction
@@ -305,11 +318,13 @@ class _Judge:
                 if running is None:
                     return -1.0
                 limit = me.money - self.params.reserve
-                if amount > max(limit, rules.base_price):
+                if amount > max(limit, ruleset(state.config).base_price):
                     return -1.0
                 return self.object_worth(running) * self.params.bid_share - amount
             case Decline() | Pass() | EndTurn() | KeepRecruiting():
                 return 0.0
+            case ChooseLandscape(landscape=landscape):
+                return self.landscape_gain(landscape)
             case PlaceTile(cells=cells):
                 return self.place_score(cells)
             case ChooseCard(card=card):
@@ -408,10 +423,6 @@ class _Judge:
             return -1.0
         return 400.0 * self.params.discount - cost
 
-    @property
-    def offered(self) -> Sequence[Move]:
-        return self._offered
-
     def place_score(self, cells: str) -> float:
         """Prefer snug places that leave room for the buildings still needed (R21)."""
         principality = self.me.principality
@@ -442,7 +453,7 @@ class _Judge:
 
     def pick(self, moves: Sequence[Move]) -> Move:
         """The best of ``moves``; the first of the best on a tie."""
-        self._offered = moves
+        self.offered = moves
         best = moves[0]
         best_score = self.score(best)
         for move in moves[1:]:
@@ -450,8 +461,6 @@ class _Judge:
             if value > best_score:
                 best, best_score = move, value
         return best
-
-    _offered: Sequence[Move] = ()
 
 
 _DEFAULTS = HeuristicParams()

@@ -62,6 +62,7 @@ from princes_of_florence.moves import (
 )
 from princes_of_florence.observation import PlayerView, determinize
 from princes_of_florence.rules.common import catalog
+from princes_of_florence.rules.variants import ruleset
 from princes_of_florence.state import GameState
 
 __all__ = [
@@ -166,6 +167,7 @@ def evaluate(state: GameState, temperature: float = 4.0) -> tuple[float, ...]:
 _DEAREST = max(
     catalog().rules.build_cost[0],
     catalog().rules.base_price,
+    catalog().rules.base_price_two_players,
     catalog().rules.person_cost,
     catalog().rules.bonus_cost,
     catalog().rules.freedom_cost,
@@ -195,7 +197,7 @@ def within_cash(state: GameState, moves: Sequence[Move]) -> Sequence[Move]:
         if isinstance(move, Bid):
             price = move.amount
         elif isinstance(move, (Open, Take)):
-            price = rules.base_price
+            price = ruleset(state.config).base_price  # ruling R12
         elif isinstance(move, Build):
             price = rules.build_cost[state.players[seat].builders]
         elif isinstance(move, BuyPerson):
