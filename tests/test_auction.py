@@ -133,12 +133,12 @@ def test_three_builders_is_the_cap() -> None:
 
 
 def test_bidder_who_cannot_pay_may_only_pass() -> None:
-    """A bid must be payable in cash; who cannot raise still decides: pass (R4, R15, D7)."""
+    """A bid must be covered by cash and prestige; who cannot raise still decides: pass (R4, D7)."""
     state = after_draft(3)
     state = with_player(state, 1, attrs.evolve(state.players[1], money=200))
     state, _ = play(state, "open jester")
     assert (Pass(),) == legal_moves(state)
-    assert "cannot pay 300" in (move_problem(state, Bid(300)) or "")
+    assert "cannot raise 300" in (move_problem(state, Bid(300)) or "")
 
 
 def test_second_landscape_of_a_type_gives_prestige() -> None:

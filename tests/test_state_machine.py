@@ -649,6 +649,12 @@ def expected_ledgers(t: Transition, books: Books) -> tuple[list[Ledger], list[Le
             prestige.append(("PrestigeGained", seat, k, PrestigeReason.CONVERSION))
         case _:
             pass
+    for _, payer, amount, reason in [m for m in money if m[0] == paid]:
+        short = amount - before.players[payer].money
+        if short > 0 and reason is not MoneyReason.CONVERSION:  # revised ruling R4
+            points = -(-short // FLORINS_PER_SOLD_POINT)
+            money.append((received, payer, points * FLORINS_PER_SOLD_POINT, MoneyReason.SALE))
+            prestige.append(("PrestigeLost", payer, points, PrestigeReason.SALE))
     if books.closed_best is not None:  # ruling R20
         best = max(books.closed_best)
         for s, value in enumerate(books.closed_best):

@@ -66,6 +66,7 @@ from princes_of_florence.ids import (
 )
 from princes_of_florence.moves import Move
 from princes_of_florence.rules.common import catalog
+from princes_of_florence.rules.variants import ruleset
 from princes_of_florence.state import (
     AuctionState,
     CardChoice,
@@ -346,22 +347,26 @@ def view_legal_moves(view: PlayerView) -> tuple[Move, ...]:
 def money_floor(view: PlayerView, seat: int) -> int:
     """The least money ``seat`` can hold, judging from the table.
 
-    The high bidder of a running auction holds at least the high bid (R4);
-    a player converting a payout holds at least that payout (R19); a player
-    placing a building holds at least its price, paid when it is placed (R21).
-    Anyone else may hold 0.
+    The high bidder of a running auction can raise the high bid, and a
+    player placing a building its price, paid when it is placed (R21): in
+    cash, less what their prestige would raise where prestige may be sold
+    (revised R4).  A player converting a payout holds at least that payout
+    (R19).  Anyone else may hold 0.
     """
-    floor = 0
+    owed = 0
     auction = view.auction
     if auction is not None and auction.stack is not None and auction.high_bidder == seat:
-        floor = auction.high_bid
+        owed = auction.high_bid
+    floor = 0
     if view.current_player == seat:
         pending = view.pending
         if isinstance(pending, Conversion):
-            floor = max(floor, pending.payout)
+            floor = pending.payout
         if isinstance(pending, Placing) and isinstance(pending.tile, Building):
-            floor = max(floor, catalog().rules.build_cost[view.seats[seat].builders])
-    return floor
+            owed = max(owed, catalog().rules.build_cost[view.seats[seat].builders])
+    if ruleset(view.config).sells_prestige:
+        owed -= view.seats[seat].prestige * catalog().rules.florins_per_sold_prestige
+    return max(floor, owed, 0)
 
 
 _C = TypeVar("_C", PersonId, BonusCardId, PrestigeCardId)

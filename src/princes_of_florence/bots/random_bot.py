@@ -12,7 +12,10 @@ __all__ = ["RandomBot"]
 
 
 class RandomBot:
-    """Chooses uniformly among :func:`legal_moves` (it never sells prestige).
+    """Chooses uniformly among :func:`legal_moves`.
+
+    It never sells prestige as a move of its own; a bid or payment it makes
+    beyond its cash is covered by prestige sold at payment (revised R4).
 
     Args:
         rng: the bot's own generator; the same generator state gives the

@@ -47,6 +47,7 @@ from princes_of_florence.rules.cards import draw_to_choose, recruit_moves, recru
 from princes_of_florence.rules.common import (
     catalog,
     gained,
+    means,
     next_seat,
     paid,
     payment_problem,
@@ -200,7 +201,7 @@ def _build_problem(state: GameState, building: Building) -> str | None:
     if player.principality.has_building(building):
         return f"the principality already has a {building} (ruling R21)"
     cost = build_cost(player)
-    if (problem := payment_problem(player.money, cost)) is not None:
+    if (problem := payment_problem(state, seat, cost)) is not None:
         return problem
     if not has_legal_placement(player.principality, building, player.builders):
         return f"there is no legal place for a {building} (ruling R21)"
@@ -216,8 +217,7 @@ def _purchase_problem(state: GameState, limit: str, what: str, deck_empty: bool)
     if deck_empty:
         return f"the {what} deck is empty (ruling R6)"
     cost = catalog().rules.person_cost if limit == "persons" else catalog().rules.bonus_cost
-    money = state.players[seat].money
-    if (problem := payment_problem(money, cost)) is not None:
+    if (problem := payment_problem(state, seat, cost)) is not None:
         return problem
     return None
 
@@ -234,7 +234,7 @@ def _freedom_problem(state: GameState, move: IntroduceFreedom) -> str | None:
     if state.freedom_supply[FREEDOMS.index(move.freedom)] == 0:
         return f"no {move.freedom} tile is left (ruling R9)"
     cost = catalog().rules.freedom_cost
-    if (problem := payment_problem(player.money, cost)) is not None:
+    if (problem := payment_problem(state, seat, cost)) is not None:
         return problem
     return None
 
@@ -255,7 +255,7 @@ def action_moves(state: GameState) -> tuple[Move, ...]:
     limits = turn_limits(state)
     if turn.actions < limits.actions:
         # Affordability is compared directly here: payment_problem's test (R4).
-        money = player.money
+        money = means(state, seat)
         rules = catalog().rules
         if turn.works < limits.works and player.hand_persons:
             reachable = reachable_persons(player, minimum_work(state.round))

@@ -37,6 +37,7 @@ from princes_of_florence.rules.cards import draw_to_choose, recruit_moves
 from princes_of_florence.rules.common import (
     catalog,
     gained,
+    means,
     paid,
     payment_problem,
     players_with,
@@ -107,7 +108,7 @@ def _openable(state: GameState, seat: int, price: int) -> list[AuctionObject]:
     auction = state.auction
     assert auction is not None
     player = state.players[seat]
-    if player.money < price:
+    if means(state, seat) < price:  # payment_problem's test (revised R4)
         return []
     taken = auction.taken
     room = landscapes_with_room(player.principality)
@@ -144,10 +145,9 @@ def stack_problem(state: GameState, seat: int, stack: AuctionObject, price: int)
         return f"an object was already taken from the {stack} stack this phase"
     if _exhausted(state, stack):
         return f"the {stack} stack is empty"
-    player = state.players[seat]
-    if (problem := payment_problem(player.money, price)) is not None:
+    if (problem := payment_problem(state, seat, price)) is not None:
         return problem
-    return _unusable(player, stack)
+    return _unusable(state.players[seat], stack)
 
 
 def _next_opener(state: GameState, auction: AuctionState) -> int | None:
@@ -195,10 +195,9 @@ def stack_problem_in_bidding(
     state: GameState, seat: int, stack: AuctionObject, amount: int
 ) -> str | None:
     """Why ``seat`` may not raise the running auction to ``amount`` (R15)."""
-    player = state.players[seat]
-    if (problem := payment_problem(player.money, amount)) is not None:
+    if (problem := payment_problem(state, seat, amount)) is not None:
         return problem
-    return _unusable(player, stack)
+    return _unusable(state.players[seat], stack)
 
 
 def auction_problem(state: GameState, move: Move) -> str | None:

@@ -22,6 +22,7 @@ from princes_of_florence.events import (
     PrestigeLost,
     PrestigeReason,
 )
+from princes_of_florence.rules.variants import ruleset
 from princes_of_florence.state import GameState, PlayerState, Principality, replace
 
 __all__ = [
@@ -30,6 +31,7 @@ __all__ = [
     "gain_prestige",
     "gained",
     "lose_prestige",
+    "means",
     "next_seat",
     "paid",
     "pay",
@@ -108,10 +110,27 @@ def players_with(state: GameState, seat: int, player: PlayerState) -> tuple[Play
 def paid(
     player: PlayerState, seat: int, amount: int, reason: MoneyReason, events: list[Event]
 ) -> PlayerState:
-    """``player``, in ``seat``, after paying ``amount`` to the bank (rulings R1, R4)."""
+    """``player``, in ``seat``, after paying ``amount`` to the bank (rulings R1, R4).
+
+    When cash is short, exactly the missing prestige points are sold first,
+    at 100 florins each (revised ruling R4): a :class:`PrestigeLost` and a
+    :class:`MoneyReceived`, both for :attr:`PrestigeReason.SALE`, come before
+    the payment.  Callers check with :func:`payment_problem` that the payment
+    may be raised so; where selling does not exist (R27) that check asks for
+    cash, and no sale ever happens here.
+    """
     if amount == 0:
         return player
-    assert player.money >= amount, "callers check affordability first (ruling R4)"
+    short = amount - player.money
+    if short > 0:
+        rate = catalog().rules.florins_per_sold_prestige
+        points = -(-short // rate)
+        assert points <= player.prestige, "callers check affordability first (ruling R4)"
+        events.append(PrestigeLost(seat, points, PrestigeReason.SALE))
+        events.append(MoneyReceived(seat, points * rate, MoneyReason.SALE))
+        player = replace(
+            player, prestige=player.prestige - points, money=player.money + points * rate
+        )
     events.append(MoneyPaid(seat, amount, reason))
     return replace(player, money=player.money - amount)
 
@@ -165,10 +184,28 @@ def lose_prestige(
     return with_player(state, seat, replace(player, prestige=player.prestige - points))
 
 
-def payment_problem(money: int, price: int) -> str | None:
-    """Why a player holding ``money`` cannot pay ``price`` in cash (ruling R4), or ``None``."""
-    if money < price:
-        return f"the player has {money} florins and cannot pay {price} (ruling R4)"
+def means(state: GameState, seat: int) -> int:
+    """The most the player in ``seat`` can raise for a payment or a bid (revised R4).
+
+    Their cash, plus 100 florins per prestige point where prestige may be
+    sold (R3); with Muse & Princess, cash alone (R27).
+    """
+    player = state.players[seat]
+    if ruleset(state.config).sells_prestige:
+        return player.money + player.prestige * catalog().rules.florins_per_sold_prestige
+    return player.money
+
+
+def payment_problem(state: GameState, seat: int, price: int) -> str | None:
+    """Why the player in ``seat`` cannot raise ``price`` (revised ruling R4), or ``None``."""
+    if means(state, seat) < price:
+        player = state.players[seat]
+        if ruleset(state.config).sells_prestige:
+            return (
+                f"the player has {player.money} florins and {player.prestige} prestige "
+                f"points and cannot raise {price} (ruling R4)"
+            )
+        return f"the player has {player.money} florins and cannot pay {price} in cash (R4, R27)"
     return None
 
 

@@ -20,7 +20,7 @@ from collections.abc import Iterable
 from princes_of_florence.geometry import PALAZZO_MASK
 from princes_of_florence.ids import Building, Landscape, Phase
 from princes_of_florence.rules.actions import build_cost, turn_limits
-from princes_of_florence.rules.common import catalog
+from princes_of_florence.rules.common import catalog, means
 from princes_of_florence.rules.placement import tile_placements
 from princes_of_florence.state import (
     BUILDINGS,
@@ -151,7 +151,7 @@ def _auction_problems(state: GameState, auction: AuctionState) -> list[str]:
     elif (
         auction.high_bidder is not None
         and 0 <= auction.high_bidder < n
-        and state.players[auction.high_bidder].money < auction.high_bid
+        and means(state, auction.high_bidder) < auction.high_bid
     ):
         problems.append("the high bidder cannot pay the high bid (ruling R4) @ auction.high_bid")
     if seat not in auction.bidders or seat == auction.high_bidder:
@@ -214,7 +214,7 @@ def _pending_problems(state: GameState) -> list[str]:
             if card not in hand:
                 return [f"the work plays {card}, which is not in the player's hand @ pending.bonus"]
             hand.remove(card)
-    if isinstance(pending, Placing) and not auction and player.money < build_cost(player):
+    if isinstance(pending, Placing) and not auction and means(state, seat) < build_cost(player):
         return [
             f"player {seat} cannot pay for the {pending.tile} waiting to be built (R4)"
             f" @ pending, players[{seat}].money"

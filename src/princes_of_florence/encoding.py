@@ -1,0 +1,517 @@
+"""Moves as integers: a stable action space for learning and search.
+
+Every move has an *action id*, an integer from 0 to :data:`ACTION_COUNT` - 1,
+and one id means the same move in every state: ``bid 700`` has one id, the
+placement ``place a3-a4-b3`` has one id whatever tile is pending, and every
+prestige sale has its own id.  The space is built from a table of blocks, one
+per kind of move, laid end to end in the order of :data:`BLOCKS`; a new kind
+of move joins by adding a block at the end, which leaves every earlier id as
+it was.
+
+>>> from princes_of_florence import Bid, GameConfig, new_game
+>>> encode_move(Bid(700)) == encode_move(Bid(700))
+True
+>>> action_move(encode_move(Bid(700)))
+Bid(amount=700)
+>>> state = new_game(GameConfig(players=3, seed=1))
+>>> [str(decode_move(state, a)) for a in legal_actions(state)]
+['return painter', 'return physicist', 'return organ_builder', 'return architect']
+
+The bounds the space rests on (the largest bid, the largest conversion and
+the largest prestige sale) and two more that learners ask for (the most
+legal moves at one decision and the longest game in moves) are constants
+here, each derived from the catalog by an argument written out in its
+function and on the documentation page *Action encoding*.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from types import MappingProxyType
+from typing import Generic, TypeVar
+
+import attrs
+
+from princes_of_florence.components import Catalog, default_catalog
+from princes_of_florence.engine import free_moves, legal_moves
+from princes_of_florence.errors import IllegalMoveError, InvalidMoveError
+from princes_of_florence.ids import (
+    AuctionObject,
+    BonusCardId,
+    Building,
+    Freedom,
+    Landscape,
+    PersonId,
+    PrestigeCardId,
+    Quantity,
+    SizeClass,
+)
+from princes_of_florence.moves import (
+    Bid,
+    Build,
+    BuyBonus,
+    BuyPerson,
+    ChooseCard,
+    Convert,
+    Decline,
+    EndTurn,
+    FinishWork,
+    IntroduceFreedom,
+    KeepRecruiting,
+    Move,
+    Open,
+    Pass,
+    PlaceTile,
+    PlayBonus,
+    Recruit,
+    ReturnPerson,
+    SellPrestige,
+    Take,
+    Work,
+)
+from princes_of_florence.observation import PlayerView, determinize
+from princes_of_florence.rules.placement import tile_placements
+from princes_of_florence.state import GameState
+
+__all__ = [
+    "ACTION_COUNT",
+    "BLOCKS",
+    "LONGEST_GAME",
+    "MAX_BID",
+    "MAX_CONVERSION",
+    "MAX_LEGAL_MOVES",
+    "MAX_PLAYERS",
+    "MAX_PRESTIGE_SALE",
+    "MAX_WORK_VALUE",
+    "PLACEMENT_CELLS",
+    "Block",
+    "action_mask",
+    "action_move",
+    "decode_move",
+    "encode_move",
+    "legal_actions",
+]
+
+MAX_PLAYERS = 5
+"""The most seats a game has; a recruit names one of them."""
+
+
+# ---------------------------------------------------------------------------
+# Bounds
+# ---------------------------------------------------------------------------
+
+
+def _quantity_maxima(cat: Catalog) -> dict[Quantity, int]:
+    """The most any one player can count of each quantity at any time.
+
+    Each entry is a cap from the components or the rules, not a guess:
+    """
+    sizes = {size: sum(1 for t in cat.tiles if t.size is size) for size in SizeClass}
+    rules = cat.rules
+    persons = len(cat.persons) + rules.recruiting_cards
+    # One object per player per auction phase (R13), so at most one landscape
+    # tile a round.
+    landscapes = rules.rounds
+    return {
+        # R21: at most one building of each type per principality.
+        Quantity.BUILDINGS: len(Building),
+        Quantity.LARGE_BUILDINGS: sizes[SizeClass.LARGE],
+        Quantity.MEDIUM_BUILDINGS: sizes[SizeClass.MEDIUM],
+        Quantity.SMALL_BUILDINGS: sizes[SizeClass.SMALL],
+        Quantity.SIZE_CLASSES: len(SizeClass),
+        Quantity.LANDSCAPES: landscapes,
+        Quantity.FORESTS: landscapes,
+        Quantity.LAKES: landscapes,
+        Quantity.PARKS: landscapes,
+        Quantity.LANDSCAPE_TYPES: len(Landscape),
+        Quantity.FREEDOMS: len(Freedom),
+        Quantity.JESTERS: rules.jesters,
+        Quantity.BUILDERS: rules.max_builders,
+        Quantity.PRESTIGE_CARDS: len(cat.prestige_cards),
+        Quantity.CATEGORIES: 7,  # the seven categories the quantity names
+        Quantity.HAND_PERSONS: persons,
+        Quantity.WORKS: persons,
+        Quantity.EMPTY_CELLS: rules.usable_cells,
+    }
+
+
+def _max_bonus_values(cat: Catalog) -> tuple[int, int]:
+    """The most one bonus card can add to a work, and all bonus cards together."""
+    top = _quantity_maxima(cat)
+    values = [
+        sum(max(term.per, 0) * top[term.quantity] for term in c.terms) for c in cat.bonus_cards
+    ]
+    return max(values), sum(values)
+
+
+def _max_work_value(cat: Catalog) -> int:
+    """The largest value one work can have (ruling R19).
+
+    The person's building, landscape and freedom, every jester, every person
+    and recruiting card in the game, and every bonus card, each at its most.
+    """
+    rules = cat.rules
+    top = _quantity_maxima(cat)
+    base = (
+        rules.work_building
+        + rules.work_landscape
+        + rules.work_freedom
+        + rules.work_per_jester * top[Quantity.JESTERS]
+        + rules.work_per_person * top[Quantity.HAND_PERSONS]
+    )
+    return base + _max_bonus_values(cat)[1]
+
+
+def _max_works(cat: Catalog) -> int:
+    """The most works one player does in a game: 2 a turn (R18), one turn a round."""
+    return 2 * cat.rules.rounds
+
+
+def _max_free_prestige(cat: Catalog) -> int:
+    """Prestige a player can gain during play without paying florins for it.
+
+    Buildings (3 each, at most one of each type, R21), the 2nd and 3rd builder
+    (R16), every landscape after the first of its type (R16; at most one
+    landscape a round, and the first of each type gives nothing), the best
+    work of each round (R20).  Prestige cards score only after the last move.
+    """
+    rules = cat.rules
+    landscapes = rules.rounds
+    return (
+        rules.building_prestige * len(Building)
+        + sum(rules.builder_prestige)
+        + rules.landscape_repeat_prestige * max(landscapes - 1, 0)
+        + rules.best_work_prestige * rules.rounds
+    )
+
+
+def _max_total_work_values(cat: Catalog) -> int:
+    """The sum of the values of all works of one player in a game.
+
+    Each work counts its building, landscape, freedom, jesters and persons
+    at their most; a bonus card leaves the hand when its work finishes, so
+    every bonus card counts once in the whole game.
+    """
+    return (
+        _max_works(cat) * (_max_work_value(cat) - _max_bonus_values(cat)[1])
+        + (_max_bonus_values(cat)[1])
+    )
+
+
+def _max_wealth(cat: Catalog) -> int:
+    """The most a player can ever raise: cash plus 100 per prestige point (R4).
+
+    Call ``money + 100 * prestige`` a player's wealth.  It starts at the
+    starting money (R10).  A work's payout adds ``value * 100`` (R19), free
+    prestige adds 100 a point; converting (200 florins for a point) lowers it,
+    selling (a point for 100 florins, R3) leaves it as it is, every payment
+    lowers it.  So wealth never exceeds the starting money plus 100 times the
+    total of all work values and all free prestige.
+    """
+    rules = cat.rules
+    start = max(rules.starting_money, rules.starting_money_two_players)
+    step = rules.florins_per_sold_prestige
+    return start + step * (_max_total_work_values(cat) + _max_free_prestige(cat))
+
+
+def _max_prestige(cat: Catalog) -> int:
+    """The most prestige a player can hold while the game runs.
+
+    Free prestige (see :func:`_max_free_prestige`) plus what conversions buy:
+    at most each payout divided by 200 (R19).
+    """
+    rules = cat.rules
+    bought = _max_total_work_values(cat) * 100 // rules.florins_per_converted_prestige
+    return _max_free_prestige(cat) + bought
+
+
+_CAT = default_catalog()
+
+MAX_WORK_VALUE: int = _max_work_value(_CAT)
+"""No work has a larger value (ruling R19); see :func:`_max_work_value`."""
+
+MAX_BID: int = _max_wealth(_CAT)
+"""No bid exceeds this many florins: a bid must be one the bidder could raise
+in cash and prestige (R4), and wealth is bounded (see the encoding page)."""
+
+MAX_CONVERSION: int = MAX_WORK_VALUE * 100 // _CAT.rules.florins_per_converted_prestige
+"""No :class:`~princes_of_florence.moves.Convert` turns more points than this:
+one payout of the largest work, 200 florins a point (R19)."""
+
+MAX_PRESTIGE_SALE: int = _max_prestige(_CAT)
+"""The largest :class:`~princes_of_florence.moves.SellPrestige`: a player
+sells at most the prestige they hold (R3), which never exceeds this."""
+
+
+# ---------------------------------------------------------------------------
+# The blocks
+# ---------------------------------------------------------------------------
+
+_M = TypeVar("_M")
+
+
+@attrs.frozen
+class Block(Generic[_M]):
+    """The ids of one kind of move: ``size`` consecutive ids from ``start``.
+
+    Attributes:
+        kind: the move class.
+        moves: the moves of the block, the move with id ``start + i`` at
+            index ``i``.
+        start: the first id of the block.
+    """
+
+    kind: type[_M]
+    moves: tuple[_M, ...]
+    start: int
+
+    @property
+    def size(self) -> int:
+        """How many ids the block holds."""
+        return len(self.moves)
+
+
+def _placement_cells() -> tuple[str, ...]:
+    """Every cell set any tile of the catalog can cover, ascending by notation."""
+    cells: set[str] = set()
+    for tile in (*Building, *Landscape):
+        cells.update(p.notation for p in tile_placements(tile))
+    return tuple(sorted(cells))
+
+
+PLACEMENT_CELLS: tuple[str, ...] = _placement_cells()
+"""The cell sets of the placement block, in id order (ascending by notation)."""
+
+_CARDS: tuple[PersonId | BonusCardId | PrestigeCardId, ...] = (
+    *PersonId,
+    *BonusCardId,
+    *PrestigeCardId,
+)
+
+_STEP = _CAT.rules.raise_step
+
+_KIND_MOVES: tuple[tuple[type[Move], Callable[[], Sequence[Move]]], ...] = (
+    (ReturnPerson, lambda: [ReturnPerson(p) for p in PersonId]),
+    (Open, lambda: [Open(s) for s in AuctionObject]),
+    (Decline, lambda: [Decline()]),
+    (Bid, lambda: [Bid(a) for a in range(_STEP, MAX_BID + 1, _STEP)]),
+    (Pass, lambda: [Pass()]),
+    (Take, lambda: [Take(s) for s in AuctionObject]),
+    (PlaceTile, lambda: [PlaceTile(c) for c in PLACEMENT_CELLS]),
+    (ChooseCard, lambda: [ChooseCard(c) for c in _CARDS]),
+    (
+        Recruit,
+        lambda: [Recruit(seat, p) for seat in range(MAX_PLAYERS) for p in PersonId],
+    ),
+    (KeepRecruiting, lambda: [KeepRecruiting()]),
+    (Build, lambda: [Build(b) for b in Building]),
+    (Work, lambda: [Work(p) for p in PersonId]),
+    (PlayBonus, lambda: [PlayBonus(c) for c in BonusCardId]),
+    (FinishWork, lambda: [FinishWork()]),
+    (Convert, lambda: [Convert(p) for p in range(MAX_CONVERSION + 1)]),
+    (BuyPerson, lambda: [BuyPerson()]),
+    (BuyBonus, lambda: [BuyBonus()]),
+    (IntroduceFreedom, lambda: [IntroduceFreedom(f) for f in Freedom]),
+    (EndTurn, lambda: [EndTurn()]),
+    (SellPrestige, lambda: [SellPrestige(p) for p in range(1, MAX_PRESTIGE_SALE + 1)]),
+)
+"""One row per kind of move, in id order: the kind and every move of it.
+
+A new kind of move joins by adding a row at the end."""
+
+
+def _blocks() -> tuple[Block[Move], ...]:
+    blocks: list[Block[Move]] = []
+    start = 0
+    for kind, make in _KIND_MOVES:
+        moves = tuple(make())
+        blocks.append(Block(kind, moves, start))
+        start += len(moves)
+    return tuple(blocks)
+
+
+BLOCKS: tuple[Block[Move], ...] = _blocks()
+"""The blocks of the action space, in id order."""
+
+ACTION_COUNT: int = BLOCKS[-1].start + BLOCKS[-1].size
+"""How many action ids there are: every id is in ``range(ACTION_COUNT)``."""
+
+_MOVES: tuple[Move, ...] = tuple(m for block in BLOCKS for m in block.moves)
+_IDS: MappingProxyType[Move, int] = MappingProxyType({m: i for i, m in enumerate(_MOVES)})
+
+assert len(_IDS) == ACTION_COUNT, "two action ids for one move"
+
+
+# ---------------------------------------------------------------------------
+# Published bounds on play
+# ---------------------------------------------------------------------------
+
+
+def _max_legal_moves(cat: Catalog) -> int:
+    """The most legal moves at one decision, prestige sales included.
+
+    The largest of: a tile's placements on an empty grid; phase B's choice
+    (a work for each person in hand, a building of each type, a person, a
+    freedom of each kind, a bonus card, a recruit of each face-up person of
+    another player, the end of the turn); the bonus cards to play and
+    ``finish``; the conversions of one payout; a recruit of each face-up
+    person and ``keep``; the cards shown; an auction's openings and
+    ``decline``; ``bid`` and ``pass``.  Then every prestige sale on top.
+    """
+    persons = len(cat.persons) + cat.rules.recruiting_cards
+    choices = (
+        max(len(tile_placements(t)) for t in (*Building, *Landscape)),
+        persons + len(Building) + 1 + len(Freedom) + 1 + len(cat.persons) + 1,
+        len(cat.bonus_cards) + 1,
+        MAX_CONVERSION + 1,
+        len(cat.persons) + 1,
+        cat.rules.draw_size,
+        len(AuctionObject) + 1,
+        2,
+    )
+    return max(choices) + MAX_PRESTIGE_SALE
+
+
+def _longest_game(cat: Catalog) -> int:
+    """The most moves a game can last, for the largest table.
+
+    The draft: one return per player.  Each round's auction: each auction
+    gives one object to one player, so at most ``players`` auctions; each has
+    an opening, at most one bid per 100 florins up to :data:`MAX_BID`, a pass
+    per other player, the declines of the others, a placement, card choice or
+    recruiting decision.  Each turn in phase B: two actions, each at most a
+    work with every bonus card, ``finish`` and a conversion; then ``end``.
+    The five recruiting cards are used at most once each.  Prestige sales:
+    each sells at least one point, so no more than all the prestige a player
+    can hold, per player.
+    """
+    players = MAX_PLAYERS
+    rules = cat.rules
+    bids = MAX_BID // rules.raise_step
+    auction = 1 + bids + (players - 1) + players + 1
+    per_round_a = players * auction
+    work = 1 + len(cat.bonus_cards) + 1 + 1
+    per_round_b = players * (2 * work + 1)
+    recruits = rules.recruiting_cards
+    sales = players * MAX_PRESTIGE_SALE
+    return players + rules.rounds * (per_round_a + per_round_b) + recruits + sales
+
+
+MAX_LEGAL_MOVES: int = _max_legal_moves(_CAT)
+"""No decision offers more legal moves (sales included) than this."""
+
+LONGEST_GAME: int = _longest_game(_CAT)
+"""No game lasts more moves than this (sales included)."""
+
+
+# ---------------------------------------------------------------------------
+# Encoding and decoding
+# ---------------------------------------------------------------------------
+
+
+def encode_move(move: Move) -> int:
+    """The action id of ``move``, the same in every state.
+
+    Raises:
+        InvalidMoveError: ``move`` is not a move of the action space (an
+            unknown kind, a bid that is not a multiple of 100, cells no tile
+            can cover, a sale larger than :data:`MAX_PRESTIGE_SALE`...).
+
+    >>> from princes_of_florence import Decline, SellPrestige
+    >>> encode_move(SellPrestige(1)) == ACTION_COUNT - MAX_PRESTIGE_SALE
+    True
+    >>> encode_move(SellPrestige(0))
+    Traceback (most recent call last):
+    ...
+    princes_of_florence.errors.InvalidMoveError: move SellPrestige(points=0) has no action id
+    """
+    try:
+        return _IDS[move]
+    except (KeyError, TypeError):
+        raise InvalidMoveError(f"move {move!r} has no action id") from None
+
+
+def action_move(action: int) -> Move:
+    """The move an action id stands for, in any state.
+
+    Raises:
+        InvalidMoveError: ``action`` is not an id from 0 to ``ACTION_COUNT - 1``.
+    """
+    if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < ACTION_COUNT:
+        raise InvalidMoveError(f"action {action!r} is not an action id (0 to {ACTION_COUNT - 1})")
+    return _MOVES[action]
+
+
+def _state_of(state_or_view: GameState | PlayerView) -> GameState:
+    if isinstance(state_or_view, GameState):
+        return state_or_view
+    return _determinized(state_or_view)
+
+
+_last_view: list[tuple[PlayerView, GameState]] = []
+
+
+def _determinized(view: PlayerView) -> GameState:
+    """A state showing ``view``; the last one is kept for the next call.
+
+    A view decides everything its viewer may do, so any state that shows the
+    same view offers the viewer the same moves.
+    """
+    if _last_view and _last_view[0][0] == view:
+        return _last_view[0][1]
+    state = determinize(view, random.Random(0))
+    _last_view[:] = [(view, state)]
+    return state
+
+
+def _legal(state_or_view: GameState | PlayerView) -> dict[int, Move]:
+    """The legal moves by action id, each the very object the engine offered."""
+    if isinstance(state_or_view, PlayerView) and (
+        state_or_view.current_player != state_or_view.viewer
+    ):
+        return {}
+    state = _state_of(state_or_view)
+    return {_IDS[m]: m for m in (*legal_moves(state), *free_moves(state))}
+
+
+def legal_actions(state_or_view: GameState | PlayerView) -> tuple[int, ...]:
+    """The action ids of every legal move, prestige sales included, ascending.
+
+    For a view, the viewer's legal actions, or ``()`` when another player is
+    to decide (the same as for the true state when the viewer decides).
+    """
+    return tuple(sorted(_legal(state_or_view)))
+
+
+def action_mask(state_or_view: GameState | PlayerView) -> bytes:
+    """One byte per action id: 1 for a legal action, 0 otherwise.
+
+    ``numpy.frombuffer(mask, dtype=numpy.uint8)`` reads it without a copy.
+
+    >>> from princes_of_florence import GameConfig, new_game
+    >>> mask = action_mask(new_game(GameConfig(players=3)))
+    >>> len(mask) == ACTION_COUNT, sum(mask)
+    (True, 4)
+    """
+    mask = bytearray(ACTION_COUNT)
+    for action in _legal(state_or_view):
+        mask[action] = 1
+    return bytes(mask)
+
+
+def decode_move(state_or_view: GameState | PlayerView, action: int) -> Move:
+    """The legal move ``action`` stands for in this state.
+
+    The move returned is the object the engine offered, so applying it skips
+    the legality check (see :func:`~princes_of_florence.engine.apply`).
+
+    Raises:
+        InvalidMoveError: ``action`` is not an action id.
+        IllegalMoveError: the move is not legal now.
+    """
+    move = action_move(action)
+    legal = _legal(state_or_view).get(action)
+    if legal is None:
+        raise IllegalMoveError(f"action {action} ({move}) is not legal now")
+    return legal
