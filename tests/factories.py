@@ -222,29 +222,31 @@ def handed(
     recruiting: int = 0,
     freedoms: Iterable[Freedom] = (),
     money: int | None = None,
+    prestige: int | None = None,
 ) -> GameState:
     """``state`` with more for the player in ``seat``, every invariant kept.
 
     Each card of ``hand`` (a person, bonus or prestige card) and ``table`` (a
     person laid face up) is taken from wherever it lies; ``jesters``,
     ``builders`` and ``recruiting`` cards (into the hand) come from the
-    supply, and so do the ``freedoms`` introduced.  ``money`` replaces the
-    player's florins.
+    supply, and so do the ``freedoms`` introduced.  ``money`` and ``prestige``
+    replace the player's florins and prestige points.
     """
     for card in (*hand, *table):
         state = _without_card(state, card)
     player = state.players[seat]
     persons = [c for c in hand if isinstance(c, PersonId)]
     bonus = [c for c in hand if isinstance(c, BonusCardId)]
-    prestige = [c for c in hand if isinstance(c, PrestigeCardId)]
+    secret = [c for c in hand if isinstance(c, PrestigeCardId)]
     added = tuple(freedoms)
     player = replace(
         player,
         money=player.money if money is None else money,
+        prestige=player.prestige if prestige is None else prestige,
         hand_persons=(*player.hand_persons, *persons),
         table_persons=(*player.table_persons, *table),
         hand_bonus=(*player.hand_bonus, *bonus),
-        prestige_cards=(*player.prestige_cards, *prestige),
+        prestige_cards=(*player.prestige_cards, *secret),
         jesters=player.jesters + jesters,
         builders=player.builders + builders,
         hand_recruiting=player.hand_recruiting + recruiting,

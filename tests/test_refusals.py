@@ -57,10 +57,11 @@ from princes_of_florence import (
     parse_move,
 )
 from princes_of_florence.geometry import parse_cells
-from princes_of_florence.rules import actions, invariants, phases
+from princes_of_florence.rules import actions, common, invariants, phases
 from princes_of_florence.rules.actions import TurnLimits
 from princes_of_florence.rules.invariants import state_problems
 from princes_of_florence.rules.placement import placement_problem
+from princes_of_florence.rules.variants import Ruleset
 from princes_of_florence.state import Principality
 
 # --- The table ----------------------------------------------------------------------
@@ -85,8 +86,12 @@ def row(
     return pytest.param(Refusal(position, move, reason, player), id=name)
 
 
-def _r4(money: int, price: int) -> str:
-    return f"the player has {money} florins and cannot pay {price} (ruling R4)"
+def _r4(money: int, price: int, prestige: int = 0) -> str:
+    """The reason of revised R4: cash and prestige together fall short of the price."""
+    return (
+        f"the player has {money} florins and {prestige} prestige points and cannot raise"
+        f" {price} (ruling R4)"
+    )
 
 
 ALL_ACTIONS = "the player has used all 2 actions this turn (ruling R17)"
@@ -127,6 +132,12 @@ REFUSALS = [
         "the player must open an auction or decline (ruling R13)",
     ),
     row("open: cannot pay 200", lambda: opening(money=100), "open jester", _r4(100, 200)),
+    row(
+        "open: no cash, prestige short",
+        lambda: opening(money=0, prestige=1),
+        "open jester",
+        _r4(0, 200, 1),
+    ),
     row(
         "open: stack taken",
         jester_taken,
@@ -179,6 +190,12 @@ REFUSALS = [
         "a raise must be exactly 100 more than 200: bid 300",
     ),
     row("bid: cannot pay", lambda: bidding("jester", money=200), "bid 300", _r4(200, 300)),
+    row(
+        "bid: cash and prestige short",
+        lambda: bidding("jester", money=100, prestige=1),
+        "bid 300",
+        _r4(100, 300, 1),
+    ),
     row(
         "bid: a fourth builder",
         lambda: bidding("builder", builders=3),
@@ -297,6 +314,12 @@ REFUSALS = [
     ),
     row("build: cannot pay 700", lambda: turn(0, money=600), "build tower", _r4(600, 700)),
     row(
+        "build: cash and prestige short of 700",
+        lambda: turn(0, money=300, prestige=3),
+        "build tower",
+        _r4(300, 700, 3),
+    ),
+    row(
         "build: cannot pay 300",
         lambda: turn(0, money=200, builders=1),
         "build tower",
@@ -315,6 +338,12 @@ REFUSALS = [
         "the person deck is empty (ruling R6)",
     ),
     row("buy person: cannot pay", lambda: turn(0, money=200), "buy person", _r4(200, 300)),
+    row(
+        "buy person: cash and prestige short",
+        lambda: turn(0, money=100, prestige=1),
+        "buy person",
+        _r4(100, 300, 1),
+    ),
     row(
         "buy person: one per turn",
         after(turn(), "buy person", "choose"),
@@ -545,3 +574,15 @@ def test_placement_problem_names_each_rule_of_r21() -> None:
     assert "the principality already has an opera" == placement_problem(
         principality_of(Building.OPERA), Building.OPERA, 3, parse_cells("d4-d5-d6-e4-e5")
     )
+
+
+def test_without_prestige_sales_a_payment_is_cash_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where prestige may not be sold (R27, as Muse & Princess selects), only cash pays (R4)."""
+    cash_only = Ruleset(sells_prestige=False, starting_money=3500, base_price=200)
+    monkeypatch.setattr(common, "ruleset", lambda config: cash_only)
+    state = turn(0, money=200, prestige=5)
+    assert "the player has 200 florins and cannot pay 300 in cash (R4, R27)" == move_problem(
+        state, parse_move("buy person")
+    )
+    assert parse_move("buy person") not in legal_moves(state)
+    assert move_problem(turn(0, money=300), parse_move("buy person")) is None
