@@ -14,11 +14,16 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 import princes_of_florence
+from factories import principality_of
 from helpers import action_phase, play
-from positions import finished, poet_at_work
+from positions import FULL, finished, poet_at_work
 from princes_of_florence import (
+    Building,
     GameConfig,
+    Landscape,
     PersonId,
     Principality,
     apply,
@@ -38,7 +43,7 @@ from princes_of_florence.events import (
     PrestigeLost,
     PrestigeReason,
 )
-from princes_of_florence.rules import actions, common
+from princes_of_florence.rules import actions, common, placement, variants
 from princes_of_florence.rules.common import PrincipalityMemo
 from princes_of_florence.rules.work_value import work_breakdown
 from princes_of_florence.state import Working
@@ -224,3 +229,85 @@ def test_cached_tables_built_cold_give_the_same_answers() -> None:
     assert "'g7 is not a shape of studio'" == warm[7]
     assert "(<Building.UNIVERSITY: 'university'>, <Landscape.LAKE: 'lake'>)" == warm[8]
     assert "ReturnPerson(person=<PersonId.SINGER: 'singer'>)" == warm[12]
+
+
+def _placement_answers(query: str) -> list[object]:
+    """Every answer of one placement query, over a few principalities, tiles and builders."""
+    boards = [
+        Principality(),
+        principality_of(Building.TOWER, Landscape.PARK, Building.UNIVERSITY),
+        FULL,
+    ]
+    answers: list[object] = []
+    for board in boards:
+        for builders in (0, 2):
+            if query == "buildings_with_room":
+                answers.append(sorted(placement.buildings_with_room(board, builders)))
+            elif query == "landscapes_with_room":
+                answers.append(sorted(placement.landscapes_with_room(board)))
+            elif query == "placeable":
+                answers.append(placement.placeable(board, (*Building, *Landscape), builders))
+            for tile in (*Building, *Landscape):
+                if query == "legal_placements":
+                    answers.append(placement.legal_placements(board, tile, builders))
+                elif query == "place_moves":
+                    answers.append(placement.place_moves(board, tile, builders))
+                elif query == "has_legal_placement":
+                    answers.append(placement.has_legal_placement(board, tile, builders))
+                elif query == "is_legal_placement":
+                    answers.extend(
+                        placement.is_legal_placement(board, tile, builders, str(p))
+                        for p in placement.tile_placements(tile)[::7]
+                    )
+                elif query == "parse_placement":
+                    answers.extend(
+                        placement.parse_placement(tile, "-".join(reversed(str(p).split("-"))))
+                        for p in placement.tile_placements(tile)[::5]
+                    )
+                elif query == "placement_problem":
+                    answers.extend(
+                        placement.placement_problem(board, tile, builders, p.mask)
+                        for p in placement.tile_placements(tile)[::3]
+                    )
+    return answers
+
+
+PLACEMENT_QUERIES = [
+    "legal_placements",
+    "place_moves",
+    "has_legal_placement",
+    "is_legal_placement",
+    "parse_placement",
+    "placement_problem",
+    "buildings_with_room",
+    "landscapes_with_room",
+    "placeable",
+]
+
+
+@pytest.mark.parametrize("query", PLACEMENT_QUERIES)
+def test_placement_tables_rebuilt_in_process_agree(
+    query: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With every placement table and memo emptied, each query rebuilds them and agrees."""
+    warm = _placement_answers(query)
+    monkeypatch.setattr(placement, "_TABLES", {})
+    monkeypatch.setattr(placement, "_KIND_TABLES", {})
+    monkeypatch.setattr(placement, "_BUILDING_ROOM", PrincipalityMemo())
+    monkeypatch.setattr(placement, "_LANDSCAPE_ROOM", PrincipalityMemo())
+    assert warm == _placement_answers(query)
+    assert set(Building) | set(Landscape) >= set(placement._TABLES)
+    assert warm == _placement_answers(query)  # and once more, from the tables rebuilt
+
+
+def test_rulesets_rebuilt_in_process_agree(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With the memo of rulesets emptied, each configuration's ruleset is worked out again."""
+    monkeypatch.setattr(variants, "_cache", {})
+    monkeypatch.setattr(variants, "_last", None)
+    three, four = GameConfig(players=3), GameConfig(players=4)
+    base = variants.Ruleset(sells_prestige=True, starting_money=3500, base_price=200)
+    assert base == variants.ruleset(three)
+    assert variants.ruleset(three) is variants.ruleset(three)
+    assert variants.ruleset(four) is variants.ruleset(GameConfig(players=4))
+    assert variants.ruleset(three) is variants.ruleset(GameConfig(players=3))
+    assert {three, four} == set(variants._cache)

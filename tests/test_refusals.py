@@ -50,6 +50,7 @@ from princes_of_florence import (
     PlaceTile,
     Recruit,
     apply,
+    free_moves,
     is_legal,
     legal_moves,
     move_problem,
@@ -471,6 +472,11 @@ def test_an_illegal_move_is_refused_with_its_reason(refusal: Refusal) -> None:
     assert not is_legal(state, move, refusal.player)
     if refusal.player is None:
         assert move not in legal_moves(state)
+    # Once the legal moves of this very state are known, the check is the same.
+    legal_moves(state)
+    with pytest.raises(IllegalMoveError) as again:
+        apply(state, move, refusal.player)
+    assert str(caught.value) == str(again.value)
     assert before == repr(state)
 
 
@@ -586,3 +592,57 @@ def test_without_prestige_sales_a_payment_is_cash_only(monkeypatch: pytest.Monke
     )
     assert parse_move("buy person") not in legal_moves(state)
     assert move_problem(turn(0, money=300), parse_move("buy person")) is None
+
+
+@pytest.mark.parametrize(
+    ("position", "move"),
+    [
+        pytest.param(
+            lambda: turn(0, hand=(PersonId.POET,), jesters=1, recruiting=1),
+            "work poet",
+            id="a work reaching the minimum exactly",
+        ),
+        pytest.param(lambda: opening(money=200), "open jester", id="opening with 200"),
+        pytest.param(
+            lambda: opening(money=0, prestige=2), "open jester", id="opening with 2 prestige"
+        ),
+        pytest.param(lambda: last_in_phase(money=200), "take park", id="taking with 200"),
+        pytest.param(lambda: bidding("jester", money=300), "bid 300", id="bidding 300 with 300"),
+        pytest.param(
+            lambda: bidding("jester", money=200, prestige=1), "bid 300", id="bidding with prestige"
+        ),
+        pytest.param(lambda: turn(0, money=700), "build tower", id="building with 700"),
+        pytest.param(
+            lambda: turn(0, money=0, builders=1, prestige=3),
+            "build tower",
+            id="building by prestige",
+        ),
+        pytest.param(lambda: turn(0, money=300), "buy person", id="a person with 300"),
+        pytest.param(lambda: turn(0, money=300), "buy bonus", id="a bonus card with 300"),
+        pytest.param(lambda: turn(0, money=300), "freedom travel", id="a freedom with 300"),
+        pytest.param(prestigious, "sell 2", id="selling every prestige point"),
+    ],
+)
+def test_a_move_at_the_limit_is_legal(position: Position, move: str) -> None:
+    """A move that exactly reaches the minimum or exactly uses the means is legal (R4, R19)."""
+    state = position()
+    assert () == state_problems(state)
+    assert move_problem(state, parse_move(move)) is None
+    assert parse_move(move) in (*legal_moves(state), *free_moves(state))
+    apply(state, parse_move(move))
+
+
+def test_each_purchase_reads_its_own_price(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A person and a bonus card are priced by their own catalog entries (R4, R22).
+
+    The shipped catalog prices both at 300; an edition pricing a person at 400
+    shows that neither purchase reads the other's price.
+    """
+    shipped = common.catalog()
+    dearer = attrs.evolve(shipped, rules=attrs.evolve(shipped.rules, person_cost=400))
+    monkeypatch.setattr(actions, "catalog", lambda: dearer)
+    state = turn(0, money=300)
+    assert _r4(300, 400) == move_problem(state, parse_move("buy person"))
+    assert move_problem(state, parse_move("buy bonus")) is None
+    assert parse_move("buy person") not in legal_moves(state)
+    assert parse_move("buy bonus") in legal_moves(state)
