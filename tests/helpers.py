@@ -8,9 +8,12 @@ from princes_of_florence.events import Event
 from princes_of_florence.ids import Phase
 
 
-def after_draft(players: int = 4, seed: int = 0) -> GameState:
-    """A new game with the draft done: everyone returned their first card."""
-    state = new_game(GameConfig(players=players, seed=seed))
+def after_draft(players: int = 4, seed: int = 0, **options: bool) -> GameState:
+    """A new game with the draft done: everyone returned their first card.
+
+    ``options`` are further switches of :class:`GameConfig`.
+    """
+    state = new_game(GameConfig(players=players, seed=seed, **options))
     while state.phase is Phase.SETUP:
         state = apply(state, legal_moves(state)[0])
     return state
@@ -30,9 +33,9 @@ def first_placement(state: GameState) -> str:
     return str(legal_moves(state)[0])
 
 
-def action_phase(players: int = 4, seed: int = 0) -> GameState:
+def action_phase(players: int = 4, seed: int = 0, **options: bool) -> GameState:
     """Round 1, phase B, seat 0 to act: everyone declined in the auction."""
-    state = after_draft(players, seed)
+    state = after_draft(players, seed, **options)
     while state.phase is Phase.AUCTION:
         state = apply(state, parse_move("decline"))
     return state

@@ -16,10 +16,11 @@ from hypothesis import strategies as st
 from princes_of_florence.bots import RandomBot
 from princes_of_florence.config import GameConfig
 from princes_of_florence.engine import apply, free_moves, is_terminal, new_game
-from princes_of_florence.geometry import Placement, placements_of
+from princes_of_florence.geometry import Placement, placements_avoiding
 from princes_of_florence.ids import Building, Landscape
 from princes_of_florence.moves import Move
 from princes_of_florence.rules.common import catalog
+from princes_of_florence.rules.cooperative import reverse_side
 from princes_of_florence.state import GameState, Principality
 
 __all__ = [
@@ -63,20 +64,25 @@ def _fits(principality: Principality, tile: Tile, builders: int, placement: Plac
 
 
 @st.composite
-def grown_principalities(draw: st.DrawFn, max_steps: int = 16) -> Principality:
+def grown_principalities(
+    draw: st.DrawFn, max_steps: int = 16, reverse: bool = False
+) -> Principality:
     """A principality after up to ``max_steps`` attempts to lay a random tile legally.
 
     Each step draws a tile type and a builder count (0 to 3); if the tile has
     no legal place the step is skipped, else one legal placement is drawn.
+    With ``reverse`` the principality is the reverse side of a board, with
+    the palazzo of the shared map (ruling R29); borders are not looked at.
     """
-    principality = Principality()
+    principality = reverse_side() if reverse else Principality()
+    blocked = principality.occupied
     steps = draw(st.integers(min_value=0, max_value=max_steps))
     for _ in range(steps):
         tile = draw(tiles())
         builders = draw(builder_counts())
         options = [
             p
-            for p in placements_of(catalog().tile(tile).cells)
+            for p in placements_avoiding(catalog().tile(tile).cells, blocked)
             if _fits(principality, tile, builders, p)
         ]
         if options:

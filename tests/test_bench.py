@@ -4,7 +4,15 @@ from __future__ import annotations
 
 import pytest
 
-from princes_of_florence.bench import BENCHMARKS, bench_games, bench_json, main
+from princes_of_florence.bench import (
+    BENCHMARKS,
+    CONFIGURATIONS,
+    bench_configurations,
+    bench_games,
+    bench_json,
+    bench_shared_placements,
+    main,
+)
 
 
 def test_games_benchmark_counts_whole_games() -> None:
@@ -12,6 +20,12 @@ def test_games_benchmark_counts_whole_games() -> None:
     assert 1 == figures["games"]  # at least one whole game, however short the budget
     assert figures["steps_per_game"] > 100
     assert figures["mean_legal_moves"] >= 1
+
+
+def test_configurations_benchmark_gives_a_figure_per_configuration() -> None:
+    figures = bench_configurations(0.0)
+    assert [f"{name}_steps_per_second" for name in CONFIGURATIONS] == list(figures)
+    assert all(value > 0 for value in figures.values())
 
 
 def test_json_benchmark_sizes_the_game_the_games_benchmark_plays() -> None:
@@ -36,3 +50,12 @@ def test_unknown_benchmark_is_an_error(capsys: pytest.CaptureFixture[str]) -> No
     with pytest.raises(SystemExit):
         main(["nonsense"])
     assert "unknown benchmark 'nonsense'" in capsys.readouterr().err
+
+
+def test_shared_placements_benchmark_finds_placements() -> None:
+    """The benchmark across borders finds placements and its rates agree."""
+    figures = bench_shared_placements(0.0)
+    assert figures["placements_per_enumeration"] > 1
+    assert figures["placements_per_second"] == pytest.approx(
+        figures["placements_per_enumeration"] * figures["enumerations_per_second"]
+    )

@@ -27,6 +27,7 @@ from princes_of_florence.components import (
     parse_catalog,
 )
 from princes_of_florence.errors import CatalogError
+from princes_of_florence.geometry import parse_cells
 from princes_of_florence.ids import (
     BonusCardId,
     Building,
@@ -452,6 +453,7 @@ def test_reconstructed_reports_every_r_entry() -> None:
             for c in catalog.prestige_cards
         ),
         *(("character", c.id, c.provenance_note, c.provenance) for c in catalog.characters),
+        ("shared_map", "shared_map", catalog.shared_map.provenance_note, Provenance.RECONSTRUCTED),
     ]
     expected = [("rules", "palazzo", "[S] size and corner, [R] orientation")] + [
         (kind, ident, note)
@@ -475,7 +477,7 @@ def test_reconstructed_matches_components_md() -> None:
     expected_persons = [str(p) for p in PersonId if p not in sourced_persons]
     assert [str(t) for t in (*Building, *Landscape)] == [i for k, i, _ in reported if k == "tile"]
     assert expected_persons == [ident for kind, ident, _ in reported if kind == "person"]
-    assert {"rules", "tile", "person"} == {kind for kind, _, _ in reported}
+    assert {"rules", "tile", "person", "shared_map"} == {kind for kind, _, _ in reported}
 
 
 def test_reconstructed_notes_follow_the_marks() -> None:
@@ -1128,8 +1130,233 @@ def test_catalog_built_directly_has_lookups() -> None:
         bonus_cards=base.bonus_cards,
         prestige_cards=base.prestige_cards,
         characters=base.characters,
+        shared_map=base.shared_map,
         bonus_example=base.bonus_example,
     )
     assert base.person(PersonId.MATHEMATICIAN) == rebuilt.person(PersonId.MATHEMATICIAN)
     with pytest.raises(KeyError):
         rebuilt.person(PersonId.POET)
+
+
+# --------------------------------------------------------------------------
+# The shared map of the Cooperative Building expansion (ruling R29)
+# --------------------------------------------------------------------------
+
+
+def _border(layout: int, border: int, key: str, value: object) -> Mutation:
+    return put("shared_map", "layouts", layout, "borders", border, key, value=value)
+
+
+def _border_entry(layout: int, border: int, **entry: object) -> Mutation:
+    return put("shared_map", "layouts", layout, "borders", border, value=entry)
+
+
+def test_shared_map_reverse_palazzo() -> None:
+    """The reverse side's palazzo is c1 d1 e1 c2 d2 e2, reconstructed (ruling R29)."""
+    shared = default_catalog().shared_map
+    expected = (("c1", "d1", "e1", "c2", "d2", "e2"), Provenance.RECONSTRUCTED)
+    assert expected == (shared.palazzo, shared.provenance)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_shared_map_layouts_put_players_side_by_side(players: int) -> None:
+    """File g of each player borders file a of the next; 3 to 5 players close a ring (R29)."""
+    layout = default_catalog().shared_map.layout(players)
+    ring = range(players) if players > 2 else range(1)
+    expected = [(p, "g1..g7", (p + 1) % players, "a1..a7") for p in ring]
+    actual = [(b.player, b.cells, b.neighbour, b.neighbour_cells) for b in layout.borders]
+    assert expected == actual
+
+
+def test_shared_map_neighbours() -> None:
+    """Every player has two neighbours, one with 2 players (the rulebook)."""
+    shared = default_catalog().shared_map
+    expected = {2: [(1,), (0,)], 3: [(1, 2), (0, 2), (0, 1)], 5: [(1, 4), (0, 2), (1, 3)]}
+    actual = {n: [shared.layout(n).neighbours(p) for p in range(min(n, 3))] for n in expected}
+    assert expected == actual
+
+
+def test_shared_map_border_lookup_is_oriented() -> None:
+    """border(p, q) is seen from p: its near cells are p's, its far cells q's."""
+    layout = default_catalog().shared_map.layout(4)
+    forward, backward = layout.border(0, 1), layout.border(1, 0)
+    assert forward is not None
+    assert backward is not None
+    expected = (forward.near, forward.far)
+    assert expected == (backward.far, backward.near)
+    assert layout.border(0, 2) is None
+
+
+def test_shared_map_without_layout_raises_key_error() -> None:
+    """layout() of a player count the map does not hold raises KeyError."""
+    with pytest.raises(KeyError):
+        default_catalog().shared_map.layout(6)
+
+
+def test_shared_map_may_turn_boards_and_cover_part_of_an_edge(tmp_path: Path) -> None:
+    """A layout with a turned board and a border along part of an edge loads."""
+    mutation = both(
+        _border_entry(0, 0, player=0, cells="a7..g7", neighbour=1, neighbour_cells="g7..a7"),
+        _border_entry(1, 0, player=0, cells="g4..g7", neighbour=1, neighbour_cells="a1..a4"),
+    )
+    shared = load_catalog(write_corrupted(tmp_path, mutation)).shared_map
+    turned, offset = shared.layout(2).border(0, 1), shared.layout(3).border(0, 1)
+    assert turned is not None
+    assert offset is not None
+    # Turned half round, player 1's g7 lies above player 0's a7.
+    expected = (parse_cells("g7"), parse_cells("a1-a2-a3-a4"))
+    assert expected == (turned.across(parse_cells("a7")), offset.far)
+
+
+def append_copy_nested(path: tuple[Key, ...], index: int) -> Mutation:
+    """A mutation that appends a copy of entry ``index`` of the array at ``path``."""
+
+    def mutate(data: Data) -> None:
+        entries = _walk(data, path)
+        entries.append(copy.deepcopy(entries[index]))
+
+    return mutate
+
+
+_MAP = ("shared_map",)
+_LAYOUTS = ("shared_map", "layouts")
+
+SHARED_MAP_CORRUPTIONS = [
+    pytest.param(drop("shared_map"), "catalog: missing key 'shared_map'", id="no-shared-map"),
+    pytest.param(
+        put(*_MAP, "palazzo", value=["c1", "d1", "e1", "c2", "d2", "h2"]),
+        "shared_map: palazzo names 'h2', which is not a cell (a1 to g7)",
+        id="palazzo-unknown-cell",
+    ),
+    pytest.param(
+        put(*_MAP, "palazzo", value=["c1", "d1", "e1", "c2", "d2", "c1"]),
+        "shared_map: palazzo names 'c1' more than once",
+        id="palazzo-repeated-cell",
+    ),
+    pytest.param(
+        put(*_MAP, "palazzo", value=["c1", "d1", "e1", "c2", "d2"]),
+        "shared_map: palazzo has 5 cells, but the palazzo on the front of the boards has 6",
+        id="palazzo-too-small",
+    ),
+    pytest.param(
+        put(*_MAP, "palazzo", value=["a1", "b1", "c1", "e1", "f1", "g1"]),
+        "shared_map: palazzo is not connected",
+        id="palazzo-in-two-pieces",
+    ),
+    pytest.param(
+        drop(*_MAP, "provenance"),
+        "shared_map: missing key 'provenance'",
+        id="no-provenance",
+    ),
+    pytest.param(
+        put(*_LAYOUTS, value={"players": 2}),
+        "shared_map: layouts must be an array of tables, got a table",
+        id="layouts-as-table",
+    ),
+    pytest.param(
+        put(*_LAYOUTS, 3, "players", value=6),
+        "shared_map.layouts[3]: players must be from 2 to 5, got 6",
+        id="six-players",
+    ),
+    pytest.param(
+        put(*_LAYOUTS, 0, "players", value="2"),
+        "shared_map.layouts[0]: players must be an integer, got a string ('2')",
+        id="players-as-string",
+    ),
+    pytest.param(
+        append_copy_nested(_LAYOUTS, 0),
+        "shared_map.layouts[4]: a second layout for 2 players (see shared_map.layouts[0])",
+        id="layout-twice",
+    ),
+    pytest.param(
+        drop(*_LAYOUTS, 3),
+        "shared_map: layouts has no layout for 5 players",
+        id="layout-missing",
+    ),
+    pytest.param(
+        _border(0, 0, "colour", "red"),
+        "shared_map.layouts[0].borders[0]: unknown key 'colour'",
+        id="border-extra-key",
+    ),
+    pytest.param(
+        _border(0, 0, "cells", "g1-g7"),
+        "shared_map.layouts[0].borders[0]: run 'g1-g7' must be written first..last",
+        id="run-notation",
+    ),
+    pytest.param(
+        _border(0, 0, "cells", "g1..g8"),
+        "shared_map.layouts[0].borders[0]: 'g8' is not a cell name (a1 to g7)",
+        id="run-unknown-cell",
+    ),
+    pytest.param(
+        _border(0, 0, "cells", "g4..g4"),
+        "shared_map.layouts[0].borders[0]: run 'g4..g4' must hold at least 2 cells",
+        id="run-of-one-cell",
+    ),
+    pytest.param(
+        _border(0, 0, "cells", "a1..g7"),
+        "shared_map.layouts[0].borders[0]: run 'a1..g7' is not a straight line of cells",
+        id="run-diagonal",
+    ),
+    pytest.param(
+        _border(0, 0, "cells", "d1..d7"),
+        "shared_map.layouts[0].borders[0]: run 'd1..d7' does not lie along an edge of the grid",
+        id="run-inside-the-grid",
+    ),
+    pytest.param(
+        _border(0, 0, "cells", "g1..g6"),
+        "runs 'g1..g6' and 'a1..a7' must hold as many cells as each other (6 and 7)",
+        id="runs-of-different-length",
+    ),
+    pytest.param(
+        _border(0, 0, "neighbour_cells", "a7..a1"),
+        "the border between 'g1..g7' and 'a7..a1' would need a board turned over",
+        id="board-turned-over",
+    ),
+    pytest.param(
+        both(_border(0, 0, "cells", "g1..g6"), _border(0, 0, "neighbour_cells", "a1..a6")),
+        "the border between 'g1..g6' and 'a1..a6' leaves out g7 and a7, which would share an edge",
+        id="border-leaves-out-a-pair",
+    ),
+    pytest.param(
+        _border(0, 0, "neighbour", 2),
+        "shared_map.layouts[0].borders[0]: neighbour must be a player from 0 to 1, got 2",
+        id="neighbour-not-a-player",
+    ),
+    pytest.param(
+        _border(0, 0, "neighbour", 0),
+        "shared_map.layouts[0].borders[0]: player 0 cannot border their own principality",
+        id="own-border",
+    ),
+    pytest.param(
+        _border_entry(1, 2, player=2, cells="g1..g7", neighbour=1, neighbour_cells="a1..a7"),
+        "shared_map.layouts[1].borders[2]: players 2 and 1 already share a border "
+        "(shared_map.layouts[1].borders[1])",
+        id="two-borders-between-two-players",
+    ),
+    pytest.param(
+        _border(2, 3, "neighbour", 1),
+        "shared_map.layouts[2].borders[3]: the edge of player 1's cell a1 already borders "
+        "another principality (shared_map.layouts[2].borders[0])",
+        id="edge-used-twice",
+    ),
+    pytest.param(
+        drop(*_LAYOUTS, 2, "borders", 3),
+        "shared_map.layouts[2]: player 0 has 1 neighbour, but with 4 players every player "
+        "has 2 (ruling R29)",
+        id="ring-not-closed",
+    ),
+    pytest.param(
+        put(*_LAYOUTS, 0, "borders", value=[]),
+        "shared_map.layouts[0]: player 0 has 0 neighbours, but with 2 players every player has 1",
+        id="two-players-apart",
+    ),
+]
+
+
+@pytest.mark.parametrize(("mutation", "message"), SHARED_MAP_CORRUPTIONS)
+def test_corrupted_shared_map_is_rejected(tmp_path: Path, mutation: Mutation, message: str) -> None:
+    """A broken shared map raises CatalogError naming the entry and the problem (R29)."""
+    path = write_corrupted(tmp_path, mutation)
+    with pytest.raises(CatalogError, match=re.escape(message)):
+        load_catalog(path)

@@ -13,19 +13,24 @@ _MOVE_LINE = re.compile(r"^ *(\d+)  p(\d)  (.+?)(?:  \(work (\d+): .*\))?$")
 _SCORE_LINE = re.compile(r"^p(\d)( \(winner\))?: (\d+) prestige, (\d+) florins  \[(.*)\]")
 
 
-def _played(capsys: pytest.CaptureFixture[str], players: int, seed: int) -> list[str]:
-    assert 0 == main(["play", "--players", str(players), "--seed", str(seed)])
+def _played(capsys: pytest.CaptureFixture[str], players: int, seed: int, *flags: str) -> list[str]:
+    assert 0 == main(["play", "--players", str(players), "--seed", str(seed), *flags])
     return capsys.readouterr().out.splitlines()
 
 
-@pytest.mark.parametrize(("players", "seed"), [(3, 5), (5, 2)])
+@pytest.mark.parametrize(
+    ("players", "seed", "switches"),
+    [(3, 5, ()), (5, 2, ()), (4, 3, ("choose_returned_order",))],
+)
 def test_play_prints_a_game_that_replays_to_the_scores_printed(
-    capsys: pytest.CaptureFixture[str], players: int, seed: int
+    capsys: pytest.CaptureFixture[str], players: int, seed: int, switches: tuple[str, ...]
 ) -> None:
     """Every printed move is legal in turn, by the seat printed, and ends in the scores shown."""
-    lines = _played(capsys, players, seed)
-    assert lines[0] == f"# Princes of Florence: {players} players, seed {seed}, random bots"
-    state = new_game(GameConfig(players=players, seed=seed))
+    flags = [f"--{name.replace('_', '-')}" for name in switches]
+    lines = _played(capsys, players, seed, *flags)
+    named = "".join(f", {name.replace('_', ' ')}" for name in switches)
+    assert lines[0] == f"# Princes of Florence: {players} players, seed {seed}{named}, random bots"
+    state = new_game(GameConfig(players=players, seed=seed, **dict.fromkeys(switches, True)))
     number = 0
     for line in lines[1 : lines.index("# final scores")]:
         if line.startswith("# round"):

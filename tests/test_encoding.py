@@ -116,7 +116,8 @@ def test_bids_sales_and_conversions_have_ids_up_to_their_bounds() -> None:
     """The numbered blocks reach exactly their published bounds."""
     for move in (Bid(100), Bid(MAX_BID), Convert(0), Convert(MAX_CONVERSION)):
         assert move == action_move(encode_move(move))
-    assert ACTION_COUNT - 1 == encode_move(SellPrestige(MAX_PRESTIGE_SALE))
+    sales = next(block for block in BLOCKS if block.kind is SellPrestige)
+    assert sales.start + sales.size - 1 == encode_move(SellPrestige(MAX_PRESTIGE_SALE))
     assert encode_move(Bid(300)) + 1 == encode_move(Bid(400))
 
 

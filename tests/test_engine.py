@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import attrs
 import pytest
@@ -15,6 +16,7 @@ from princes_of_florence import (
     SellPrestige,
     apply,
     free_moves,
+    is_legal,
     is_terminal,
     legal_moves,
     move_problem,
@@ -24,6 +26,7 @@ from princes_of_florence import (
 )
 from princes_of_florence.bots import RandomBot, play_game
 from princes_of_florence.engine import apply_with_events
+from princes_of_florence.errors import InvalidMoveError
 from princes_of_florence.events import (
     MoneyPaid,
     MoneyReceived,
@@ -32,8 +35,10 @@ from princes_of_florence.events import (
     PrestigeLost,
 )
 from princes_of_florence.ids import Phase
+from princes_of_florence.moves import Bid, Build, ChooseCard, Move, Open, PlaceTile, Recruit
 from princes_of_florence.rules.common import with_player
 from princes_of_florence.rules.invariants import state_problems
+from princes_of_florence.serialization import dumps
 from princes_of_florence.state import replace
 
 
@@ -245,11 +250,73 @@ def test_a_player_that_is_not_a_seat_is_named() -> None:
     move = legal_moves(state)[0]
     assert "there is no player 3 in a game of 3" == move_problem(state, move, player=3)
     assert "there is no player -1 in a game of 3" == move_problem(state, move, player=-1)
-    assert "there is no player '0' in a game of 3" == move_problem(
+    assert "a player is a seat number from 0 to 2, not a str" == move_problem(
         state,
         move,
         player="0",  # type: ignore[arg-type]
     )
+    for lookalike in (0.0, True, 10**5000):
+        assert move_problem(state, move, player=lookalike) is not None  # type: ignore[arg-type]
+
+
+def _lookalikes(move: Move) -> list[object]:
+    """Copies of ``move`` that ``==`` might confuse with it, or that break its types."""
+
+    class Sub(type(move)):  # type: ignore[misc]  # a subclass, on purpose
+        pass
+
+    fakes: list[object] = [Sub(*attrs.astuple(move, recurse=False)), None, str(move)]
+    for field in attrs.fields(type(move)):
+        value = getattr(move, field.name)
+        twin = float(value) if type(value) is int else 1.5
+        for fake in (str(value), twin, None, [value], 10**5000, -1, True):
+            if type(fake) is not type(value):  # a cell string is its own text
+                changes: dict[str, Any] = {field.name: fake}
+                fakes.append(attrs.evolve(move, **changes))
+    return fakes
+
+
+def test_a_look_alike_of_a_legal_move_is_refused_by_type() -> None:
+    """A legal move's copy with a string, float, list or None field, or of a subclass, is
+    refused as malformed by every entry point, and nothing changes (defect class 1)."""
+    kinds_seen: set[type] = set()
+    for seed in range(3):
+        _final, moves = play_game(
+            GameConfig(players=4, seed=seed), [RandomBot(random.Random(s)) for s in range(4)]
+        )
+        state = new_game(GameConfig(players=4, seed=seed))
+        for move in moves:
+            if type(move) not in kinds_seen:
+                kinds_seen.add(type(move))
+                before = dumps(state)
+                for fake in _lookalikes(move):
+                    assert move_problem(state, fake) is not None  # type: ignore[arg-type]
+                    assert not is_legal(state, fake)  # type: ignore[arg-type]
+                    with pytest.raises(InvalidMoveError):
+                        apply(state, fake)  # type: ignore[arg-type]
+                    with pytest.raises(InvalidMoveError):
+                        apply_with_events(state, fake)  # type: ignore[arg-type]
+                assert before == dumps(state)
+            state = apply(state, move)
+    assert len(kinds_seen) >= 15
+
+
+@pytest.mark.parametrize(
+    ("fake", "field"),
+    [
+        (Bid(300.0), "Bid.amount"),  # type: ignore[arg-type]
+        (Build("university"), "Build.building"),  # type: ignore[arg-type]
+        (ChooseCard("B02"), "ChooseCard.card"),  # type: ignore[arg-type]
+        (PlaceTile(123), "PlaceTile.cells"),  # type: ignore[arg-type]
+        (Recruit(None, None), "Recruit.seat"),  # type: ignore[arg-type]
+        (Open(7), "Open.stack"),  # type: ignore[arg-type]
+    ],
+)
+def test_the_malformed_moves_of_the_report_name_their_field(fake: Move, field: str) -> None:
+    """Each look-alike reported as accepted or crashing now names the field at fault."""
+    state = action_phase()
+    with pytest.raises(InvalidMoveError, match=field):
+        apply(state, fake)
 
 
 def test_no_seat_may_move_once_the_game_is_over() -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -13,17 +15,24 @@ from princes_of_florence.geometry import (
     FULL_MASK,
     PALAZZO_MASK,
     USABLE_MASK,
+    Border,
     Placement,
+    border_builders_needed,
     cell_name,
     cells_notation,
+    grow,
     is_connected,
     mask_cells,
     neighbour_mask,
     orientations,
     parse_cell,
     parse_cells,
+    parse_run,
+    part_builders_needed,
+    placements_avoiding,
     placements_of,
     popcount,
+    straddling_placements,
 )
 from princes_of_florence.ids import Building, Landscape
 
@@ -238,3 +247,236 @@ def test_is_connected() -> None:
 def test_catalog_shapes_are_connected(tile: Tile) -> None:
     """Every catalog shape is one piece."""
     assert is_connected(shape_of(tile))
+
+
+# --------------------------------------------------------------------------
+# The shared map (ruling R29)
+# --------------------------------------------------------------------------
+
+EAST_WEST = Border.between("g1..g7", "a1..a7")
+"""File g of one principality against file a of the next, rank to rank (R29)."""
+
+REVERSE_PALAZZO = parse_cells("c1-d1-e1-c2-d2-e2")
+
+
+def test_parse_run_lists_cells_in_order() -> None:
+    """A run lists its cells from the first named to the last."""
+    expected = ["a7", "b7", "c7"]
+    assert expected == [CELL_NAMES[c] for c in parse_run("a7..c7")]
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("g1", "must be written first..last"),
+        ("g1..g2..g3", "must be written first..last"),
+        ("g1..h1", "'h1' is not a cell name"),
+        ("a1..a1", "must hold at least 2 cells"),
+        ("a1..b2", "is not a straight line"),
+        ("b2..b5", "does not lie along an edge"),
+        ("a3..g3", "does not lie along an edge"),
+    ],
+)
+def test_parse_run_rejects(text: str, message: str) -> None:
+    """A run that is not a straight line of edge cells raises GeometryError."""
+    with pytest.raises(GeometryError, match=message):
+        parse_run(text)
+
+
+def test_border_pairs_rank_to_rank() -> None:
+    """g4 shares an edge with a4 across the border, and nothing else does (R29)."""
+    expected = (parse_cells("a4"), 0, parse_cells("g4"))
+    actual = (
+        EAST_WEST.across(parse_cells("g4")),
+        EAST_WEST.across(parse_cells("f4-a4")),
+        EAST_WEST.flipped().across(parse_cells("a4-b4")),
+    )
+    assert expected == actual
+
+
+def test_border_flipped_twice_is_the_border() -> None:
+    """Seen from the far side and back, a border is unchanged."""
+    assert EAST_WEST == EAST_WEST.flipped().flipped()
+
+
+def test_turned_board_lies_rotated() -> None:
+    """North edge against north edge: the far board is turned half round."""
+    border = Border.between("a7..g7", "g7..a7")
+    expected = (-1, 0, 0, -1)
+    assert expected == border.far_frame[:4]
+
+
+@pytest.mark.parametrize(
+    ("near", "far", "message"),
+    [
+        ("g1..g7", "a1..a6", "must hold as many cells"),
+        ("g1..g7", "a7..a1", "would need a board turned over"),
+        ("a7..g7", "g1..a1", "would need a board turned over"),
+        ("g2..g7", "a2..a7", "leaves out g1 and a1"),
+    ],
+)
+def test_border_between_rejects(near: str, far: str, message: str) -> None:
+    """Runs that cannot be two boards laid edge to edge raise GeometryError."""
+    with pytest.raises(GeometryError, match=message):
+        Border.between(near, far)
+
+
+def test_border_builders_needed_reads_only_the_cells_across() -> None:
+    """A wall across from the building needs 2; a wall further along needs 1 (R30)."""
+    tower = parse_cells("g3-g4-g5")
+    expected = [0, 1, 1, 2, 2]
+    actual = [
+        border_builders_needed(parse_cells("e3-e4-e5"), EAST_WEST, parse_cells("a4")),
+        border_builders_needed(tower, EAST_WEST, 0),
+        border_builders_needed(tower, EAST_WEST, parse_cells("a6-b4")),
+        border_builders_needed(tower, EAST_WEST, parse_cells("a3")),
+        border_builders_needed(tower, EAST_WEST, parse_cells("a5")),
+    ]
+    assert expected == actual
+
+
+def test_straddling_placements_have_a_part_on_each_side() -> None:
+    """Every placement across the border has cells on both sides, in the shape (R31)."""
+    for tile in (*Building, *Landscape):
+        shape = default_catalog().tile(tile).cells
+        for placement in straddling_placements(shape, EAST_WEST, REVERSE_PALAZZO, REVERSE_PALAZZO):
+            assert placement.near
+            assert placement.far
+            assert not placement.near & REVERSE_PALAZZO
+            assert not placement.far & REVERSE_PALAZZO
+            assert EAST_WEST.across(placement.near) & placement.far
+            assert len(shape) == popcount(placement.near) + popcount(placement.far)
+
+
+def test_straddling_placements_are_sorted_and_distinct() -> None:
+    """The placements are listed once each, ascending by notation."""
+    shape = default_catalog().tile(Building.UNIVERSITY).cells
+    found = [str(p) for p in straddling_placements(shape, EAST_WEST)]
+    assert sorted(set(found)) == found
+
+
+def test_straddling_placement_halos_stay_on_their_side() -> None:
+    """Halos are the neighbours in the part's own grid; the across masks the other grid's."""
+    tower = default_catalog().tile(Building.TOWER).cells
+    placement = next(p for p in straddling_placements(tower, EAST_WEST) if str(p) == "g4/a4-b4")
+    expected = ("f4-g3-g5", "a3-a5-b3-b5-c4", "", "")
+    actual = tuple(
+        cells_notation(mask)
+        for mask in (
+            placement.near_halo,
+            placement.far_halo,
+            placement.near_across,
+            placement.far_across,
+        )
+    )
+    assert expected == actual
+
+
+def test_straddling_chapel_across_masks() -> None:
+    """An L across the border touches the far cell beside its far part."""
+    chapel = default_catalog().tile(Building.CHAPEL).cells
+    placement = next(p for p in straddling_placements(chapel, EAST_WEST) if str(p) == "g4-g5/a4")
+    expected = ("a5", "")
+    assert expected == (cells_notation(placement.near_across), cells_notation(placement.far_across))
+
+
+def test_part_builders_needed_per_partner() -> None:
+    """Each part needs 2 of its owner's builders only if it touches a wall (R31, D16)."""
+    chapel = default_catalog().tile(Building.CHAPEL).cells
+    placement = next(p for p in straddling_placements(chapel, EAST_WEST) if str(p) == "g4-g5/a4")
+    expected = [(0, 0), (2, 0), (0, 2), (2, 2), (2, 2)]
+    actual = [
+        part_builders_needed(placement, parse_cells("e4"), parse_cells("c4")),
+        part_builders_needed(placement, parse_cells("f5"), 0),
+        part_builders_needed(placement, 0, parse_cells("b4")),
+        part_builders_needed(placement, 0, parse_cells("a5")),
+        part_builders_needed(placement, parse_cells("g3"), parse_cells("a3")),
+    ]
+    assert expected == actual
+
+
+def test_placements_avoiding_the_front_palazzo_are_placements_of() -> None:
+    """placements_of is placements_avoiding with the front palazzo."""
+    shape = default_catalog().tile(Building.STUDIO).cells
+    assert placements_of(shape) == placements_avoiding(shape, PALAZZO_MASK)
+
+
+def test_placements_avoiding_the_reverse_palazzo() -> None:
+    """On the reverse side a1 is free and d1 is covered."""
+    shape = default_catalog().tile(Landscape.PARK).cells
+    found = placements_avoiding(shape, REVERSE_PALAZZO)
+    expected = (True, False)
+    actual = (
+        any(p.mask & parse_cells("a1") for p in found),
+        any(p.mask & parse_cells("d1") for p in found),
+    )
+    assert expected == actual
+
+
+@BOUNDED
+@given(st.integers(min_value=0, max_value=FULL_MASK))
+def test_grow_is_the_mask_and_its_neighbours(mask: int) -> None:
+    """grow(mask) is mask with every cell sharing an edge with it, inside the grid."""
+    assert mask | neighbour_mask(mask) == grow(mask)
+
+
+FarPlace = Callable[[int, int], tuple[int, int]]
+"""Where a far cell ``(x, y)`` lies in the near grid's frame."""
+
+LAID_BORDERS: list[tuple[str, str, FarPlace]] = [
+    # Side by side, file g against file a (the reference layout).
+    ("g1..g7", "a1..a7", lambda x, y: (x + 7, y)),
+    # Head to head: the far board turned half round above the near one.
+    ("a7..g7", "g7..a7", lambda x, y: (6 - x, 13 - y)),
+    # The far board turned a quarter, its rank 1 against the near file g.
+    ("g1..g7", "g1..a1", lambda x, y: (7 + y, 6 - x)),
+    # Offset by three ranks: only g4..g7 meet a1..a4.
+    ("g4..g7", "a1..a4", lambda x, y: (x + 7, y + 3)),
+]
+
+
+@pytest.mark.parametrize(("near_run", "far_run", "place"), LAID_BORDERS)
+def test_straddling_placements_match_boards_laid_by_hand(
+    near_run: str, far_run: str, place: FarPlace
+) -> None:
+    """Across turned and offset borders the placements are those of the boards laid in a plane."""
+    border = Border.between(near_run, far_run)
+    plane: dict[tuple[int, int], tuple[int, int]] = {}
+    for cell in range(49):
+        x, y = cell % 7, cell // 7
+        plane[(x, y)] = (0, cell)
+        plane[place(x, y)] = (1, cell)
+    for tile in (Building.LABORATORY, Building.THEATER, Landscape.LAKE):
+        shape = default_catalog().tile(tile).cells
+        expected: set[tuple[int, int]] = set()
+        for form in orientations(shape):
+            for dx in range(-8, 16):
+                for dy in range(-8, 16):
+                    spots = [plane.get((x + dx, y + dy)) for x, y in form]
+                    if None in spots:
+                        continue
+                    parts = [0, 0]
+                    for spot in spots:
+                        assert spot is not None
+                        parts[spot[0]] |= 1 << spot[1]
+                    if parts[0] and parts[1]:
+                        expected.add((parts[0], parts[1]))
+        actual = {(p.near, p.far) for p in straddling_placements(shape, border)}
+        assert expected == actual, (near_run, far_run, tile)
+        assert actual
+
+
+@pytest.mark.parametrize(("near_run", "far_run", "place"), LAID_BORDERS)
+def test_border_pairs_cells_that_touch_in_the_plane(
+    near_run: str, far_run: str, place: FarPlace
+) -> None:
+    """A border pairs exactly the near and far cells that share an edge when laid out."""
+    border = Border.between(near_run, far_run)
+    expected = set()
+    for a in range(49):
+        for b in range(49):
+            ax, ay = a % 7, a // 7
+            bx, by = place(b % 7, b // 7)
+            if abs(ax - bx) + abs(ay - by) == 1:
+                expected.add((a, b))
+    assert expected == set(border.pairs)

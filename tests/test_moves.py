@@ -55,3 +55,19 @@ def test_cells_are_sorted_and_numbers_have_one_spelling() -> None:
     assert Bid(1200) == parse_move("bid 1200")
     assert Recruit(0, PersonId.POET) == parse_move("recruit 0 poet")
     assert SellPrestige(3) == parse_move("sell 3")
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("bid " + "1" * 4301, "move text of 4305 characters"),
+        ("sell " + "9" * 25, "a number of 25 digits"),
+        ("bid 100100", r"Bid.amount must be 0 to 100000"),
+        ("recruit 5 poet", r"Recruit.seat must be 0 to 4"),
+        ("convert 1001", r"Convert.points must be 0 to 1000"),
+    ],
+)
+def test_huge_numbers_in_notation_are_invalid_moves(text: str, message: str) -> None:
+    """A number of any size in move text is an InvalidMoveError, never a plain ValueError."""
+    with pytest.raises(InvalidMoveError, match=message):
+        parse_move(text)

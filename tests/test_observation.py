@@ -16,6 +16,7 @@ from princes_of_florence.bots import RandomBot
 from princes_of_florence.engine import apply_with_events, is_terminal
 from princes_of_florence.events import (
     CardKept,
+    CardReturned,
     CardsShown,
     Event,
     MoneyPaid,
@@ -44,6 +45,7 @@ GAMES: tuple[PlayedGame, ...] = (
     play_random(GameConfig(players=3, seed=31), bot_seed=1, sell_chance=0.05),
     play_random(GameConfig(players=4, seed=32, hidden_money=True), bot_seed=2),
     play_random(GameConfig(players=5, seed=33, start_player=3), bot_seed=3, sell_chance=0.1),
+    play_random(GameConfig(players=3, seed=34, choose_returned_order=True), bot_seed=4),
 )
 """Three whole games; their states cover every phase and pending decision."""
 
@@ -344,7 +346,7 @@ def test_events_for_redacts_only_other_players_cards() -> None:
             mine = getattr(original, "player", None) == player
             if isinstance(original, CardsShown):
                 expected: Event = original if mine else attrs.evolve(original, cards=None)
-            elif isinstance(original, CardKept):
+            elif isinstance(original, CardKept | CardReturned):
                 expected = original if mine else attrs.evolve(original, card=None)
             elif isinstance(original, PersonReturned):
                 expected = original if mine else attrs.evolve(original, person=None)

@@ -30,6 +30,7 @@ from princes_of_florence.events import (
     BonusPlayed,
     BuildingChosen,
     CardKept,
+    CardReturned,
     CardsShown,
     Declined,
     Event,
@@ -82,6 +83,7 @@ from princes_of_florence.moves import (
     PlaceTile,
     PlayBonus,
     Recruit,
+    ReturnCard,
     ReturnPerson,
     SellPrestige,
     Take,
@@ -129,6 +131,7 @@ MOVES: tuple[Move, ...] = (
     IntroduceFreedom(Freedom.TRAVEL),
     EndTurn(),
     SellPrestige(2),
+    ReturnCard(BonusCardId.B11),
 )
 """One or more of every move kind."""
 
@@ -163,6 +166,8 @@ EVENTS: tuple[Event, ...] = (
     BuildingChosen(0, Building.TOWER),
     RecruitingKept(0),
     PayoutKept(0),
+    CardReturned(1, "persons", PersonId.POET),
+    CardReturned(1, "prestige", None),
 )
 """One or more of every event kind, redacted forms included."""
 
@@ -652,3 +657,37 @@ def test_a_record_with_a_move_the_text_form_cannot_hold_is_rejected() -> None:
     data["moves"][1]["amount"] = -300
     with pytest.raises(SerializationError, match=r"move 2: .*@ \$\.data\.moves\[1\]"):
         load_record(_document("record", data))
+
+
+_HUGE = "1" * 4301
+
+
+@pytest.mark.parametrize(
+    ("load", "kind", "data"),
+    [
+        (load_move, "move", f'{{"type":"bid","amount":{_HUGE}}}'),
+        (load_event, "event", f'{{"type":"bid_made","player":{_HUGE},"amount":300}}'),
+        (load_events, "events", f"[{_HUGE}]"),
+        (load_config, "config", f'{{"players":3,"seed":{_HUGE}}}'),
+        (load_state, "state", _HUGE),
+        (load_view, "view", f"[-{_HUGE}]"),
+        (load_record, "record", f'{{"config":{{"players":{_HUGE}}}}}'),
+    ],
+)
+def test_numbers_of_thousands_of_digits_are_serialization_errors(
+    load: Callable[[str | bytes], object], kind: str, data: str
+) -> None:
+    """An integer too long for Python to read is refused like any malformed JSON."""
+    text = f'{{"schema":"1.0","kind":"{kind}","data":{data}}}'
+    with pytest.raises(SerializationError, match="too many digits"):
+        load(text)
+    with pytest.raises(SerializationError, match="too many digits"):
+        load(text.encode())
+
+
+def test_numbers_of_thousands_of_digits_in_a_text_record_are_refused() -> None:
+    """A record header with a number too long to read is named by its line."""
+    with pytest.raises(SerializationError, match="line 2: a number of 4301 digits in # seed"):
+        record_from_text(f"# players 3\n# seed {_HUGE}\n")
+    with pytest.raises(SerializationError, match="line 3: move text of 4305 characters"):
+        record_from_text(f"# players 3\n# seed 1\nbid {_HUGE}\n")

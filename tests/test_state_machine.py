@@ -64,6 +64,7 @@ from princes_of_florence import (
     PrestigeCardId,
     Principality,
     Recruit,
+    ReturnCard,
     ReturnPerson,
     SellPrestige,
     Take,
@@ -78,7 +79,7 @@ from princes_of_florence import (
     new_game,
     outcome,
 )
-from princes_of_florence.errors import GeometryError
+from princes_of_florence.errors import GeometryError, InvalidMoveError
 from princes_of_florence.events import (
     AuctionOpened,
     BestWork,
@@ -109,6 +110,7 @@ from princes_of_florence.geometry import (
     neighbour_mask,
     parse_cells,
 )
+from princes_of_florence.moves import move_shape_problem
 from princes_of_florence.observation import observe
 from princes_of_florence.rules.common import catalog
 from princes_of_florence.rules.invariants import state_problems
@@ -744,8 +746,9 @@ def rejection_problem(probe: Probe) -> str | None:
         return None if probe.error is None else f"the legal move raised {probe.error!r}"
     if not probe.problem.strip():
         return "the reason is empty"
-    if not isinstance(probe.error, IllegalMoveError):
-        return f"raised {probe.error!r}, not IllegalMoveError"
+    expected = IllegalMoveError if move_shape_problem(move) is None else InvalidMoveError
+    if type(probe.error) is not expected:  # a negative or huge number is malformed
+        return f"raised {probe.error!r}, not {expected.__name__}"
     if probe.problem not in str(probe.error):
         return f"the error {probe.error} does not give the reason {probe.problem!r}"
     return None
@@ -825,13 +828,36 @@ def draw_problem(t: Transition) -> str | None:
         assert isinstance(choice, CardChoice)
         name = _DECKS[choice.deck.value]
         rest = tuple(c for c in choice.shown if c != move.card)
-        if getattr(after, name) != (*getattr(before, name), *rest):
+        waiting = after.pending
+        if before.config.choose_returned_order and len(rest) >= 2:  # ruling R6
+            if not (
+                isinstance(waiting, CardChoice)
+                and (waiting.deck, waiting.shown, waiting.returning) == (choice.deck, rest, True)
+            ):
+                return f"the cards not kept do not wait to go under: {waiting}"
+            if getattr(after, name) != getattr(before, name):
+                return f"the {name} changed before the player ordered the cards"
+        elif getattr(after, name) != (*getattr(before, name), *rest):
             return f"the cards not kept did not go under the {name} in drawn order"
         assert seat is not None
         player = after.players[seat]
         kept = (*player.hand_persons, *player.hand_bonus, *player.prestige_cards)
         if move.card not in kept:
             return f"{move.card} is not in the player's hand"
+    if isinstance(move, ReturnCard):  # ruling R6: the player's order, the last one by itself
+        choice = before.pending
+        assert isinstance(choice, CardChoice)
+        assert choice.returning
+        name = _DECKS[choice.deck.value]
+        rest = tuple(c for c in choice.shown if c != move.card)
+        under = (move.card, *rest) if len(rest) == 1 else (move.card,)
+        if getattr(after, name) != (*getattr(before, name), *under):
+            return f"{move.card} did not go under the {name} next"
+        left = after.pending.shown if isinstance(after.pending, CardChoice) else None
+        if len(rest) >= 2 and left != rest:
+            return f"after {move} the cards waiting are {left}, not {rest}"
+        if len(rest) < 2 and left is not None:
+            return f"after {move} a card choice is still pending: {after.pending}"
     if isinstance(move, ReturnPerson):
         assert seat is not None
         hand = list(before.players[seat].hand_persons)
@@ -852,6 +878,7 @@ _CONFIGS = {
         seed=st.integers(min_value=0, max_value=2**32),
         start_player=st.integers(min_value=0, max_value=n - 1),  # ruling R7
         hidden_money=st.booleans(),  # ruling R5
+        choose_returned_order=st.booleans(),  # ruling R6
     )
     for n in PLAYER_COUNTS
 }

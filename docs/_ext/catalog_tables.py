@@ -1,7 +1,8 @@
 """The ``catalog-table`` directive: component tables built from the shipped catalog.
 
 The tables of ``components.rst`` (tiles, person cards, bonus and prestige
-cards) are not written by hand.  Each is a directive naming the table::
+cards, character cards, the borders of the shared map) are not written by
+hand.  Each is a directive naming the table::
 
    .. catalog-table:: tiles
 
@@ -173,6 +174,20 @@ def _character_rows(catalog: Catalog) -> list[Row]:
     ]
 
 
+def _shared_map_rows(catalog: Catalog) -> list[Row]:
+    """One row per border of the shared map, layout by layout."""
+    return [
+        [
+            _text(layout.players),
+            _text(f"player {border.player}: {border.cells}"),
+            _text(f"player {border.neighbour}: {border.neighbour_cells}"),
+            _text(catalog.shared_map.provenance),
+        ]
+        for layout in catalog.shared_map.layouts
+        for border in layout.borders
+    ]
+
+
 @dataclass(frozen=True)
 class _Table:
     """How one catalog table looks: its header, column widths and rows."""
@@ -199,6 +214,11 @@ _TABLES: dict[str, _Table] = {
     ),
     "characters": _Table(
         ("card", "bids (florins)", "effect", "mark"), (20, 18, 54, 8), _character_rows
+    ),
+    "shared_map": _Table(
+        ("players", "cells of one player", "border the cells of", "mark"),
+        (10, 30, 30, 8),
+        _shared_map_rows,
     ),
 }
 """Every table the directive can build, by the name given as its argument."""

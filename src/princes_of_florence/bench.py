@@ -15,22 +15,29 @@ import argparse
 import random
 import time
 from collections.abc import Callable
+from typing import Any
 
 from princes_of_florence.config import GameConfig
 from princes_of_florence.engine import apply, is_terminal, legal_moves, new_game, outcome
-from princes_of_florence.geometry import USABLE_MASK, popcount
+from princes_of_florence.geometry import USABLE_MASK, placements_avoiding, popcount
 from princes_of_florence.ids import Building, Landscape
 from princes_of_florence.moves import Move
+from princes_of_florence.rules.common import catalog
+from princes_of_florence.rules.cooperative import reverse_side, shared_placements
 from princes_of_florence.rules.placement import has_legal_placement, legal_placements
 from princes_of_florence.serialization import GameRecord, dumps, load_state, record_to_text
 from princes_of_florence.state import GameState, Principality
 
 __all__ = [
     "BENCHMARKS",
+    "CONFIGURATIONS",
+    "bench_configurations",
     "bench_games",
     "bench_json",
     "bench_placements",
+    "bench_shared_placements",
     "half_full_principality",
+    "half_full_shared_map",
     "main",
 ]
 
@@ -124,6 +131,87 @@ def bench_placements(seconds: float = 2.0) -> dict[str, float]:
     }
 
 
+def half_full_shared_map(seed: int = 26, cells: int = 14) -> tuple[Principality, ...]:
+    """Three reverse-side principalities (ruling R29), each with ``cells`` covered.
+
+    Random tiles are laid at random places where a player without builders
+    may lay them (ruling R21 around the reverse side's palazzo; the borders
+    are not looked at), from :class:`random.Random` seeded with ``seed``,
+    ``seed + 1`` and ``seed + 2``; a tile that would overshoot ``cells`` is
+    skipped.  The result depends only on the arguments.
+
+    >>> [board.empty_cells for board in half_full_shared_map()]
+    [29, 29, 29]
+    """
+    boards: list[Principality] = []
+    for offset in range(3):
+        rng = random.Random(seed + offset)
+        board = reverse_side()
+        covered = 0
+        for _ in range(10_000):
+            if covered == cells:
+                break
+            tile = rng.choice(_TILES)
+            options = [
+                p
+                for p in placements_avoiding(catalog().tile(tile).cells, board.occupied)
+                if not (isinstance(tile, Building) and board.has_building(tile))
+                and not (isinstance(tile, Building) and p.halo & board.walls)
+            ]
+            if not options:
+                continue
+            mask = rng.choice(options).mask
+            if covered + popcount(mask) <= cells:
+                board = board.with_tile(tile, mask)
+                covered += popcount(mask)
+        boards.append(board)
+    return tuple(boards)
+
+
+def bench_shared_placements(seconds: float = 2.0) -> dict[str, float]:
+    """Speed of :func:`~princes_of_florence.rules.cooperative.shared_placements`.
+
+    One *round* lists the legal placements across the border of every
+    building, for each of the 6 ordered pairs of neighbours of a 3-player
+    shared map (:func:`half_full_shared_map`), with 0 and with 2 builders on
+    both sides: 120 enumerations (ruling R31).  Rounds repeat for
+    ``seconds``.
+
+    Returns:
+        ``enumerations_per_second``, ``microseconds_per_enumeration``,
+        ``placements_per_enumeration`` (mean number of legal placements
+        found) and ``placements_per_second``.
+    """
+    boards = half_full_shared_map()
+    pairs = [(p, q) for p in range(3) for q in range(3) if p != q]
+    queries = [
+        (player, partner, building, builders)
+        for player, partner in pairs
+        for building in Building
+        for builders in (0, 2)
+    ]
+    for player, partner, building, builders in queries:  # build the tables before timing
+        shared_placements(boards, player, partner, building, builders, builders)
+    rounds = found = 0
+    clock = time.perf_counter
+    start = clock()
+    deadline = start + seconds
+    while True:
+        for player, partner, building, builders in queries:
+            found += len(shared_placements(boards, player, partner, building, builders, builders))
+        rounds += 1
+        if clock() >= deadline:
+            break
+    spent = clock() - start
+    enumerations = rounds * len(queries)
+    return {
+        "enumerations_per_second": enumerations / spent,
+        "microseconds_per_enumeration": 1e6 * spent / enumerations,
+        "placements_per_enumeration": found / enumerations,
+        "placements_per_second": found / spent,
+    }
+
+
 def _pick(rng: random.Random, moves: tuple[Move, ...]) -> Move:
     """A uniformly random one of ``moves``, as the benchmark chooses.
 
@@ -143,19 +231,7 @@ def bench_games(seconds: float = 2.0, players: int = 4) -> dict[str, float]:
     (:func:`_pick`), so the work done is the same on every run.  Only whole
     games are counted.
     """
-    steps = games = offered = 0
-    start = time.perf_counter()
-    elapsed = 0.0
-    while elapsed < seconds or games == 0:
-        rng = random.Random(games)
-        state = new_game(GameConfig(players=players, seed=games))
-        while not is_terminal(state):
-            moves = legal_moves(state)
-            offered += len(moves)
-            state = apply(state, _pick(rng, moves))
-            steps += 1
-        games += 1
-        elapsed = time.perf_counter() - start
+    steps, games, offered, elapsed = _play_games(seconds, {"players": players})
     return {
         "players": float(players),
         "games": float(games),
@@ -164,6 +240,51 @@ def bench_games(seconds: float = 2.0, players: int = 4) -> dict[str, float]:
         "steps_per_game": steps / games,
         "mean_legal_moves": offered / steps,
     }
+
+
+def _play_games(seconds: float, options: dict[str, Any]) -> tuple[int, int, int, float]:
+    """Steps, whole games, moves offered and seconds of :func:`bench_games`'s loop.
+
+    ``options`` are the :class:`GameConfig` fields other than the seed.
+    """
+    steps = games = offered = 0
+    start = time.perf_counter()
+    elapsed = 0.0
+    while elapsed < seconds or games == 0:
+        rng = random.Random(games)
+        state = new_game(GameConfig(seed=games, **options))
+        while not is_terminal(state):
+            moves = legal_moves(state)
+            offered += len(moves)
+            state = apply(state, _pick(rng, moves))
+            steps += 1
+        games += 1
+        elapsed = time.perf_counter() - start
+    return steps, games, offered, elapsed
+
+
+CONFIGURATIONS: dict[str, dict[str, Any]] = {
+    "3p": {"players": 3},
+    "4p": {"players": 4},
+    "5p": {"players": 5},
+    "4p_ordered": {"players": 4, "choose_returned_order": True},
+}
+"""The configurations :func:`bench_configurations` plays, by name."""
+
+
+def bench_configurations(seconds: float = 2.0) -> dict[str, float]:
+    """Steps per second of random games in each of :data:`CONFIGURATIONS`.
+
+    The games are those of :func:`bench_games` (seeds 0, 1, ...), with the
+    time budget shared equally among the configurations; one figure per
+    configuration.
+    """
+    share = seconds / len(CONFIGURATIONS)
+    figures: dict[str, float] = {}
+    for name, options in CONFIGURATIONS.items():
+        steps, _, _, elapsed = _play_games(share, options)
+        figures[f"{name}_steps_per_second"] = steps / elapsed
+    return figures
 
 
 def _random_game(seed: int, players: int = 4) -> tuple[GameState, list[Move]]:
@@ -220,8 +341,10 @@ def bench_json(seconds: float = 2.0) -> dict[str, float]:
 
 BENCHMARKS: dict[str, Callable[[float], dict[str, float]]] = {
     "games": bench_games,
+    "configurations": bench_configurations,
     "json": bench_json,
     "placements": bench_placements,
+    "shared_placements": bench_shared_placements,
 }
 """Every benchmark by name; each takes a time budget in seconds."""
 

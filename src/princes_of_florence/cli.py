@@ -32,12 +32,20 @@ from princes_of_florence.events import PhaseStarted, PrestigeGained, PrestigeLos
 __all__ = ["main"]
 
 
-def _play(players: int, seed: int) -> int:
-    config = GameConfig(players=players, seed=seed)
+_SWITCHES = {
+    "choose_returned_order": "the player orders the cards not kept (R6)",
+}
+"""The :class:`GameConfig` switches ``play`` takes as ``--option-name`` flags."""
+
+
+def _play(config: GameConfig) -> int:
+    players, seed = config.players, config.seed
     bots = [RandomBot(random.Random(f"bot:{seed}:{seat}")) for seat in range(players)]
     state = new_game(config)
     sources: list[dict[str, int]] = [defaultdict(int) for _ in range(players)]
-    print(f"# Princes of Florence: {players} players, seed {seed}, random bots")
+    options = [name.replace("_", " ") for name in _SWITCHES if getattr(config, name)]
+    extra = "".join(f", {option}" for option in options)
+    print(f"# Princes of Florence: {players} players, seed {seed}{extra}, random bots")
     number = 0
     while not is_terminal(state):
         seat = state.current_player
@@ -90,6 +98,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     play = sub.add_parser("play", help="play a seeded game between random bots and print it")
     play.add_argument("--players", type=int, default=4)
     play.add_argument("--seed", type=int, default=1)
+    for name, text in _SWITCHES.items():
+        play.add_argument(f"--{name.replace('_', '-')}", action="store_true", help=text)
     bench = sub.add_parser("bench", help="measure the engine's speed")
     bench.add_argument("--seconds", type=float, default=3.0)
     bench.add_argument("names", nargs="*", metavar="NAME", help="benchmarks to run (default: all)")
@@ -97,7 +107,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         if args.command == "play":
-            return _play(args.players, args.seed)
+            switches = {name: getattr(args, name) for name in _SWITCHES}
+            return _play(GameConfig(players=args.players, seed=args.seed, **switches))
         if args.command == "bench":
             from princes_of_florence import bench as bench_module
 

@@ -66,6 +66,9 @@ class GameConfig:
         start_player: the seat that starts round 1 (ruling R7).
         hidden_money: whether players' money is hidden from the others
             (ruling R5); it only changes what :func:`observe` shows.
+        choose_returned_order: whether the player who kept one of the cards
+            shown decides, one card at a time, the order in which the others
+            go under the deck (ruling R6); otherwise they go in drawn order.
         muse_and_princess: the Muse & Princess expansion (not implemented
             yet: setting it raises :class:`ConfigError`).
         cooperative_building: the Cooperative Building expansion (not
@@ -79,6 +82,7 @@ class GameConfig:
     seed: int = attrs.field(default=0, validator=_check_seed)
     start_player: int = attrs.field(default=0, validator=_check_start)
     hidden_money: bool = attrs.field(default=False, validator=_check_bool)
+    choose_returned_order: bool = attrs.field(default=False, validator=_check_bool)
     muse_and_princess: bool = attrs.field(
         default=False, validator=_reject("Muse & Princess expansion")
     )

@@ -65,6 +65,7 @@ from princes_of_florence.moves import (
     PlaceTile,
     PlayBonus,
     Recruit,
+    ReturnCard,
     ReturnPerson,
     SellPrestige,
     Take,
@@ -315,6 +316,7 @@ _KIND_MOVES: tuple[tuple[type[Move], Callable[[], Sequence[Move]]], ...] = (
     (IntroduceFreedom, lambda: [IntroduceFreedom(f) for f in Freedom]),
     (EndTurn, lambda: [EndTurn()]),
     (SellPrestige, lambda: [SellPrestige(p) for p in range(1, MAX_PRESTIGE_SALE + 1)]),
+    (ReturnCard, lambda: [ReturnCard(c) for c in _CARDS]),
 )
 """One row per kind of move, in id order: the kind and every move of it.
 
@@ -380,7 +382,9 @@ def _longest_game(cat: Catalog) -> int:
     gives one object to one player, so at most ``players`` auctions; each has
     an opening, at most one bid per 100 florins up to :data:`MAX_BID`, a pass
     per other player, the declines of the others, a placement, card choice or
-    recruiting decision.  Each turn in phase B: two actions, each at most a
+    recruiting decision, and after a card choice the cards put under the deck
+    one at a time where the player orders them (R6: all shown but the kept
+    one and the last).  Each turn in phase B: two actions, each at most a
     work with every bonus card, ``finish`` and a conversion; then ``end``.
     The five recruiting cards are used at most once each.  Prestige sales:
     each sells at least one point, so no more than all the prestige a player
@@ -389,7 +393,7 @@ def _longest_game(cat: Catalog) -> int:
     players = MAX_PLAYERS
     rules = cat.rules
     bids = MAX_BID // rules.raise_step
-    auction = 1 + bids + (players - 1) + players + 1
+    auction = 1 + bids + (players - 1) + players + 1 + (rules.draw_size - 2)
     per_round_a = players * auction
     work = 1 + len(cat.bonus_cards) + 1 + 1
     per_round_b = players * (2 * work + 1)
@@ -419,7 +423,7 @@ def encode_move(move: Move) -> int:
             can cover, a sale larger than :data:`MAX_PRESTIGE_SALE`...).
 
     >>> from princes_of_florence import Decline, SellPrestige
-    >>> encode_move(SellPrestige(1)) == ACTION_COUNT - MAX_PRESTIGE_SALE
+    >>> encode_move(SellPrestige(2)) == encode_move(SellPrestige(1)) + 1
     True
     >>> encode_move(SellPrestige(0))
     Traceback (most recent call last):

@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from princes_of_florence.config import GameConfig
-from princes_of_florence.errors import GeometryError, IllegalMoveError
+from princes_of_florence.errors import GeometryError, IllegalMoveError, InvalidMoveError
 from princes_of_florence.events import Event, MoneyReason, PrestigeReason
 from princes_of_florence.ids import Building, Phase, PrestigeCardId
 from princes_of_florence.moves import (
@@ -43,10 +43,12 @@ from princes_of_florence.moves import (
     PlaceTile,
     PlayBonus,
     Recruit,
+    ReturnCard,
     ReturnPerson,
     SellPrestige,
     Take,
     Work,
+    move_shape_problem,
 )
 from princes_of_florence.rules import actions, auction, cards, phases, setup
 from princes_of_florence.rules.common import catalog, lose_prestige, receive
@@ -116,7 +118,8 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
       ``recruit``, ``end`` (:func:`.rules.actions.action_moves`);
     * a tile to place: ``place``, ascending by notation
       (:func:`.rules.placement.place_moves`);
-    * cards shown: ``choose``, in the order drawn;
+    * cards shown: ``choose``, in the order drawn; then, where the player
+      orders the rest (R6), ``under`` in the order drawn;
     * a work: ``play`` in catalog order, then ``finish``
       (:func:`.rules.actions.bonus_moves`); then ``convert`` from 0 up
       (:func:`.rules.actions.convert_moves`);
@@ -141,7 +144,10 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
         player = state.players[seat]
         moves = place_moves(player.principality, pending.tile, player.builders)
     elif isinstance(pending, CardChoice):
-        moves = tuple([ChooseCard(c) for c in pending.shown])
+        if pending.returning:
+            moves = tuple([ReturnCard(c) for c in pending.shown])
+        else:
+            moves = tuple([ChooseCard(c) for c in pending.shown])
     elif isinstance(pending, Working):
         moves = actions.bonus_moves(state)
     elif isinstance(pending, Conversion):
@@ -177,7 +183,10 @@ def is_legal(state: GameState, move: Move, player: int | None = None) -> bool:
 def move_problem(state: GameState, move: Move, player: int | None = None) -> str | None:
     """Why ``move`` is illegal in ``state``, or ``None`` when it is legal.
 
-    This is :func:`apply`'s check without raising.
+    This is :func:`apply`'s check without raising.  Anything may be passed
+    as ``move`` and ``player``: a value that is not a well-formed move (see
+    :func:`~princes_of_florence.moves.move_shape_problem`), or a player that
+    is not a seat number, gets a reason too, never an exception.
 
     Args:
         state: the state the move would be applied to.
@@ -193,10 +202,17 @@ def move_problem(state: GameState, move: Move, player: int | None = None) -> str
     >>> move_problem(state, Pass(), player=2)
     "it is player 0's decision, not player 2's"
     """
+    shape = move_shape_problem(move)
+    if shape is not None:
+        return shape
     seat = state.current_player
-    if player is not None and player != seat:
-        if not (isinstance(player, int) and 0 <= player < len(state.players)):
-            return f"there is no player {player!r} in a game of {len(state.players)}"
+    if player is not None and (type(player) is not int or player != seat):
+        count = len(state.players)
+        if type(player) is not int:
+            return f"a player is a seat number from 0 to {count - 1}, not a {type(player).__name__}"
+        if not 0 <= player < count:
+            shown = player if abs(player) < 10**6 else "out of range"
+            return f"there is no player {shown} in a game of {count}"
         if seat is None:
             return "the game is over"
         return f"it is player {seat}'s decision, not player {player}'s"
@@ -204,7 +220,7 @@ def move_problem(state: GameState, move: Move, player: int | None = None) -> str
         return "the game is over"
     if isinstance(move, SellPrestige):
         most = _sellable(state)
-        if isinstance(move.points, int) and 1 <= move.points <= most:
+        if 1 <= move.points <= most:
             return None
         if most == 0:
             return "the player has no prestige point to sell now (ruling R3)"
@@ -248,6 +264,10 @@ def _reason(state: GameState, move: Move) -> str | None:
             return f"cells must be written sorted: place {placement}"
         return f"{move.cells} is not a legal place for the {pending.tile} (ruling R21)"
     if isinstance(pending, CardChoice):
+        if pending.returning:
+            if not isinstance(move, ReturnCard):
+                return "the player must first put the cards not kept under the deck (ruling R6)"
+            return f"{move.card} is not among the cards waiting to go under the deck"
         if not isinstance(move, ChooseCard):
             return "the player must first choose one of the cards shown (ruling R6)"
         return f"{move.card} is not among the cards shown"
@@ -290,6 +310,10 @@ def apply(state: GameState, move: Move, player: int | None = None) -> GameState:
             than the one to decide is refused (see :func:`move_problem`).
 
     Raises:
+        InvalidMoveError: ``move`` is not a well-formed move (an object of
+            another class, a field of the wrong type or out of bounds: see
+            :func:`~princes_of_florence.moves.move_shape_problem`); nothing
+            is applied.
         IllegalMoveError: ``move`` is not legal now; the message says why.
 
     >>> state = new_game(GameConfig(players=3))
@@ -308,6 +332,7 @@ def apply_with_events(
     """Like :func:`apply`, also returning the events of the move, in order.
 
     Raises:
+        InvalidMoveError: ``move`` is not a well-formed move.
         IllegalMoveError: ``move`` is not legal now; the message says why.
     """
     events: list[Event] = []
@@ -336,6 +361,8 @@ def _apply(state: GameState, move: Move, player: int | None, events: list[Event]
     if not offered:
         problem = move_problem(state, move, player)
         if problem is not None:
+            if move_shape_problem(move) is not None:
+                raise InvalidMoveError(f"a malformed move: {problem}")
             raise _illegal(state, move, problem, player)
     state = _HANDLERS[move.__class__](state, move, events)
     if state.current_player is None:  # a phase is complete
@@ -366,7 +393,18 @@ def _place(state: GameState, move: Move, events: list[Event]) -> GameState:
 
 def _choose(state: GameState, move: Move, events: list[Event]) -> GameState:
     assert isinstance(move, ChooseCard)
-    state = cards.choose_card(state, move, events)
+    return _drawn(cards.choose_card(state, move, events), events)
+
+
+def _under(state: GameState, move: Move, events: list[Event]) -> GameState:
+    assert isinstance(move, ReturnCard)
+    return _drawn(cards.return_card(state, move, events), events)
+
+
+def _drawn(state: GameState, events: list[Event]) -> GameState:
+    """After a card kept or put under: go on once nothing of the draw is left (R6)."""
+    if state.pending is not None:
+        return state
     if state.phase is Phase.AUCTION:
         return auction.continue_auction(state)
     return actions.settle_turn(state, events)
@@ -420,6 +458,7 @@ _HANDLERS: dict[type[Move], _Handler] = {
     Take: auction.apply_auction,
     PlaceTile: _place,
     ChooseCard: _choose,
+    ReturnCard: _under,
     Recruit: _recruit,
     KeepRecruiting: _keep,
     Build: actions.apply_action,

@@ -6,7 +6,7 @@ Every exception is a :class:`PrincesOfFlorenceError` and also a
     ValueError
      └── PrincesOfFlorenceError
           ├── IllegalMoveError      a well-formed move that the rules forbid now
-          ├── InvalidMoveError      move notation that cannot be parsed
+          ├── InvalidMoveError      move notation that cannot be parsed, a malformed move
           ├── ConfigError           an impossible or unsupported game configuration
           ├── CatalogError          a malformed or inconsistent component data file
           ├── GeometryError         a cell or placement that does not exist
@@ -37,7 +37,13 @@ class IllegalMoveError(PrincesOfFlorenceError):
 
 
 class InvalidMoveError(PrincesOfFlorenceError):
-    """Move notation that does not parse."""
+    """Move notation that does not parse, or a move object that is not well formed.
+
+    A well-formed move is an instance of exactly one move class whose fields
+    hold values of exactly their declared types, within the limits of
+    :mod:`princes_of_florence.limits`
+    (see :func:`~princes_of_florence.moves.move_shape_problem`).
+    """
 
 
 class ConfigError(PrincesOfFlorenceError):

@@ -16,7 +16,7 @@ is part of ``new_game``, which returns no events; the dealt hand is in the
 state (and in each player's view).
 
 Some events reveal hidden cards (:class:`CardsShown`, :class:`CardKept`,
-:class:`PersonReturned`); :func:`princes_of_florence.observation.events_for`
+:class:`CardReturned`, :class:`PersonReturned`); :func:`princes_of_florence.observation.events_for`
 redacts them for the players who may not see them.
 """
 
@@ -45,6 +45,7 @@ __all__ = [
     "BonusPlayed",
     "BuildingChosen",
     "CardKept",
+    "CardReturned",
     "CardsShown",
     "Declined",
     "Event",
@@ -232,6 +233,20 @@ class CardKept:
 
 
 @attrs.frozen
+class CardReturned:
+    """``player`` put ``card``, shown and not kept, under ``deck`` (R6).
+
+    Only when the player chooses the order
+    (:attr:`~princes_of_florence.GameConfig.choose_returned_order`); ``card``
+    is ``None`` in a copy redacted for another player.
+    """
+
+    player: int
+    deck: str
+    card: PersonId | BonusCardId | PrestigeCardId | None
+
+
+@attrs.frozen
 class PersonRecruited:
     """``player`` took ``person`` from the table of ``seat`` with a recruiting card."""
 
@@ -358,6 +373,7 @@ Event: TypeAlias = (
     | TilePlaced
     | CardsShown
     | CardKept
+    | CardReturned
     | PersonRecruited
     | RecruitingKept
     | BuildingChosen

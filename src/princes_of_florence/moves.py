@@ -24,6 +24,7 @@ notation                      move
 ``take <stack>``              :class:`Take`: the last player's purchase (R14)
 ``place <cells>``             :class:`PlaceTile`: lay the pending tile (R21)
 ``choose <card>``             :class:`ChooseCard`: keep a card shown (R6)
+``under <card>``              :class:`ReturnCard`: put a card shown under (R6)
 ``recruit <seat> <person>``   :class:`Recruit` a person from another table (R23)
 ``keep``                      :class:`KeepRecruiting`: keep the card won (R16)
 ``build <building>``          :class:`Build`: choose a building to buy (R21)
@@ -41,8 +42,10 @@ notation                      move
 
 from __future__ import annotations
 
-from enum import StrEnum
-from typing import TypeAlias, TypeVar
+import types
+from collections.abc import Callable
+from enum import Enum, StrEnum
+from typing import Any, TypeAlias, TypeVar, Union, get_args, get_origin, get_type_hints
 
 import attrs
 
@@ -54,6 +57,12 @@ from princes_of_florence.ids import (
     Freedom,
     PersonId,
     PrestigeCardId,
+)
+from princes_of_florence.limits import (
+    MAX_MONEY,
+    MAX_NOTATION_CHARS,
+    MAX_NUMBER_DIGITS,
+    MAX_PRESTIGE,
 )
 
 __all__ = [
@@ -74,10 +83,12 @@ __all__ = [
     "PlaceTile",
     "PlayBonus",
     "Recruit",
+    "ReturnCard",
     "ReturnPerson",
     "SellPrestige",
     "Take",
     "Work",
+    "move_shape_problem",
     "parse_move",
 ]
 
@@ -115,7 +126,7 @@ class Decline:
 class Bid:
     """Raise the running auction to ``amount``: exactly 100 more (R13)."""
 
-    amount: int
+    amount: int = attrs.field(metadata={"max": MAX_MONEY})
 
     def __str__(self) -> str:
         return f"bid {self.amount}"
@@ -143,7 +154,7 @@ class Take:
 class PlaceTile:
     """Lay the pending tile on ``cells`` (sorted cell names joined by ``-``)."""
 
-    cells: str
+    cells: str = attrs.field(metadata={"max": MAX_NOTATION_CHARS})
 
     def __str__(self) -> str:
         return f"place {self.cells}"
@@ -160,10 +171,23 @@ class ChooseCard:
 
 
 @attrs.frozen
+class ReturnCard:
+    """Put ``card``, shown and not kept, under its deck next (ruling R6).
+
+    Only with :attr:`GameConfig.choose_returned_order`.
+    """
+
+    card: PersonId | BonusCardId | PrestigeCardId
+
+    def __str__(self) -> str:
+        return f"under {self.card}"
+
+
+@attrs.frozen
 class Recruit:
     """Use a recruiting card on ``person``, face up in front of ``seat`` (R23)."""
 
-    seat: int
+    seat: int = attrs.field(metadata={"max": 4})  # seats 0 to 4
     person: PersonId
 
     def __str__(self) -> str:
@@ -220,7 +244,7 @@ class FinishWork:
 class Convert:
     """Turn ``points`` x 200 florins of the payout just received into prestige."""
 
-    points: int
+    points: int = attrs.field(metadata={"max": MAX_PRESTIGE})
 
     def __str__(self) -> str:
         return f"convert {self.points}"
@@ -264,7 +288,7 @@ class EndTurn:
 class SellPrestige:
     """Step back ``points`` on the prestige track for 100 florins each (R3)."""
 
-    points: int
+    points: int = attrs.field(metadata={"max": MAX_PRESTIGE})
 
     def __str__(self) -> str:
         return f"sell {self.points}"
@@ -279,6 +303,7 @@ Move: TypeAlias = (
     | Take
     | PlaceTile
     | ChooseCard
+    | ReturnCard
     | Recruit
     | KeepRecruiting
     | Build
@@ -293,6 +318,116 @@ Move: TypeAlias = (
     | SellPrestige
 )
 """Every kind of move."""
+
+
+# --------------------------------------------------------------------------
+# The shape of a move: exact classes and bounded values
+
+_Check = Callable[[object], "str | None"]
+"""A check of one field's value: why it is wrong, or ``None``."""
+
+
+def _show(value: object) -> str:
+    """A short description of ``value`` for an error message, whatever it is."""
+    kind = type(value).__name__
+    if type(value) in (int, str, float, bool) or value is None:
+        if type(value) is int and value.bit_length() > 64:  # repr() may refuse it
+            return f"an int of {value.bit_length()} bits"
+        text = repr(value)
+        return f"{kind} {text[:40]}{'...' if len(text) > 40 else ''}"
+    return kind
+
+
+def _exact(kinds: tuple[type, ...]) -> _Check:
+    """A value of exactly one of ``kinds`` (no subclass, no look-alike such as a string)."""
+    names = " or ".join(kind.__name__ for kind in kinds)  # "of type PersonId or BonusCardId"
+
+    def check(value: object) -> str | None:
+        if type(value) in kinds:
+            return None
+        return f"must be of type {names}, not {_show(value)}"
+
+    return check
+
+
+def _bounded_int(most: int) -> _Check:
+    def check(value: object) -> str | None:
+        if type(value) is not int:
+            return f"must be of type int, not {_show(value)}"
+        if not 0 <= value <= most:
+            return f"must be 0 to {most}, not {_show(value)}"
+        return None
+
+    return check
+
+
+def _bounded_str(most: int) -> _Check:
+    def check(value: object) -> str | None:
+        if type(value) is not str:
+            return f"must be of type str, not {_show(value)}"
+        if len(value) > most:
+            return f"must be at most {most} characters, not {len(value)}"
+        return None
+
+    return check
+
+
+def _field_check(cls: type, field: attrs.Attribute[Any], kind: Any) -> _Check:
+    """The check of one field, read from its annotation and its ``max`` metadata.
+
+    Enums and unions of enums must be members of exactly those enums; ``int``
+    and ``str`` fields must say in their metadata how large they may be.
+    """
+    members = get_args(kind) if get_origin(kind) in (Union, types.UnionType) else (kind,)
+    if all(isinstance(m, type) and issubclass(m, Enum) for m in members):
+        return _exact(members)
+    most = field.metadata.get("max")
+    if kind is int and type(most) is int:
+        return _bounded_int(most)
+    if kind is str and type(most) is int:
+        return _bounded_str(most)
+    raise TypeError(f"{cls.__name__}.{field.name}: declare an enum, or int or str with a max")
+
+
+def _shapes() -> dict[type, tuple[tuple[str, _Check], ...]]:
+    """For every move class, the check of each of its fields."""
+    shapes = {}
+    for cls in get_args(Move):
+        hints = get_type_hints(cls)
+        shapes[cls] = tuple(
+            (field.name, _field_check(cls, field, hints[field.name])) for field in attrs.fields(cls)
+        )
+    return shapes
+
+
+_SHAPES = _shapes()
+
+
+def move_shape_problem(move: object) -> str | None:
+    """Why ``move`` is not a well-formed move, or ``None`` when it is.
+
+    A well-formed move is an instance of exactly one of the classes of
+    :data:`Move` (not a subclass) whose every field holds a value of exactly
+    its declared type (an enum member, not its text; an ``int``, not a
+    ``float`` or a ``bool``) within the bounds of :mod:`~princes_of_florence.limits`.
+    Legality is another question, answered by
+    :func:`~princes_of_florence.engine.move_problem`.
+
+    >>> move_shape_problem(Bid(300)) is None
+    True
+    >>> move_shape_problem(Bid(300.0))  # type: ignore[arg-type]
+    'Bid.amount must be of type int, not float 300.0'
+    >>> move_shape_problem(Build("university"))  # type: ignore[arg-type]
+    "Build.building must be of type Building, not str 'university'"
+    """
+    checks = _SHAPES.get(type(move))
+    if checks is None:
+        return f"{_show(move)} is not a move (one of the classes of Move, exactly)"
+    for name, check in checks:
+        problem = check(getattr(move, name, None))
+        if problem is not None:
+            return f"{type(move).__name__}.{name} {problem}"
+    return None
 
 
 _E = TypeVar("_E", bound=StrEnum)
@@ -315,6 +450,8 @@ def _int(word: str, text: str) -> int:
     # ASCII digits only, and no leading zero: every number has one spelling.
     if not (word.isascii() and word.isdigit()) or (word[0] == "0" and word != "0"):
         raise InvalidMoveError(f"{word!r} is not a whole number in move {text!r}")
+    if len(word) > MAX_NUMBER_DIGITS:
+        raise InvalidMoveError(f"a number of {len(word)} digits in move {text!r}")
     return int(word)
 
 
@@ -373,6 +510,10 @@ def parse_move(text: str) -> Move:
     """
     if not isinstance(text, str):
         raise InvalidMoveError(f"a move must be text, not {type(text).__name__}")
+    if len(text) > MAX_NOTATION_CHARS:
+        raise InvalidMoveError(
+            f"move text of {len(text)} characters; a move has at most {MAX_NOTATION_CHARS}"
+        )
     if text in _NULLARY:
         return _NULLARY[text]
     words = text.split(" ")
@@ -384,6 +525,7 @@ def parse_move(text: str) -> Move:
         "take": 2,
         "place": 2,
         "choose": 2,
+        "under": 2,
         "recruit": 3,
         "build": 2,
         "work": 2,
@@ -397,6 +539,15 @@ def parse_move(text: str) -> Move:
     if len(words) != arity[verb]:
         usage = _USAGE[verb]
         raise InvalidMoveError(f"move {text!r} has {len(words)} words; expected {usage!r}")
+    move = _read(verb, words, text)
+    problem = move_shape_problem(move)
+    if problem is not None:  # a number out of bounds
+        raise InvalidMoveError(f"move {text!r}: {problem}")
+    return move
+
+
+def _read(verb: str, words: list[str], text: str) -> Move:
+    """The move of ``verb`` with the right number of ``words``; its values not bounded yet."""
     arg = words[1]
     match verb:
         case "return":
@@ -411,6 +562,8 @@ def parse_move(text: str) -> Move:
             return PlaceTile(_cells(arg, text))
         case "choose":
             return ChooseCard(_card(arg, text))
+        case "under":
+            return ReturnCard(_card(arg, text))
         case "recruit":
             return Recruit(_int(arg, text), _enum(PersonId, words[2], text))
         case "build":
@@ -434,6 +587,7 @@ _USAGE = {
     "take": "take <stack>",
     "place": "place <cells>",
     "choose": "choose <card>",
+    "under": "under <card>",
     "recruit": "recruit <seat> <person>",
     "build": "build <building>",
     "work": "work <person>",

@@ -16,7 +16,8 @@ table right now:
 * the pending decision: in full when it is the viewer's, and a
   :class:`Working` of anyone (the person and the bonus cards played lie face
   up); of another player's :class:`CardChoice` only the deck and how many
-  cards are shown (:class:`HiddenCardChoice`);
+  cards are shown, or are still to go under the deck in the order that
+  player chooses (:class:`HiddenCardChoice`);
 * during the starting-person draft (ruling R8), how many cards were returned
   and which one the viewer returned;
 * once the game is over, every player's prestige cards, which were scored
@@ -55,7 +56,13 @@ import attrs
 
 from princes_of_florence.config import GameConfig
 from princes_of_florence.engine import legal_moves
-from princes_of_florence.events import CardKept, CardsShown, Event, PersonReturned
+from princes_of_florence.events import (
+    CardKept,
+    CardReturned,
+    CardsShown,
+    Event,
+    PersonReturned,
+)
 from princes_of_florence.ids import (
     BonusCardId,
     Building,
@@ -136,10 +143,15 @@ class SeatView:
 
 @attrs.frozen
 class HiddenCardChoice:
-    """Another player chooses one of ``count`` cards shown from ``deck`` (R5, R6)."""
+    """Another player chooses one of ``count`` cards shown from ``deck`` (R5, R6).
+
+    With ``returning`` set, that player kept a card already and puts the
+    ``count`` others under the deck in an order of their choosing.
+    """
 
     deck: Deck
     count: int
+    returning: bool = False
 
 
 @attrs.frozen
@@ -287,7 +299,7 @@ def observe(state: GameState, player: int) -> PlayerView:
         setup = SetupView(len(returned), returned[index] if index < len(returned) else None)
     pending: ViewPending | None = state.pending
     if isinstance(pending, CardChoice) and state.current_player != player:
-        pending = HiddenCardChoice(pending.deck, len(pending.shown))  # ruling R5
+        pending = HiddenCardChoice(pending.deck, len(pending.shown), pending.returning)  # R5
     final = None
     if state.phase is Phase.GAME_OVER:  # ruling R24: the prestige cards are scored openly
         final = tuple(p.prestige_cards for p in state.players)
@@ -583,11 +595,13 @@ def determinize(
         assert not isinstance(pending, HiddenCardChoice)
         state_pending = pending
     elif hidden.deck is Deck.PERSONS:
-        state_pending = CardChoice(hidden.deck, tuple(person_piles[len(others)]))
+        state_pending = CardChoice(hidden.deck, tuple(person_piles[len(others)]), hidden.returning)
     elif hidden.deck is Deck.BONUS:
-        state_pending = CardChoice(hidden.deck, tuple(bonus_piles[len(others)]))
+        state_pending = CardChoice(hidden.deck, tuple(bonus_piles[len(others)]), hidden.returning)
     else:
-        state_pending = CardChoice(hidden.deck, tuple(prestige_piles[len(others)]))
+        state_pending = CardChoice(
+            hidden.deck, tuple(prestige_piles[len(others)]), hidden.returning
+        )
 
     setup = None
     if view.setup is not None:
@@ -628,7 +642,7 @@ def determinize(
 def _redact(player: int, event: Event) -> Event:
     if isinstance(event, CardsShown) and event.player != player:
         return attrs.evolve(event, cards=None)
-    if isinstance(event, CardKept) and event.player != player:
+    if isinstance(event, CardKept | CardReturned) and event.player != player:
         return attrs.evolve(event, card=None)
     if isinstance(event, PersonReturned) and event.player != player:
         return attrs.evolve(event, person=None)
@@ -638,8 +652,9 @@ def _redact(player: int, event: Event) -> Event:
 def events_for(player: int, events: Iterable[Event]) -> tuple[Event, ...]:
     """The events as the player in seat ``player`` may see them (ruling R5).
 
-    The cards shown to another player, the card another player kept, and the
-    starting person another player returned become ``None``; every other
+    The cards shown to another player, the card another player kept or put
+    under a deck, and the starting person another player returned become
+    ``None``; every other
     event is public and passes unchanged.  That includes the person of
     another player's :class:`~princes_of_florence.events.WorkStarted` (it
     lies face up from then on) and another player's

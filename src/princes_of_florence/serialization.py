@@ -73,6 +73,7 @@ from princes_of_florence.errors import (
 )
 from princes_of_florence.events import Event
 from princes_of_florence.ids import BonusCardId, Building, Landscape, PersonId, PrestigeCardId
+from princes_of_florence.limits import MAX_NUMBER_DIGITS, shorten
 from princes_of_florence.moves import Move, parse_move
 from princes_of_florence.observation import (
     PlayerView,
@@ -418,7 +419,8 @@ def dumps(obj: object) -> str:
     >>> from princes_of_florence import GameConfig
     >>> dumps(GameConfig(players=3, seed=9))
     '{"schema":"1.0","kind":"config","data":{"players":3,"seed":9,"start_player":0,\
-"hidden_money":false,"muse_and_princess":false,"cooperative_building":false}}'
+"hidden_money":false,"choose_returned_order":false,"muse_and_princess":false,\
+"cooperative_building":false}}'
     """
     kind, data = _kind_and_data(obj)
     document = {"schema": SCHEMA_VERSION, "kind": kind, "data": data}
@@ -455,6 +457,10 @@ def _parse(text: str | bytes, kind: str) -> object:
         ) from None
     except (_Invalid, RecursionError) as error:
         raise SerializationError(f"malformed JSON: {error}") from None
+    except ValueError:  # the only other: an integer of more digits than Python reads
+        raise SerializationError(
+            f"malformed JSON: a number has too many digits (at most {MAX_NUMBER_DIGITS})"
+        ) from None
     if not isinstance(document, dict):
         raise SerializationError(
             f"a document must be an object with schema, kind and data, not {_kind_of(document)}"
@@ -695,7 +701,8 @@ def load_view(text: str | bytes) -> PlayerView:
 # Text records
 
 _CONFIG_HEADERS = ("players", "seed", "start_player", "hidden_money")
-_EXPANSION_HEADERS = ("muse_and_princess", "cooperative_building")
+_EXPANSION_HEADERS = ("choose_returned_order", "muse_and_princess", "cooperative_building")
+"""Switches written only when set (an option or an expansion)."""
 _OUTCOME_HEADERS = ("final_prestige", "final_money", "winners")
 
 
@@ -703,7 +710,8 @@ def record_to_text(record: GameRecord) -> str:
     """The text form of a record: header lines, then one move per line.
 
     The headers are ``# schema``, the configuration (``players``, ``seed``,
-    ``start_player``, ``hidden_money``; an expansion only when set) and, if
+    ``start_player``, ``hidden_money``; an option or an expansion only when
+    set) and, if
     the record has an outcome, ``final_prestige``, ``final_money`` and
     ``winners`` (one number per seat, or per winner).
 
@@ -737,7 +745,14 @@ def record_to_text(record: GameRecord) -> str:
 def _header_value(name: str, words: list[str], number: int) -> int | bool | tuple[int, ...]:
     def whole(word: str) -> int:
         if not word.isdigit() or not word.isascii():
-            raise SerializationError(f"line {number}: {word!r} is not a whole number in # {name}")
+            raise SerializationError(
+                f"line {number}: {shorten(word)} is not a whole number in # {name}"
+            )
+        if len(word) > MAX_NUMBER_DIGITS:
+            raise SerializationError(
+                f"line {number}: a number of {len(word)} digits in # {name};"
+                f" at most {MAX_NUMBER_DIGITS}"
+            )
         return int(word)
 
     if name in _OUTCOME_HEADERS:

@@ -285,10 +285,17 @@ class Placing:
 
 @attrs.frozen
 class CardChoice:
-    """The current player keeps one of ``shown`` from ``deck`` (ruling R6)."""
+    """The current player keeps one of ``shown`` from ``deck`` (ruling R6).
+
+    With ``returning`` set, the card to keep went to the player's hand
+    already, and ``shown`` holds the cards still to go under the deck: the
+    player puts them there one at a time, in an order of their choosing
+    (:attr:`GameConfig.choose_returned_order`).
+    """
 
     deck: Deck
     shown: tuple[PersonId, ...] | tuple[BonusCardId, ...] | tuple[PrestigeCardId, ...]
+    returning: bool = False
 
 
 @attrs.frozen

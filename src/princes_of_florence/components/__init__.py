@@ -6,6 +6,7 @@ See :mod:`princes_of_florence.components.catalog`.
 from princes_of_florence.components.catalog import (
     BonusCardSpec,
     BonusTerm,
+    BorderSpec,
     Catalog,
     CharacterSpec,
     PersonSpec,
@@ -14,6 +15,8 @@ from princes_of_florence.components.catalog import (
     PrestigeRequirement,
     Provenance,
     RulesConstants,
+    SharedMapLayout,
+    SharedMapSpec,
     TileKind,
     TileSpec,
     default_catalog,
@@ -24,6 +27,7 @@ from princes_of_florence.components.catalog import (
 __all__ = [
     "BonusCardSpec",
     "BonusTerm",
+    "BorderSpec",
     "Catalog",
     "CharacterSpec",
     "PersonSpec",
@@ -32,6 +36,8 @@ __all__ = [
     "PrestigeRequirement",
     "Provenance",
     "RulesConstants",
+    "SharedMapLayout",
+    "SharedMapSpec",
     "TileKind",
     "TileSpec",
     "default_catalog",

@@ -40,6 +40,7 @@ from princes_of_florence.geometry import (
     CELL_NAMES,
     GRID_SIZE,
     PALAZZO_MASK,
+    Border,
     is_connected,
     mask_cells,
     parse_cell,
@@ -59,6 +60,7 @@ from princes_of_florence.ids import (
 __all__ = [
     "BonusCardSpec",
     "BonusTerm",
+    "BorderSpec",
     "Catalog",
     "CharacterSpec",
     "PersonSpec",
@@ -67,6 +69,8 @@ __all__ = [
     "PrestigeRequirement",
     "Provenance",
     "RulesConstants",
+    "SharedMapLayout",
+    "SharedMapSpec",
     "TileKind",
     "TileSpec",
     "default_catalog",
@@ -360,6 +364,100 @@ class RulesConstants:
     banker_growth: int
 
 
+@attrs.frozen
+class BorderSpec:
+    """One border of the shared map (ruling R29), as the data file gives it.
+
+    The *n*-th cell of ``cells`` in ``player``'s principality shares an edge
+    with the *n*-th cell of ``neighbour_cells`` in ``neighbour``'s.
+
+    Attributes:
+        player: the player (seat index) on one side.
+        cells: that player's cells along the border, as a run such as
+            ``"g1..g7"`` (see :func:`~princes_of_florence.geometry.parse_run`).
+        neighbour: the player on the other side.
+        neighbour_cells: the neighbour's cells along the border, in the
+            matching order, such as ``"a1..a7"``.
+        border: the border seen from ``player``'s principality, checked.
+    """
+
+    player: int
+    cells: str
+    neighbour: int
+    neighbour_cells: str
+    border: Border = attrs.field(eq=False, repr=False)
+
+
+@attrs.frozen
+class SharedMapLayout:
+    """How the principalities of one player count lie on the shared map.
+
+    Attributes:
+        players: the number of players this layout is for.
+        borders: every border, in file order; two players share at most one.
+    """
+
+    players: int
+    borders: tuple[BorderSpec, ...]
+
+    def neighbours(self, player: int) -> tuple[int, ...]:
+        """The players across ``player``'s borders, ascending.
+
+        >>> default_catalog().shared_map.layout(4).neighbours(0)
+        (1, 3)
+        """
+        found = {b.neighbour for b in self.borders if b.player == player}
+        found.update(b.player for b in self.borders if b.neighbour == player)
+        return tuple(sorted(found))
+
+    def border(self, player: int, neighbour: int) -> Border | None:
+        """The border between two players, seen from ``player``; ``None`` if they do not meet.
+
+        >>> from princes_of_florence.geometry import cells_notation
+        >>> cells_notation(default_catalog().shared_map.layout(3).border(0, 2).near)
+        'a1-a2-a3-a4-a5-a6-a7'
+        """
+        for spec in self.borders:
+            if (spec.player, spec.neighbour) == (player, neighbour):
+                return spec.border
+            if (spec.neighbour, spec.player) == (player, neighbour):
+                return spec.border.flipped()
+        return None
+
+
+@attrs.frozen
+class SharedMapSpec:
+    """The shared map of the Cooperative Building expansion (ruling R29).
+
+    Every principality is the reverse side of its board; the boards lie side
+    by side so that neighbours' principalities share a border.
+
+    Attributes:
+        palazzo: the cells of the palazzo on the reverse side, by name.
+        palazzo_mask: the same cells as a mask.
+        layouts: one layout per player count, 2 to 5, in file order.
+        provenance: whether the map is sourced.
+        provenance_note: which parts are sourced and which reconstructed.
+    """
+
+    palazzo: tuple[str, ...]
+    palazzo_mask: int
+    layouts: tuple[SharedMapLayout, ...]
+    provenance: Provenance
+    provenance_note: str
+
+    def layout(self, players: int) -> SharedMapLayout:
+        """The layout for ``players`` players.
+
+        Raises:
+            KeyError: the catalog has no layout for that many players.
+        """
+        for layout in self.layouts:
+            if layout.players == players:
+                return layout
+        raise KeyError(players)
+
+
 _Marked = TileSpec | PersonSpec | BonusCardSpec | PrestigeCardSpec | CharacterSpec
 """Any catalog entry that carries a provenance mark."""
 
@@ -401,6 +499,7 @@ class Catalog:
         bonus_cards: the bonus cards, in file order (the unshuffled deck).
         prestige_cards: the prestige cards, in file order (the unshuffled deck).
         characters: the character cards of the Muse & Princess expansion.
+        shared_map: the shared map of the Cooperative Building expansion.
         bonus_example: the counts of the rulebook's example player, used to
             check every bonus card's ``example``, as ``(quantity, count)``.
 
@@ -417,6 +516,7 @@ class Catalog:
     bonus_cards: tuple[BonusCardSpec, ...]
     prestige_cards: tuple[PrestigeCardSpec, ...]
     characters: tuple[CharacterSpec, ...]
+    shared_map: SharedMapSpec
     bonus_example: tuple[tuple[Quantity, int], ...]
     _tiles_by_id: Mapping[TileId, TileSpec] = attrs.field(
         init=False, repr=False, eq=False, default=attrs.Factory(_tile_index, takes_self=True)
@@ -511,7 +611,7 @@ class Catalog:
         Returns:
             One ``(kind, id, provenance_note)`` per entry marked ``R``, where
             ``kind`` is ``"rules"``, ``"tile"``, ``"person"``, ``"bonus_card"``,
-            ``"prestige_card"`` or ``"character"``.
+            ``"prestige_card"``, ``"character"`` or ``"shared_map"``.
 
         >>> default_catalog().reconstructed()[0]
         ('rules', 'palazzo', '[S] size and corner, [R] orientation')
@@ -532,6 +632,8 @@ class Catalog:
                 for spec in specs
                 if spec.provenance is Provenance.RECONSTRUCTED
             )
+        if self.shared_map.provenance is Provenance.RECONSTRUCTED:
+            found.append(("shared_map", "shared_map", self.shared_map.provenance_note))
         return tuple(found)
 
 
@@ -780,6 +882,7 @@ _SECTIONS = (
     "bonus_cards",
     "prestige_cards",
     "characters",
+    "shared_map",
 )
 
 _PERSON_LANDSCAPES: Mapping[Landscape, int] = {
@@ -835,6 +938,7 @@ def _build(document: _Table) -> Catalog:
         bonus_cards=_parse_bonus_cards(document.tables("bonus_cards"), dict(example)),
         prestige_cards=_parse_prestige_cards(document.tables("prestige_cards")),
         characters=_parse_characters(document.tables("characters")),
+        shared_map=_parse_shared_map(document.table("shared_map"), len(rules.palazzo)),
         bonus_example=example,
     )
 
@@ -1267,4 +1371,130 @@ def _parse_character(card: _Table) -> CharacterSpec:
         text=card.str_("text"),
         provenance=provenance,
         provenance_note=note,
+    )
+
+
+# The shared map ----------------------------------------------------------
+
+_SHARED_MAP_KEYS = ("palazzo", "layouts", *_MARK_KEYS)
+_BORDER_KEYS = ("player", "cells", "neighbour", "neighbour_cells")
+_MIN_PLAYERS = 2
+"""The fewest players a game has (the rulebook: 2 to 5)."""
+
+
+def _parse_shared_map(table: _Table, palazzo_size: int) -> SharedMapSpec:
+    """The ``[shared_map]`` section: the reverse-side palazzo and a layout per player count."""
+    table.expect_keys(_SHARED_MAP_KEYS)
+    palazzo = table.strs("palazzo")
+    mask = 0
+    for cell in palazzo:
+        try:
+            bit = 1 << parse_cell(cell)
+        except GeometryError:
+            table.fail(f"palazzo names {cell!r}, which is not a cell (a1 to g7)")
+        if mask & bit:
+            table.fail(f"palazzo names {cell!r} more than once")
+        mask |= bit
+    if len(palazzo) != palazzo_size:
+        table.fail(
+            f"palazzo has {len(palazzo)} cells, but the palazzo on the front of the boards "
+            f"has {palazzo_size}: both sides must leave the same number of cells to build on"
+        )
+    if not is_connected((cell % GRID_SIZE, cell // GRID_SIZE) for cell in mask_cells(mask)):
+        table.fail("palazzo is not connected: its cells must form one edge-connected piece")
+    entries = table.tables("layouts")
+    layouts = [_parse_layout(entry) for entry in entries]
+    seen: dict[int, str] = {}
+    for entry, layout in zip(entries, layouts, strict=True):
+        if layout.players in seen:
+            entry.fail(f"a second layout for {layout.players} players (see {seen[layout.players]})")
+        seen[layout.players] = entry.where
+    missing = [n for n in range(_MIN_PLAYERS, _MAX_PLAYERS + 1) if n not in seen]
+    if missing:
+        table.fail(f"layouts has no layout for {', '.join(map(str, missing))} players")
+    provenance, note = _marks(table)
+    return SharedMapSpec(
+        palazzo=palazzo,
+        palazzo_mask=mask,
+        layouts=tuple(layouts),
+        provenance=provenance,
+        provenance_note=note,
+    )
+
+
+def _parse_layout(layout: _Table) -> SharedMapLayout:
+    """One layout: its borders checked one by one, then the neighbours of every player."""
+    layout.expect_keys(("players", "borders"))
+    players = layout.int_("players")
+    if not _MIN_PLAYERS <= players <= _MAX_PLAYERS:
+        layout.fail(f"players must be from {_MIN_PLAYERS} to {_MAX_PLAYERS}, got {players}")
+    entries = layout.tables("borders")
+    borders = tuple(_parse_border(entry, players) for entry in entries)
+    met: dict[frozenset[int], str] = {}
+    edges: dict[tuple[int, int, tuple[int, int]], str] = {}
+    for entry, spec in zip(entries, borders, strict=True):
+        pair = frozenset((spec.player, spec.neighbour))
+        if pair in met:
+            entry.fail(
+                f"players {spec.player} and {spec.neighbour} already share a border ({met[pair]})"
+            )
+        met[pair] = entry.where
+        sides = (
+            (spec.player, spec.border.near, spec.border.near_normal),
+            (spec.neighbour, spec.border.far, spec.border.far_normal),
+        )
+        for player, cells, normal in sides:
+            for cell in mask_cells(cells):
+                if (player, cell, normal) in edges:
+                    entry.fail(
+                        f"the edge of player {player}'s cell {CELL_NAMES[cell]} already "
+                        f"borders another principality ({edges[player, cell, normal]})"
+                    )
+                edges[player, cell, normal] = entry.where
+    result = SharedMapLayout(players=players, borders=borders)
+    _check_neighbours(layout, result)
+    return result
+
+
+def _check_neighbours(table: _Table, layout: SharedMapLayout) -> None:
+    """Fail unless every player has the neighbours the rulebook gives them.
+
+    The rulebook: apart from the 2-player game every player has two
+    neighbours; with 2 players the two share one border.  As two players
+    share at most one border, two neighbours each make rings of 3 or more
+    players, and with at most 5 players that is a single ring: the map is in
+    one piece.
+    """
+    wanted = 1 if layout.players == _MIN_PLAYERS else 2
+    for player in range(layout.players):
+        count = len(layout.neighbours(player))
+        if count != wanted:
+            table.fail(
+                f"player {player} has {count} neighbour{'s' if count != 1 else ''}, but with "
+                f"{layout.players} players every player has {wanted} (ruling R29)"
+            )
+
+
+def _parse_border(entry: _Table, players: int) -> BorderSpec:
+    """One border: two players of the layout and two matching runs of edge cells."""
+    entry.expect_keys(_BORDER_KEYS)
+    player = entry.int_("player")
+    neighbour = entry.int_("neighbour")
+    for key, value in (("player", player), ("neighbour", neighbour)):
+        if value >= players:
+            entry.fail(f"{key} must be a player from 0 to {players - 1}, got {value}")
+    if player == neighbour:
+        entry.fail(f"player {player} cannot border their own principality")
+    cells = entry.str_("cells")
+    neighbour_cells = entry.str_("neighbour_cells")
+    try:
+        border = Border.between(cells, neighbour_cells)
+    except GeometryError as exc:
+        entry.fail(str(exc))
+    return BorderSpec(
+        player=player,
+        cells=cells,
+        neighbour=neighbour,
+        neighbour_cells=neighbour_cells,
+        border=border,
     )

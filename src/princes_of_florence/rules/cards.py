@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
+from typing import TypeAlias, cast
+
 from princes_of_florence.events import (
     CardKept,
+    CardReturned,
     CardsShown,
     Event,
     PersonRecruited,
     RecruitingKept,
 )
 from princes_of_florence.ids import BonusCardId, PersonId, PrestigeCardId
-from princes_of_florence.moves import ChooseCard, Recruit
+from princes_of_florence.moves import ChooseCard, Recruit, ReturnCard
 from princes_of_florence.rules.common import catalog, seats_from, with_player
+from princes_of_florence.rules.variants import ruleset
 from princes_of_florence.state import CardChoice, Deck, GameState, replace
 
 __all__ = [
@@ -21,7 +25,11 @@ __all__ = [
     "recruit",
     "recruit_moves",
     "recruit_problem",
+    "return_card",
 ]
+
+_Shown: TypeAlias = tuple[PersonId, ...] | tuple[BonusCardId, ...] | tuple[PrestigeCardId, ...]
+"""Cards of one deck, as :attr:`CardChoice.shown` holds them."""
 
 _DECK_FIELD = {
     Deck.PERSONS: "person_deck",
@@ -47,7 +55,12 @@ def draw_to_choose(state: GameState, deck: Deck, events: list[Event]) -> GameSta
 
 
 def choose_card(state: GameState, move: ChooseCard, events: list[Event]) -> GameState:
-    """Keep the chosen card; the others go under the deck in drawn order (R6)."""
+    """Keep the chosen card; the others go under the deck in drawn order (R6).
+
+    Where the player chooses that order (:attr:`GameConfig.choose_returned_order`)
+    and two or more cards are left, they wait in a returning
+    :class:`CardChoice` instead, for :func:`return_card`.
+    """
     seat = state.current_player
     choice = state.pending
     assert seat is not None and isinstance(choice, CardChoice)
@@ -64,9 +77,32 @@ def choose_card(state: GameState, move: ChooseCard, events: list[Event]) -> Game
         assert isinstance(card, PrestigeCardId)
         player = replace(player, prestige_cards=(*player.prestige_cards, card))
     events.append(CardKept(seat, choice.deck.value, card))
+    if len(rest) >= 2 and ruleset(state.config).chooses_returned_order:
+        return with_player(
+            state, seat, player, pending=CardChoice(choice.deck, cast("_Shown", rest), True)
+        )
     field = _DECK_FIELD[choice.deck]
     deck = (*getattr(state, field), *rest)
     return with_player(state, seat, player, pending=None, **{field: deck})
+
+
+def return_card(state: GameState, move: ReturnCard, events: list[Event]) -> GameState:
+    """Put one card not kept under its deck (ruling R6, the player's order).
+
+    When one card is left after it, that card follows by itself: there is
+    no order left to choose (decision D15).  Then nothing is pending.
+    """
+    seat = state.current_player
+    choice = state.pending
+    assert seat is not None and isinstance(choice, CardChoice) and choice.returning
+    rest = tuple([c for c in choice.shown if c != move.card])
+    under = [move.card, *rest] if len(rest) == 1 else [move.card]
+    for card in under:
+        events.append(CardReturned(seat, choice.deck.value, card))
+    field = _DECK_FIELD[choice.deck]
+    deck = (*getattr(state, field), *under)
+    pending = CardChoice(choice.deck, cast("_Shown", rest), True) if len(rest) >= 2 else None
+    return replace(state, pending=pending, **{field: deck})
 
 
 def recruit_moves(state: GameState) -> tuple[Recruit, ...]:

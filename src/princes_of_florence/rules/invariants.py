@@ -22,6 +22,7 @@ from princes_of_florence.ids import Building, Landscape, Phase
 from princes_of_florence.rules.actions import build_cost, turn_limits
 from princes_of_florence.rules.common import catalog, means
 from princes_of_florence.rules.placement import tile_placements
+from princes_of_florence.rules.variants import ruleset
 from princes_of_florence.state import (
     BUILDINGS,
     FREEDOMS,
@@ -198,7 +199,11 @@ def _pending_problems(state: GameState) -> list[str]:
         Placing: (Landscape if auction else Building) is type(getattr(pending, "tile", None)),
         CardChoice: isinstance(pending, CardChoice)
         and (pending.deck is Deck.PRESTIGE) == auction
-        and 1 <= len(pending.shown) <= 5,
+        and 1 <= len(pending.shown) <= 5
+        and (
+            not pending.returning  # ruling R6: only where the player orders the rest
+            or (ruleset(state.config).chooses_returned_order and 2 <= len(pending.shown) <= 4)
+        ),
         RecruitOffer: auction and player.hand_recruiting > 0,
         Working: not auction and getattr(pending, "person", None) in player.table_persons,
         Conversion: not auction and 0 < getattr(pending, "payout", 0) <= player.money,

@@ -33,11 +33,14 @@ class Ruleset:
             payment or bid with prestige (revised R4).
         starting_money: florins each player starts with (R10).
         base_price: the opening bid of an auction (R12).
+        chooses_returned_order: whether the cards not kept go under the
+            deck in an order the player decides (R6).
     """
 
     sells_prestige: bool
     starting_money: int
     base_price: int
+    chooses_returned_order: bool
 
 
 _cache: dict[GameConfig, Ruleset] = {}
@@ -63,4 +66,5 @@ def _make(config: GameConfig) -> Ruleset:
         sells_prestige=not config.muse_and_princess,  # rulings R3, R27
         starting_money=rules.starting_money,  # ruling R10
         base_price=rules.base_price,  # ruling R12
+        chooses_returned_order=config.choose_returned_order,  # ruling R6
     )
