@@ -23,6 +23,8 @@ from princes_of_florence import (
     GameState,
     Landscape,
     PersonId,
+    Phase,
+    legal_moves,
     new_game,
 )
 from princes_of_florence.bots import RandomBot, play_game
@@ -166,3 +168,16 @@ def finished() -> GameState:
     """A complete 3-player game between seeded random bots."""
     bots = [RandomBot(random.Random(seat)) for seat in range(3)]
     return play_game(GameConfig(players=3, seed=2), bots)[0]
+
+
+def returning() -> GameState:
+    """Player 0 kept B14 of five bonus cards and puts the other four under the deck (R6).
+
+    The game lets the player choose the order of the cards returned
+    (``choose_returned_order``); otherwise it is the 3-player game of :func:`turn`.
+    """
+    state = new_game(GameConfig(players=3, seed=0, choose_returned_order=True))
+    while state.current_player is not None and state.phase is not Phase.ACTIONS:
+        move = "decline" if state.phase is Phase.AUCTION else str(legal_moves(state)[0])
+        state = play(state, move)[0]
+    return play(state, "buy bonus", "choose B14")[0]

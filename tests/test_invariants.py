@@ -641,8 +641,8 @@ CORRUPTIONS = [
         shown_six,
         "the pending CardChoice(deck=<Deck.PRESTIGE: 'prestige'>, shown=(<PrestigeCardId.P13:"
         " 'P13'>, <PrestigeCardId.P05: 'P05'>, <PrestigeCardId.P04: 'P04'>, <PrestigeCardId.P10:"
-        " 'P10'>, <PrestigeCardId.P03: 'P03'>, <PrestigeCardId.P09: 'P09'>)) cannot arise for"
-        " player 0 in auction @ pending",
+        " 'P10'>, <PrestigeCardId.P03: 'P03'>, <PrestigeCardId.P09: 'P09'>), returning=False)"
+        " cannot arise for player 0 in auction @ pending",
     ),
     row(
         "no card shown",
@@ -651,8 +651,8 @@ CORRUPTIONS = [
             pending=CardChoice(Deck.PRESTIGE, ()),
             prestige_deck=(*prestige_won().pending.shown, *prestige_won().prestige_deck),  # type: ignore[union-attr]
         ),
-        "the pending CardChoice(deck=<Deck.PRESTIGE: 'prestige'>, shown=()) cannot arise for"
-        " player 0 in auction @ pending",
+        "the pending CardChoice(deck=<Deck.PRESTIGE: 'prestige'>, shown=(), returning=False)"
+        " cannot arise for player 0 in auction @ pending",
     ),
     row(
         "a bonus card shown in phase A",
@@ -662,8 +662,8 @@ CORRUPTIONS = [
             bonus_deck=prestige_won().bonus_deck[1:],
             prestige_deck=(*prestige_won().pending.shown, *prestige_won().prestige_deck),  # type: ignore[union-attr]
         ),
-        "the pending CardChoice(deck=<Deck.BONUS: 'bonus'>, shown=(<BonusCardId.B14: 'B14'>,))"
-        " cannot arise for player 0 in auction @ pending",
+        "the pending CardChoice(deck=<Deck.BONUS: 'bonus'>, shown=(<BonusCardId.B14: 'B14'>,),"
+        " returning=False) cannot arise for player 0 in auction @ pending",
     ),
     row(
         "a recruiting offer in phase B",

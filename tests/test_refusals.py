@@ -35,11 +35,13 @@ from positions import (
     prestige_won,
     prestigious,
     recruiting_won,
+    returning,
     towers_elsewhere,
     travel_elsewhere,
     turn,
 )
 from princes_of_florence import (
+    BonusCardId,
     Building,
     Freedom,
     IllegalMoveError,
@@ -48,7 +50,7 @@ from princes_of_florence import (
     Pass,
     PersonId,
     PlaceTile,
-    Recruit,
+    ReturnCard,
     apply,
     free_moves,
     is_legal,
@@ -241,18 +243,30 @@ REFUSALS = [
         "cells must be written sorted: place d4-d5-e4-e5",
     ),
     row(
-        "landscape: cells not text",
-        forest_won,
-        PlaceTile(45),  # type: ignore[arg-type]
-        "the cells of a place move are written as text, not int",
-    ),
-    row(
         "prestige card: none chosen",
         prestige_won,
         "pass",
         "the player must first choose one of the cards shown (ruling R6)",
     ),
     row("prestige card: not shown", prestige_won, "choose P01", "P01 is not among the cards shown"),
+    row(
+        "cards not kept: none returned",
+        returning,
+        "end",
+        "the player must first put the cards not kept under the deck (ruling R6)",
+    ),
+    row(
+        "cards not kept: the one kept",
+        returning,
+        ReturnCard(BonusCardId.B14),
+        "B14 is not among the cards waiting to go under the deck",
+    ),
+    row(
+        "cards not kept: chosen again",
+        returning,
+        "choose B12",
+        "the player must first put the cards not kept under the deck (ruling R6)",
+    ),
     row(
         "recruiting: neither used nor kept",
         recruiting_won,
@@ -266,12 +280,6 @@ REFUSALS = [
         "a player cannot recruit from their own table (ruling R23)",
     ),
     row("recruiting: no such seat", recruiting_won, "recruit 3 poet", "there is no seat 3"),
-    row(
-        "recruiting: negative seat",
-        recruiting_won,
-        Recruit(-1, PersonId.POET),
-        "there is no seat -1",
-    ),
     row(
         "recruiting: not on that table",
         recruiting_won,
@@ -481,8 +489,8 @@ def test_an_illegal_move_is_refused_with_its_reason(refusal: Refusal) -> None:
 
 
 def test_a_player_that_is_not_a_number_is_named() -> None:
-    """A seat given as text is refused with its repr, before anything else."""
-    assert "there is no player '0' in a game of 3" == move_problem(
+    """A seat given as text is refused, before anything else."""
+    assert "a player is a seat number from 0 to 2, not a str" == move_problem(
         draft(),
         Pass(),
         player="0",  # type: ignore[arg-type]
@@ -584,7 +592,9 @@ def test_placement_problem_names_each_rule_of_r21() -> None:
 
 def test_without_prestige_sales_a_payment_is_cash_only(monkeypatch: pytest.MonkeyPatch) -> None:
     """Where prestige may not be sold (R27, as Muse & Princess selects), only cash pays (R4)."""
-    cash_only = Ruleset(sells_prestige=False, starting_money=3500, base_price=200)
+    cash_only = Ruleset(
+        sells_prestige=False, starting_money=3500, base_price=200, chooses_returned_order=False
+    )
     monkeypatch.setattr(common, "ruleset", lambda config: cash_only)
     state = turn(0, money=200, prestige=5)
     assert "the player has 200 florins and cannot pay 300 in cash (R4, R27)" == move_problem(
