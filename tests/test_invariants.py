@@ -24,6 +24,7 @@ from positions import (
     poet_at_work,
     prestige_won,
     recruiting_won,
+    returning,
     turn,
 )
 from princes_of_florence import (
@@ -137,6 +138,15 @@ JESTER = AuctionObject.JESTER
 def builder_taken_jester_open() -> GameState:
     """4 players: player 0 took a builder; player 1 opened the jester."""
     return play(after_draft(players=4), "open builder", "pass", "pass", "pass", "open jester")[0]
+
+
+def returned_order(count: int) -> GameState:
+    """Player 0 puts ``count`` bonus cards under the deck in order (R6), the rest in the deck."""
+    state = returning()
+    assert isinstance(state.pending, CardChoice)
+    cards = (*state.pending.shown, *state.bonus_deck)
+    waiting = CardChoice(Deck.BONUS, cards[:count], True)
+    return replace(state, pending=waiting, bonus_deck=cards[count:])
 
 
 Corruption = Callable[[], GameState]
@@ -540,6 +550,11 @@ CORRUPTIONS = [
         "the high bidder None is not bidding @ auction.high_bidder",
     ),
     row(
+        "a high bidder one past the last seat",
+        lambda: auction(bidding4(), high_bidder=4),
+        "the high bidder 4 is not bidding @ auction.high_bidder",
+    ),
+    row(
         "a high bid below the base price",
         lambda: auction(bidding4(), high_bid=100),
         "a high bid of 100 (ruling R12) @ auction.high_bid",
@@ -666,6 +681,27 @@ CORRUPTIONS = [
         " returning=False) cannot arise for player 0 in auction @ pending",
     ),
     row(
+        "cards to return in order where the game does not let the player",
+        lambda: replace(returning(), config=GameConfig(players=3, seed=0)),
+        "the pending CardChoice(deck=<Deck.BONUS: 'bonus'>, shown=(<BonusCardId.B12: 'B12'>,"
+        " <BonusCardId.B17: 'B17'>, <BonusCardId.B01: 'B01'>, <BonusCardId.B18: 'B18'>),"
+        " returning=True) cannot arise for player 0 in actions @ pending",
+    ),
+    row(
+        "one card to return in order",
+        lambda: returned_order(1),
+        "the pending CardChoice(deck=<Deck.BONUS: 'bonus'>, shown=(<BonusCardId.B12: 'B12'>,),"
+        " returning=True) cannot arise for player 0 in actions @ pending",
+    ),
+    row(
+        "five cards to return in order",
+        lambda: returned_order(5),
+        "the pending CardChoice(deck=<Deck.BONUS: 'bonus'>, shown=(<BonusCardId.B12: 'B12'>,"
+        " <BonusCardId.B17: 'B17'>, <BonusCardId.B01: 'B01'>, <BonusCardId.B18: 'B18'>,"
+        " <BonusCardId.B05: 'B05'>), returning=True) cannot arise for player 0 in actions"
+        " @ pending",
+    ),
+    row(
         "a recruiting offer in phase B",
         lambda: replace(handed(turn(), 0, recruiting=1), pending=RecruitOffer()),
         "the pending RecruitOffer() cannot arise for player 0 in actions @ pending",
@@ -704,6 +740,11 @@ CORRUPTIONS = [
         "the pending Conversion(payout=0) cannot arise for player 0 in actions @ pending",
     ),
     row(
+        "a payout of one florin",
+        lambda: replace(payout(), pending=Conversion(1)),
+        "a payout of 1 (ruling R19) @ pending.payout",
+    ),
+    row(
         "a payout off the hundreds",
         lambda: replace(payout(), pending=Conversion(850)),
         "a payout of 850 (ruling R19) @ pending.payout",
@@ -738,6 +779,8 @@ CORRUPTIONS = [
 ]
 
 BASES = [
+    returning,
+    lambda: returned_order(2),
     draft,
     second_draft,
     after_draft,
@@ -771,6 +814,11 @@ def test_each_corruption_is_named_with_its_path(
 def test_an_empty_game_over_breaks_nothing() -> None:
     """The end of the game without a record or a decision is sound."""
     assert () == state_problems(game_over())
+
+
+def test_no_best_works_recorded_breaks_nothing() -> None:
+    """A state may record no best works at all (the field's default), or one per seat."""
+    assert () == state_problems(replace(turn(), round_best=()))
 
 
 def test_principality_problems_of_a_sound_principality() -> None:
