@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 import princes_of_florence
-from factories import principality_of
+from factories import placements, principality_of
 from helpers import action_phase, play
 from positions import FULL, finished, poet_at_work
 from princes_of_florence import (
@@ -43,6 +43,7 @@ from princes_of_florence.events import (
     PrestigeLost,
     PrestigeReason,
 )
+from princes_of_florence.geometry import FULL_MASK
 from princes_of_florence.rules import actions, common, placement, variants
 from princes_of_florence.rules.common import PrincipalityMemo
 from princes_of_florence.rules.work_value import work_breakdown
@@ -231,15 +232,34 @@ def test_cached_tables_built_cold_give_the_same_answers() -> None:
     assert "ReturnPerson(person=<PersonId.SINGER: 'singer'>)" == warm[12]
 
 
+def without(principality: Principality, tile: Building | Landscape) -> Principality:
+    """``principality`` without its (first) ``tile``: a hole only some tiles fit in."""
+    kept = list(principality.tiles)
+    kept.remove(next(t for t in kept if t.tile is tile))
+    board = Principality()
+    for placed in kept:
+        board = board.with_tile(placed.tile, placed.mask)
+    return board
+
+
+BOARDS = [
+    Principality(),
+    principality_of(Building.TOWER, Landscape.PARK, Building.UNIVERSITY),
+    FULL,
+    *(without(FULL, tile) for tile in (Building.TOWER, Building.LIBRARY, Landscape.FOREST)),
+    # Every cell covered but those of one tile's first placement (the masks alone).
+    *(
+        Principality(occupied=FULL_MASK & ~placements(tile)[0].mask)
+        for tile in (Building.CHAPEL, Building.THEATER, Landscape.LAKE, Landscape.PARK)
+    ),
+]
+"""Principalities with room for every tile, for none, and for some only."""
+
+
 def _placement_answers(query: str) -> list[object]:
     """Every answer of one placement query, over a few principalities, tiles and builders."""
-    boards = [
-        Principality(),
-        principality_of(Building.TOWER, Landscape.PARK, Building.UNIVERSITY),
-        FULL,
-    ]
     answers: list[object] = []
-    for board in boards:
+    for board in BOARDS:
         for builders in (0, 2):
             if query == "buildings_with_room":
                 answers.append(sorted(placement.buildings_with_room(board, builders)))
@@ -298,6 +318,26 @@ def test_placement_tables_rebuilt_in_process_agree(
     assert warm == _placement_answers(query)
     assert set(Building) | set(Landscape) >= set(placement._TABLES)
     assert warm == _placement_answers(query)  # and once more, from the tables rebuilt
+    # The answers also agree with placement_problem, which reads no rank or kind table,
+    # so a table built wrong is caught even where the warm answers came from it too.
+    for board in BOARDS:
+        for builders in (0, 2):
+            open_ = {
+                tile: tuple(
+                    p
+                    for p in placement.tile_placements(tile)
+                    if placement.placement_problem(board, tile, builders, p.mask) is None
+                )
+                for tile in (*Building, *Landscape)
+            }
+            roomy = {tile for tile, found in open_.items() if found}
+            assert roomy & set(Building) == placement.buildings_with_room(board, builders)
+            assert roomy & set(Landscape) == placement.landscapes_with_room(board)
+            assert tuple(t for t in open_ if t in roomy) == placement.placeable(
+                board, tuple(open_), builders
+            )
+            for tile, found in open_.items():
+                assert found == placement.legal_placements(board, tile, builders)
 
 
 def test_rulesets_rebuilt_in_process_agree(monkeypatch: pytest.MonkeyPatch) -> None:

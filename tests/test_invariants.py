@@ -332,6 +332,12 @@ CORRUPTIONS = [
         "person jester is not in the catalog @ person_deck[9]",
     ),
     row(
+        "a card not in the catalog, twice",
+        lambda: replace(draft(), person_deck=(*draft().person_deck, "jester", "jester")),
+        "person jester is in 2 places @ person_deck[9], person_deck[10]",
+        "person jester is not in the catalog @ person_deck[9], person_deck[10]",
+    ),
+    row(
         "a bonus card played and in the deck",
         lambda: replace(draft(), bonus_discard=(BonusCardId.B14,)),
         "bonus card B14 is in 2 places @ bonus_deck[0], bonus_discard[0]",
