@@ -20,7 +20,13 @@ def _played(capsys: pytest.CaptureFixture[str], players: int, seed: int, *flags:
 
 @pytest.mark.parametrize(
     ("players", "seed", "switches"),
-    [(3, 5, ()), (5, 2, ()), (4, 3, ("choose_returned_order",))],
+    [
+        (3, 5, ()),
+        (5, 2, ()),
+        (4, 3, ("choose_returned_order",)),
+        (2, 4, ()),
+        (2, 6, ("hard_freedoms",)),
+    ],
 )
 def test_play_prints_a_game_that_replays_to_the_scores_printed(
     capsys: pytest.CaptureFixture[str], players: int, seed: int, switches: tuple[str, ...]
@@ -60,13 +66,20 @@ def test_play_is_the_same_game_every_time(capsys: pytest.CaptureFixture[str]) ->
     assert _played(capsys, 4, 7) != _played(capsys, 4, 8)
 
 
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--players", "6"], "players must be 2, 3, 4 or 5, not 6"),
+        (["--players", "3", "--hard-freedoms"], "hard_freedoms is the 2-player option"),
+    ],
+)
 def test_play_refuses_a_configuration_that_does_not_exist(
-    capsys: pytest.CaptureFixture[str],
+    capsys: pytest.CaptureFixture[str], args: list[str], message: str
 ) -> None:
     with pytest.raises(SystemExit) as exit_:
-        main(["play", "--players", "2"])
+        main(["play", *args])
     assert exit_.value.code == 2
-    assert "error: the 2-player rules are not implemented yet" in capsys.readouterr().err
+    assert f"error: {message}" in capsys.readouterr().err
 
 
 def test_bench_runs_the_benchmarks_named(capsys: pytest.CaptureFixture[str]) -> None:

@@ -155,7 +155,7 @@ def test_blank_lines_and_surrounding_spaces_are_ignored() -> None:
         ("# schema 2.0\n# players 3\n# seed 1\n", r"line 1: schema '2.0' is not supported"),
         ("# seed 1\nreturn poet\n", "no # players header"),
         ("# players 3\n", "no # seed header"),
-        ("# players 6\n# seed 1\n", "invalid configuration: players must be 3, 4 or 5"),
+        ("# players 6\n# seed 1\n", "invalid configuration: players must be 2, 3, 4 or 5"),
         ("# players 3\n# seed 1\n# winners 0\n", "an outcome needs all of the headers"),
         (
             "# players 3\n# seed 1\n# final_prestige 1 2\n# final_money 0 0 0\n# winners 0\n",

@@ -120,8 +120,9 @@ from princes_of_florence.state import CardChoice, Conversion, Deck, Placing, Wor
 
 # --- The numbers of the rulings, written out independently of the catalog ----------
 
-STARTING_MONEY = 3500  # ruling R10
-BASE_PRICE = 200  # ruling R12
+STARTING_MONEY = {2: 2500, 3: 3500, 4: 3500, 5: 3500}  # ruling R10, by player count
+BASE_PRICE = {2: 300, 3: 200, 4: 200, 5: 200}  # ruling R12, by player count
+TWO_PLAYER_STACKS = {"landscape", "jester", "builder", "prestige", "recruiting"}  # ruling R11
 RAISE_STEP = 100  # ruling R12
 BUILD_COST = (700, 300, 300, 0)  # ruling R21, by builders held
 PURCHASE_COST = 300  # ruling R22: a person, a freedom, a bonus card
@@ -202,7 +203,8 @@ def component_places(state: GameState) -> Places:
     draft and not yet shuffled back (R8); the cards shown for a choice (R6);
     a landscape won and waiting to be placed (R16); out of the game (bonus
     cards played, and the freedoms not put into play: R9 uses players - 1 of
-    each); and per seat the hand (persons, recruiting and bonus cards, the
+    each, or with 2 players one of each and one more of some); and per seat
+    the hand (persons, recruiting and bonus cards, the
     face-down prestige cards), the table (persons and recruiting cards face
     up, R19, R23) and the principality (tiles, jesters on the palazzo,
     builders and freedoms beside it).  A building chosen but not yet laid
@@ -216,14 +218,14 @@ def component_places(state: GameState) -> Places:
     supply += _tokens(_BUILDING_NAMES.values(), state.building_supply)
     supply += _tokens(_LANDSCAPE_NAMES.values(), state.landscape_supply)
     supply += _tokens(_FREEDOM_NAMES.values(), state.freedom_supply)
-    unused = catalog().rules.freedoms_each - (len(state.players) - 1)  # ruling R9
+    unused = tuple(catalog().rules.freedoms_each - n for n in freedoms_in_play(state.config))
     places: Places = {
         "supply": supply,
         "person deck": _cards(Deck.PERSONS, state.person_deck),
         "bonus deck": _cards(Deck.BONUS, state.bonus_deck),
         "prestige deck": _cards(Deck.PRESTIGE, state.prestige_deck),
         "out of the game": _cards(Deck.BONUS, state.bonus_discard)
-        + _tokens(_FREEDOM_NAMES.values(), (unused,) * len(_FREEDOM_NAMES)),
+        + _tokens(_FREEDOM_NAMES.values(), unused),
     }
     if state.setup is not None:
         places["returned in the draft"] = _cards(Deck.PERSONS, state.setup.returned)
@@ -259,6 +261,23 @@ def negative_counts(state: GameState) -> list[str]:
         for name in ("jesters", "builders", "hand_recruiting", "table_recruiting"):
             fields[f"players[{seat}].{name}"] = getattr(p, name)
     return [f"{name} is {count}" for name, count in fields.items() if count < 0]
+
+
+@cache
+def freedoms_in_play(config: GameConfig) -> tuple[int, ...]:
+    """The freedom tiles of a game, per freedom, checked against ruling R9 here.
+
+    ``players - 1`` of each; with 2 players one of each plus one more of each
+    of two different freedoms (of one freedom with ``hard_freedoms``).
+    """
+    supply = new_game(config).freedom_supply
+    if config.players > 2:
+        assert supply == (config.players - 1,) * 3, supply
+    else:
+        extra = 1 if config.hard_freedoms else 2
+        assert all(n in (1, 2) for n in supply), supply
+        assert sum(supply) == 3 + extra, supply
+    return supply
 
 
 @cache
@@ -613,7 +632,7 @@ def expected_ledgers(t: Transition, books: Books) -> tuple[list[Ledger], list[Le
             money.append((received, seat, k * FLORINS_PER_SOLD_POINT, MoneyReason.SALE))
             prestige.append(("PrestigeLost", seat, k, PrestigeReason.SALE))
         case Take(stack=stack):  # ruling R14
-            money.append((paid, seat, BASE_PRICE, MoneyReason.AUCTION))
+            money.append((paid, seat, BASE_PRICE[before.config.players], MoneyReason.AUCTION))
             prestige += _award(before, seat, stack)
         case Pass():  # ruling R13: the last bidder left pays the last bid
             auction = before.auction
@@ -754,7 +773,7 @@ def rejection_problem(probe: Probe) -> str | None:
     return None
 
 
-PLAYER_COUNTS = (3, 4, 5)
+PLAYER_COUNTS = (2, 3, 4, 5)
 """Every supported player count; each machine plays them in turn."""
 
 
@@ -879,6 +898,7 @@ _CONFIGS = {
         start_player=st.integers(min_value=0, max_value=n - 1),  # ruling R7
         hidden_money=st.booleans(),  # ruling R5
         choose_returned_order=st.booleans(),  # ruling R6
+        hard_freedoms=st.booleans() if n == 2 else st.just(False),  # ruling R9
     )
     for n in PLAYER_COUNTS
 }
@@ -967,7 +987,7 @@ class GameMachine(RuleBasedStateMachine):
         for seat, player in enumerate(b.state.players):
             assert player.money >= 0, f"seat {seat} has {player.money}{b.where()}"
             assert player.money % 100 == 0, f"seat {seat} has {player.money}{b.where()}"
-            expected = STARTING_MONEY + b.received[seat] - b.paid[seat]
+            expected = STARTING_MONEY[b.config.players] + b.received[seat] - b.paid[seat]
             assert expected == player.money, f"seat {seat}: ledger {expected}{b.where()}"
 
     @invariant()
@@ -1115,16 +1135,21 @@ class GameMachine(RuleBasedStateMachine):
             return
         b = self.books
         chains = [b.bid_chain, *(chain for *_, chain in b.won_at if chain)]
+        base = BASE_PRICE[b.config.players]
         for chain in chains:
             if chain:
                 steps = [y - x for x, y in pairwise(chain)]
-                assert chain[0] == BASE_PRICE, f"opened at {chain[0]}{b.where()}"
+                assert chain[0] == base, f"opened at {chain[0]}{b.where()}"
                 assert all(s == RAISE_STEP for s in steps), f"bids {chain}{b.where()}"
         for seat, _, price, chain in b.won_at:
-            expected = chain[-1] if chain else BASE_PRICE
+            expected = chain[-1] if chain else base
             assert price == expected, f"seat {seat} won for {price}, not {expected}{b.where()}"
         seats = [seat for seat, *_ in b.won_at]
         stacks = [stack for _, stack, *_ in b.won_at]
+        if b.config.players == 2:  # ruling R11: one landscape stack, its winner chooses
+            assert {str(s) for s in stacks} <= TWO_PLAYER_STACKS, f"{stacks}{b.where()}"
+        else:
+            assert AuctionObject.LANDSCAPE not in stacks, f"{stacks}{b.where()}"
         assert len(set(seats)) == len(seats), f"a player won twice{b.where()}"
         assert len(set(stacks)) == len(stacks), f"a stack was taken twice{b.where()}"
         assert not set(seats) & set(b.declined), f"won after declining{b.where()}"
@@ -1228,7 +1253,10 @@ def _budget() -> tuple[int, int, int]:
 
 
 def test_random_games_keep_every_invariant(summary_lines: list[str]) -> None:
-    """Random complete games over 3-5 players keep every invariant after every move (R1-R24).
+    """Random complete games of every configuration keep every invariant after every move.
+
+    2 to 5 players, with and without ``hard_freedoms`` (2 players) and
+    ``choose_returned_order``; rulings R1-R24.
 
     The machine runs in batches until the profile's number of complete games
     has been played (at least 200 under ``ci``).

@@ -22,6 +22,7 @@ from princes_of_florence.engine import apply, is_terminal, legal_moves, new_game
 from princes_of_florence.geometry import USABLE_MASK, placements_avoiding, popcount
 from princes_of_florence.ids import Building, Landscape
 from princes_of_florence.moves import Move
+from princes_of_florence.observation import determinize, observe
 from princes_of_florence.rules.common import catalog
 from princes_of_florence.rules.cooperative import reverse_side, shared_placements
 from princes_of_florence.rules.placement import has_legal_placement, legal_placements
@@ -30,6 +31,7 @@ from princes_of_florence.state import GameState, Principality
 
 __all__ = [
     "BENCHMARKS",
+    "bench_determinize",
     "CONFIGURATIONS",
     "bench_configurations",
     "bench_games",
@@ -264,6 +266,8 @@ def _play_games(seconds: float, options: dict[str, Any]) -> tuple[int, int, int,
 
 
 CONFIGURATIONS: dict[str, dict[str, Any]] = {
+    "2p": {"players": 2},
+    "2p_hard": {"players": 2, "hard_freedoms": True},
     "3p": {"players": 3},
     "4p": {"players": 4},
     "5p": {"players": 5},
@@ -339,7 +343,38 @@ def bench_json(seconds: float = 2.0) -> dict[str, float]:
     }
 
 
+def bench_determinize(seconds: float = 2.0) -> dict[str, float]:
+    """The cost of :func:`~princes_of_florence.determinize`, as a search bot pays it.
+
+    The views are those of the player to decide after every tenth move of
+    seeded four-player game 1 (see :func:`bench_games`); they are
+    determinized in turn, each with its own seeded generator, for about
+    ``seconds``.
+    """
+    _, moves = _random_game(1)
+    state = new_game(GameConfig(players=4, seed=1))
+    views = []
+    for number, move in enumerate(moves):
+        if number % 10 == 0 and state.current_player is not None:
+            views.append(observe(state, state.current_player))
+        state = apply(state, move)
+    calls = 0
+    clock = time.perf_counter
+    start = clock()
+    while calls == 0 or clock() - start < seconds:
+        for view in views:
+            determinize(view, random.Random(calls))
+            calls += 1
+    elapsed = clock() - start
+    return {
+        "views": float(len(views)),
+        "determinizations per second": calls / elapsed,
+        "microseconds per determinization": 1e6 * elapsed / calls,
+    }
+
+
 BENCHMARKS: dict[str, Callable[[float], dict[str, float]]] = {
+    "determinize": bench_determinize,
     "games": bench_games,
     "configurations": bench_configurations,
     "json": bench_json,

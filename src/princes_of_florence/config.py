@@ -2,10 +2,10 @@
 
 >>> GameConfig(players=4, seed=7).players
 4
->>> GameConfig(players=2)
+>>> GameConfig(players=3, hard_freedoms=True)
 Traceback (most recent call last):
 ...
-princes_of_florence.errors.ConfigError: the 2-player rules are not implemented yet; ...
+princes_of_florence.errors.ConfigError: hard_freedoms is the 2-player option (ruling R9); ...
 """
 
 from __future__ import annotations
@@ -13,37 +13,36 @@ from __future__ import annotations
 import attrs
 
 from princes_of_florence.errors import ConfigError
+from princes_of_florence.limits import MAX_SEED, shorten
 
 __all__ = ["GameConfig"]
 
 
 def _check_players(instance: GameConfig, attribute: attrs.Attribute[int], value: int) -> None:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ConfigError(f"players must be an integer, not {value!r}")
-    if value == 2:
-        raise ConfigError("the 2-player rules are not implemented yet; players must be 3, 4 or 5")
-    if not 3 <= value <= 5:
-        raise ConfigError(f"players must be 3, 4 or 5, not {value}")
+        raise ConfigError(f"players must be an integer, not {shorten(value)}")
+    if not 2 <= value <= 5:
+        raise ConfigError(f"players must be 2, 3, 4 or 5, not {shorten(value)}")
 
 
 def _check_seed(instance: GameConfig, attribute: attrs.Attribute[int], value: int) -> None:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise ConfigError(f"seed must be a non-negative integer, not {value!r}")
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_SEED:
+        raise ConfigError(f"seed must be an integer from 0 to 2**64 - 1, not {shorten(value)}")
 
 
 def _check_start(instance: GameConfig, attribute: attrs.Attribute[int], value: int) -> None:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ConfigError(f"start_player must be an integer, not {value!r}")
+        raise ConfigError(f"start_player must be an integer, not {shorten(value)}")
     if not 0 <= value < instance.players:
         raise ConfigError(
-            f"start_player must be a seat from 0 to {instance.players - 1}, not {value}"
+            f"start_player must be a seat from 0 to {instance.players - 1}, not {shorten(value)}"
         )
 
 
 def _reject(name: str) -> attrs._ValidatorType[bool]:
     def check(instance: GameConfig, attribute: attrs.Attribute[bool], value: bool) -> None:
         if not isinstance(value, bool):
-            raise ConfigError(f"{attribute.name} must be true or false, not {value!r}")
+            raise ConfigError(f"{attribute.name} must be true or false, not {shorten(value)}")
         if value:
             raise ConfigError(f"the {name} is not implemented yet")
 
@@ -52,7 +51,16 @@ def _reject(name: str) -> attrs._ValidatorType[bool]:
 
 def _check_bool(instance: GameConfig, attribute: attrs.Attribute[bool], value: bool) -> None:
     if not isinstance(value, bool):
-        raise ConfigError(f"{attribute.name} must be true or false, not {value!r}")
+        raise ConfigError(f"{attribute.name} must be true or false, not {shorten(value)}")
+
+
+def _check_hard(instance: GameConfig, attribute: attrs.Attribute[bool], value: bool) -> None:
+    _check_bool(instance, attribute, value)
+    if value and instance.players != 2:
+        raise ConfigError(
+            "hard_freedoms is the 2-player option (ruling R9); "
+            f"it cannot be used with {instance.players} players"
+        )
 
 
 @attrs.frozen
@@ -60,7 +68,7 @@ class GameConfig:
     """Everything that fixes a game before the first move.
 
     Attributes:
-        players: number of players, 3 to 5 (the 2-player rules come later).
+        players: number of players, 2 to 5 (2: the 2-player rules, R9-R12).
         seed: the only source of randomness; the same seed and moves always
             give the same game.
         start_player: the seat that starts round 1 (ruling R7).
@@ -69,6 +77,8 @@ class GameConfig:
         choose_returned_order: whether the player who kept one of the cards
             shown decides, one card at a time, the order in which the others
             go under the deck (ruling R6); otherwise they go in drawn order.
+        hard_freedoms: the harder 2-player option, four freedom tiles
+            instead of five (ruling R9); only with 2 players.
         muse_and_princess: the Muse & Princess expansion (not implemented
             yet: setting it raises :class:`ConfigError`).
         cooperative_building: the Cooperative Building expansion (not
@@ -83,6 +93,7 @@ class GameConfig:
     start_player: int = attrs.field(default=0, validator=_check_start)
     hidden_money: bool = attrs.field(default=False, validator=_check_bool)
     choose_returned_order: bool = attrs.field(default=False, validator=_check_bool)
+    hard_freedoms: bool = attrs.field(default=False, validator=_check_hard)
     muse_and_princess: bool = attrs.field(
         default=False, validator=_reject("Muse & Princess expansion")
     )

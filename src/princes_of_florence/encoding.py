@@ -53,6 +53,7 @@ from princes_of_florence.moves import (
     BuyBonus,
     BuyPerson,
     ChooseCard,
+    ChooseLandscape,
     Convert,
     Decline,
     EndTurn,
@@ -317,6 +318,7 @@ _KIND_MOVES: tuple[tuple[type[Move], Callable[[], Sequence[Move]]], ...] = (
     (EndTurn, lambda: [EndTurn()]),
     (SellPrestige, lambda: [SellPrestige(p) for p in range(1, MAX_PRESTIGE_SALE + 1)]),
     (ReturnCard, lambda: [ReturnCard(c) for c in _CARDS]),
+    (ChooseLandscape, lambda: [ChooseLandscape(landscape) for landscape in Landscape]),
 )
 """One row per kind of move, in id order: the kind and every move of it.
 

@@ -25,12 +25,14 @@ from princes_of_florence.config import GameConfig
 from princes_of_florence.errors import GeometryError, IllegalMoveError, InvalidMoveError
 from princes_of_florence.events import Event, MoneyReason, PrestigeReason
 from princes_of_florence.ids import Building, Phase, PrestigeCardId
+from princes_of_florence.limits import shorten
 from princes_of_florence.moves import (
     Bid,
     Build,
     BuyBonus,
     BuyPerson,
     ChooseCard,
+    ChooseLandscape,
     Convert,
     Decline,
     EndTurn,
@@ -63,6 +65,7 @@ from princes_of_florence.state import (
     CardChoice,
     Conversion,
     GameState,
+    LandscapeChoice,
     Placing,
     RecruitOffer,
     Working,
@@ -116,6 +119,8 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
       (:func:`.rules.auction.auction_moves`);
     * phase B: ``work``, ``build``, ``buy person``, ``freedom``, ``buy bonus``,
       ``recruit``, ``end`` (:func:`.rules.actions.action_moves`);
+    * the 2-player landscape stack won: ``landscape``, in :class:`Landscape`
+      order (:func:`.rules.auction.landscape_moves`);
     * a tile to place: ``place``, ascending by notation
       (:func:`.rules.placement.place_moves`);
     * cards shown: ``choose``, in the order drawn; then, where the player
@@ -152,6 +157,8 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
         moves = actions.bonus_moves(state)
     elif isinstance(pending, Conversion):
         moves = actions.convert_moves(state)
+    elif isinstance(pending, LandscapeChoice):
+        moves = auction.landscape_moves(state)
     else:
         assert isinstance(pending, RecruitOffer)
         moves = (*cards.recruit_moves(state), KeepRecruiting())
@@ -285,6 +292,8 @@ def _reason(state: GameState, move: Move) -> str | None:
                 "at 200 per point (ruling R19)"
             )
         return "the player must first say how much of the payout to convert (ruling R19)"
+    if isinstance(pending, LandscapeChoice):
+        return auction.landscape_problem(state, move)
     if isinstance(move, Recruit):
         return cards.recruit_problem(state, move)
     return "the player must first use the recruiting card won or keep it (ruling R16)"
@@ -370,7 +379,7 @@ def _apply(state: GameState, move: Move, player: int | None, events: list[Event]
 def _illegal(state: GameState, move: Move, problem: str, player: int | None) -> IllegalMoveError:
     """The error for ``move`` by ``player`` (or whoever decides), illegal because of ``problem``."""
     seat = state.current_player if player is None else player
-    who = "nobody" if seat is None else f"player {seat}"
+    who = "nobody" if seat is None else f"player {shorten(seat, 20)}"  # any value a client sent
     return IllegalMoveError(f"illegal move {str(move)!r} by {who}: {problem}")
 
 
@@ -433,6 +442,11 @@ def _convert(state: GameState, move: Move, events: list[Event]) -> GameState:
     return actions.convert(state, move, events)
 
 
+def _landscape(state: GameState, move: Move, events: list[Event]) -> GameState:
+    assert isinstance(move, ChooseLandscape)
+    return auction.choose_landscape(state, move, events)
+
+
 def _sell(state: GameState, move: Move, events: list[Event]) -> GameState:
     seat = state.current_player
     assert isinstance(move, SellPrestige) and seat is not None
@@ -456,6 +470,7 @@ _HANDLERS: dict[type[Move], _Handler] = {
     PlaceTile: _place,
     ChooseCard: _choose,
     ReturnCard: _under,
+    ChooseLandscape: _landscape,
     Recruit: _recruit,
     KeepRecruiting: _keep,
     Build: actions.apply_action,

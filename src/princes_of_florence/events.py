@@ -51,6 +51,7 @@ __all__ = [
     "Event",
     "FreedomIntroduced",
     "GameEnded",
+    "LandscapeChosen",
     "MoneyPaid",
     "MoneyReason",
     "MoneyReceived",
@@ -195,6 +196,14 @@ class ObjectWon:
     player: int
     stack: AuctionObject
     price: int
+
+
+@attrs.frozen
+class LandscapeChosen:
+    """``player`` took ``landscape`` for the landscape stack won (2 players, R11)."""
+
+    player: int
+    landscape: Landscape
 
 
 @attrs.frozen
@@ -370,6 +379,7 @@ Event: TypeAlias = (
     | BidMade
     | Passed
     | ObjectWon
+    | LandscapeChosen
     | TilePlaced
     | CardsShown
     | CardKept

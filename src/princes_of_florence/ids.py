@@ -138,7 +138,12 @@ class PrestigeCardId(StrEnum):
 
 
 class AuctionObject(StrEnum):
-    """The stacks offered in phase A (ruling R11)."""
+    """The stacks offered in phase A (ruling R11).
+
+    ``LANDSCAPE`` is the single landscape stack of the 2-player game, whose
+    winner chooses the landscape; with 3 to 5 players the three landscapes
+    are stacks of their own.
+    """
 
     FOREST = "forest"
     LAKE = "lake"
@@ -147,6 +152,7 @@ class AuctionObject(StrEnum):
     BUILDER = "builder"
     PRESTIGE = "prestige"
     RECRUITING = "recruiting"
+    LANDSCAPE = "landscape"
 
 
 class Phase(Enum):

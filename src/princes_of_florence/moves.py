@@ -23,6 +23,7 @@ notation                      move
 ``pass``                      :class:`Pass`: leave the running auction (R13)
 ``take <stack>``              :class:`Take`: the last player's purchase (R14)
 ``place <cells>``             :class:`PlaceTile`: lay the pending tile (R21)
+``landscape <landscape>``     :class:`ChooseLandscape` won with 2 players (R11)
 ``choose <card>``             :class:`ChooseCard`: keep a card shown (R6)
 ``under <card>``              :class:`ReturnCard`: put a card shown under (R6)
 ``recruit <seat> <person>``   :class:`Recruit` a person from another table (R23)
@@ -55,6 +56,7 @@ from princes_of_florence.ids import (
     BonusCardId,
     Building,
     Freedom,
+    Landscape,
     PersonId,
     PrestigeCardId,
 )
@@ -71,6 +73,7 @@ __all__ = [
     "BuyBonus",
     "BuyPerson",
     "ChooseCard",
+    "ChooseLandscape",
     "Convert",
     "Decline",
     "EndTurn",
@@ -158,6 +161,16 @@ class PlaceTile:
 
     def __str__(self) -> str:
         return f"place {self.cells}"
+
+
+@attrs.frozen
+class ChooseLandscape:
+    """Take ``landscape`` for the landscape stack won (2 players, ruling R11)."""
+
+    landscape: Landscape
+
+    def __str__(self) -> str:
+        return f"landscape {self.landscape}"
 
 
 @attrs.frozen
@@ -304,6 +317,7 @@ Move: TypeAlias = (
     | PlaceTile
     | ChooseCard
     | ReturnCard
+    | ChooseLandscape
     | Recruit
     | KeepRecruiting
     | Build
@@ -526,6 +540,7 @@ def parse_move(text: str) -> Move:
         "place": 2,
         "choose": 2,
         "under": 2,
+        "landscape": 2,
         "recruit": 3,
         "build": 2,
         "work": 2,
@@ -564,6 +579,8 @@ def _read(verb: str, words: list[str], text: str) -> Move:
             return ChooseCard(_card(arg, text))
         case "under":
             return ReturnCard(_card(arg, text))
+        case "landscape":
+            return ChooseLandscape(_enum(Landscape, arg, text))
         case "recruit":
             return Recruit(_int(arg, text), _enum(PersonId, words[2], text))
         case "build":
@@ -588,6 +605,7 @@ _USAGE = {
     "place": "place <cells>",
     "choose": "choose <card>",
     "under": "under <card>",
+    "landscape": "landscape <landscape>",
     "recruit": "recruit <seat> <person>",
     "build": "build <building>",
     "work": "work <person>",

@@ -42,6 +42,7 @@ __all__ = [
     "FREEDOMS",
     "GameState",
     "LANDSCAPES",
+    "LandscapeChoice",
     "Pending",
     "PlacedTile",
     "Placing",
@@ -299,6 +300,11 @@ class CardChoice:
 
 
 @attrs.frozen
+class LandscapeChoice:
+    """The current player won the 2-player landscape stack: which landscape? (R11)."""
+
+
+@attrs.frozen
 class RecruitOffer:
     """The current player just won a recruiting card: use it now or keep it (R16)."""
 
@@ -318,7 +324,7 @@ class Conversion:
     payout: int
 
 
-Pending = Placing | CardChoice | RecruitOffer | Working | Conversion
+Pending = Placing | CardChoice | RecruitOffer | Working | Conversion | LandscapeChoice
 """A sub-decision of the current player that must be settled first."""
 
 

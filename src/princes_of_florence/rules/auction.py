@@ -10,7 +10,11 @@ The auction is a small state machine kept in :class:`AuctionState`:
   bidder raise by exactly 100 or pass, clockwise; when one bidder is left, it
   pays and takes an object (R13);
 * **taking** (``pending`` set): a landscape is placed, a prestige card chosen
-  from five, a recruiting card used or kept (R16).
+  from five, a recruiting card used or kept (R16); with 2 players the
+  winner of the landscape stack first chooses which landscape (R11).
+
+The stacks and the base price come from the configuration's
+:class:`~princes_of_florence.rules.variants.Ruleset`.
 
 When every player is done, ``current_player`` becomes ``None`` and the
 phases module moves on to phase B.
@@ -25,6 +29,7 @@ from princes_of_florence.events import (
     BidMade,
     Declined,
     Event,
+    LandscapeChosen,
     MoneyReason,
     ObjectWon,
     Passed,
@@ -32,7 +37,7 @@ from princes_of_florence.events import (
     TilePlaced,
 )
 from princes_of_florence.ids import AuctionObject, Landscape
-from princes_of_florence.moves import Bid, Decline, Move, Open, Pass, Take
+from princes_of_florence.moves import Bid, ChooseLandscape, Decline, Move, Open, Pass, Take
 from princes_of_florence.rules.cards import draw_to_choose, recruit_moves
 from princes_of_florence.rules.common import (
     catalog,
@@ -45,11 +50,13 @@ from princes_of_florence.rules.common import (
     with_player,
 )
 from princes_of_florence.rules.placement import has_legal_placement, landscapes_with_room
+from princes_of_florence.rules.variants import ruleset
 from princes_of_florence.state import (
     LANDSCAPES,
     AuctionState,
     Deck,
     GameState,
+    LandscapeChoice,
     Placing,
     PlayerState,
     RecruitOffer,
@@ -61,14 +68,20 @@ __all__ = [
     "auction_moves",
     "auction_problem",
     "begin_auction",
+    "choose_landscape",
     "continue_auction",
+    "landscape_choices",
+    "landscape_moves",
+    "landscape_problem",
     "place_landscape",
     "stack_problem",
 ]
 
 _STACKS: tuple[AuctionObject, ...] = tuple(AuctionObject)
+_INDEX = {stack: i for i, stack in enumerate(_STACKS)}
 _OPEN = {stack: Open(stack) for stack in _STACKS}
 _TAKE = {stack: Take(stack) for stack in _STACKS}
+_CHOOSE_LANDSCAPE = {landscape: ChooseLandscape(landscape) for landscape in LANDSCAPES}
 _DECLINE = Decline()
 _PASS = Pass()
 _LANDSCAPE_OF = {
@@ -87,19 +100,36 @@ def begin_auction(state: GameState) -> GameState:
 
 def _exhausted(state: GameState, stack: AuctionObject) -> bool:
     """Whether no object is left in ``stack`` (R6 for the prestige deck)."""
-    return _stock(state)[_STACKS.index(stack)] == 0
+    return _stock(state)[_INDEX[stack]] == 0
 
 
-def _unusable(player: PlayerState, stack: AuctionObject) -> str | None:
+def _unusable(state: GameState, player: PlayerState, stack: AuctionObject) -> str | None:
     """Why ``player`` could not use an object of ``stack`` (ruling R15)."""
     if stack is AuctionObject.BUILDER and player.builders >= catalog().rules.max_builders:
         return "the player already has 3 builders"
+    if stack is AuctionObject.LANDSCAPE and not landscape_choices(state, player):
+        return "the player has no legal place for any landscape left"
     landscape = _LANDSCAPE_OF.get(stack)
     if landscape is not None and not has_legal_placement(
         player.principality, landscape, player.builders
     ):
         return f"the player has no legal place for a {landscape}"
     return None
+
+
+def landscape_choices(state: GameState, player: PlayerState) -> tuple[Landscape, ...]:
+    """The landscapes ``player`` could take from the landscape stack (R11, R15).
+
+    Those left in the supply for which the player's principality has room.
+    """
+    room = landscapes_with_room(player.principality)
+    return tuple(
+        [
+            landscape
+            for landscape, left in zip(LANDSCAPES, state.landscape_supply, strict=True)
+            if left and landscape in room
+        ]
+    )
 
 
 def _openable(state: GameState, seat: int, price: int) -> list[AuctionObject]:
@@ -113,13 +143,15 @@ def _openable(state: GameState, seat: int, price: int) -> list[AuctionObject]:
     taken = auction.taken
     room = landscapes_with_room(player.principality)
     full = player.builders >= catalog().rules.max_builders
+    stock = _stock(state)
     return [
         stack
-        for stack, left in zip(_STACKS, _stock(state), strict=True)
-        if left
+        for stack in ruleset(state.config).stacks
+        if stock[_INDEX[stack]]
         and stack not in taken
         and (stack not in _LANDSCAPE_OF or _LANDSCAPE_OF[stack] in room)
         and not (full and stack is AuctionObject.BUILDER)
+        and (stack is not AuctionObject.LANDSCAPE or bool(landscape_choices(state, player)))
     ]
 
 
@@ -134,6 +166,7 @@ def _stock(state: GameState) -> tuple[int, ...]:
         state.builders,
         len(state.prestige_deck),
         state.recruiting,
+        forest + lake + park,
     )
 
 
@@ -141,13 +174,15 @@ def stack_problem(state: GameState, seat: int, stack: AuctionObject, price: int)
     """Why ``seat`` may not bid ``price`` on ``stack`` now, or ``None`` (R13-R15)."""
     auction = state.auction
     assert auction is not None
+    if stack not in ruleset(state.config).stacks:
+        return f"there is no {stack} stack in this game (ruling R11)"
     if stack in auction.taken:
         return f"an object was already taken from the {stack} stack this phase"
     if _exhausted(state, stack):
         return f"the {stack} stack is empty"
     if (problem := payment_problem(state, seat, price)) is not None:
         return problem
-    return _unusable(state.players[seat], stack)
+    return _unusable(state, state.players[seat], stack)
 
 
 def _next_opener(state: GameState, auction: AuctionState) -> int | None:
@@ -173,13 +208,14 @@ def continue_auction(state: GameState, **changes: Any) -> GameState:
 def auction_moves(state: GameState) -> tuple[Move, ...]:
     """The moves of the current player in phase A, outside a pending choice.
 
-    Order: stacks in :class:`AuctionObject` order, then ``decline``; while
+    Order: stacks in the order of the ruleset's stacks (:class:`AuctionObject`
+    order, the 2-player landscape stack first), then ``decline``; while
     bidding, ``bid`` then ``pass``.
     """
     auction = state.auction
     seat = state.current_player
     assert auction is not None and seat is not None
-    base = catalog().rules.base_price  # ruling R12: an auction opens at 200
+    base = ruleset(state.config).base_price  # ruling R12: 200, 300 with 2 players
     if auction.stack is None:
         stacks = _openable(state, seat, base)
         if auction.done.count(False) == 1:
@@ -197,7 +233,7 @@ def stack_problem_in_bidding(
     """Why ``seat`` may not raise the running auction to ``amount`` (R15)."""
     if (problem := payment_problem(state, seat, amount)) is not None:
         return problem
-    return _unusable(state.players[seat], stack)
+    return _unusable(state, state.players[seat], stack)
 
 
 def auction_problem(state: GameState, move: Move) -> str | None:
@@ -206,6 +242,7 @@ def auction_problem(state: GameState, move: Move) -> str | None:
     seat = state.current_player
     assert auction is not None and seat is not None
     rules = catalog().rules
+    base = ruleset(state.config).base_price  # ruling R12
     if auction.stack is None:
         last = auction.done.count(False) == 1
         if isinstance(move, Decline):
@@ -213,11 +250,11 @@ def auction_problem(state: GameState, move: Move) -> str | None:
         if isinstance(move, Open):
             if last:
                 return "the last player in the phase takes an object without an auction (R14)"
-            return stack_problem(state, seat, move.stack, rules.base_price)
+            return stack_problem(state, seat, move.stack, base)
         if isinstance(move, Take):
             if not last:
                 return "only the last player in the phase may take without an auction (R14)"
-            return stack_problem(state, seat, move.stack, rules.base_price)
+            return stack_problem(state, seat, move.stack, base)
         return "the player must open an auction or decline (ruling R13)"
     if isinstance(move, Pass):
         return None
@@ -234,7 +271,7 @@ def apply_auction(state: GameState, move: Move, events: list[Event]) -> GameStat
     auction = state.auction
     seat = state.current_player
     assert auction is not None and seat is not None
-    base = catalog().rules.base_price  # ruling R12
+    base = ruleset(state.config).base_price  # ruling R12
     if isinstance(move, Decline):
         events.append(Declined(seat))
         done = (*auction.done[:seat], True, *auction.done[seat + 1 :])
@@ -284,6 +321,10 @@ def _award(
     events.append(ObjectWon(seat, stack, price))
     done = (*auction.done[:seat], True, *auction.done[seat + 1 :])
     auction = AuctionState(done=done, taken=(*auction.taken, stack), opener=auction.opener)
+    if stack is AuctionObject.LANDSCAPE:  # ruling R11: the winner chooses the landscape
+        return with_player(
+            state, seat, player, auction=auction, current_player=seat, pending=LandscapeChoice()
+        )
     landscape = _LANDSCAPE_OF.get(stack)
     if landscape is not None:
         supply = list(state.landscape_supply)
@@ -320,6 +361,34 @@ def _award(
     if recruit_moves(state):
         return replace(state, pending=RecruitOffer())
     return continue_auction(state)
+
+
+def landscape_moves(state: GameState) -> tuple[Move, ...]:
+    """The landscapes the winner of the landscape stack may choose, in :class:`Landscape` order."""
+    seat = state.current_player
+    assert seat is not None
+    return tuple(map(_CHOOSE_LANDSCAPE.__getitem__, landscape_choices(state, state.players[seat])))
+
+
+def landscape_problem(state: GameState, move: Move) -> str | None:
+    """Why ``move`` does not settle the landscape choice (R11), or ``None``."""
+    if not isinstance(move, ChooseLandscape):
+        return "the player must first choose the landscape won (ruling R11)"
+    seat = state.current_player
+    assert seat is not None
+    if move.landscape not in landscape_choices(state, state.players[seat]):
+        return f"no {move.landscape} is left, or it has no legal place (ruling R15)"
+    return None
+
+
+def choose_landscape(state: GameState, move: ChooseLandscape, events: list[Event]) -> GameState:
+    """Take the chosen landscape from the supply; its placement follows (R11, R16)."""
+    seat = state.current_player
+    assert seat is not None
+    events.append(LandscapeChosen(seat, move.landscape))
+    supply = list(state.landscape_supply)
+    supply[LANDSCAPES.index(move.landscape)] -= 1
+    return replace(state, landscape_supply=tuple(supply), pending=Placing(move.landscape))
 
 
 def place_landscape(

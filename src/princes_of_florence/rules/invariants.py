@@ -18,8 +18,9 @@ from collections import Counter
 from collections.abc import Iterable
 
 from princes_of_florence.geometry import PALAZZO_MASK
-from princes_of_florence.ids import Building, Landscape, Phase
+from princes_of_florence.ids import AuctionObject, Building, Landscape, Phase
 from princes_of_florence.rules.actions import build_cost, turn_limits
+from princes_of_florence.rules.auction import stack_problem_in_bidding
 from princes_of_florence.rules.common import catalog, means
 from princes_of_florence.rules.placement import tile_placements
 from princes_of_florence.rules.variants import ruleset
@@ -32,6 +33,7 @@ from princes_of_florence.state import (
     Conversion,
     Deck,
     GameState,
+    LandscapeChoice,
     Placing,
     Principality,
     RecruitOffer,
@@ -145,9 +147,8 @@ def _auction_problems(state: GameState, auction: AuctionState) -> list[str]:
         problems.append(
             f"the high bidder {auction.high_bidder} is not bidding @ auction.high_bidder"
         )
-    if auction.high_bid < rules.base_price or (auction.high_bid - rules.base_price) % (
-        rules.raise_step
-    ):
+    base = ruleset(state.config).base_price  # ruling R12
+    if auction.high_bid < base or (auction.high_bid - base) % (rules.raise_step):
         problems.append(f"a high bid of {auction.high_bid} (ruling R12) @ auction.high_bid")
     elif (
         auction.high_bidder is not None
@@ -155,6 +156,17 @@ def _auction_problems(state: GameState, auction: AuctionState) -> list[str]:
         and means(state, auction.high_bidder) < auction.high_bid
     ):
         problems.append("the high bidder cannot pay the high bid (ruling R4) @ auction.high_bid")
+    elif auction.high_bidder is not None and 0 <= auction.high_bidder < n:
+        # ruling R15: nobody bids for an object they could not use, so the winner
+        # always has a move (a landscape won must have a place)
+        unusable = stack_problem_in_bidding(
+            state, auction.high_bidder, auction.stack, auction.high_bid
+        )
+        if unusable is not None:
+            problems.append(
+                f"the high bidder {auction.high_bidder} could not use the {auction.stack}:"
+                f" {unusable} (ruling R15) @ auction.high_bidder"
+            )
     if seat not in auction.bidders or seat == auction.high_bidder:
         problems.append(
             f"player {seat} bids, but is not a bidder facing a higher bid @ current_player"
@@ -205,6 +217,7 @@ def _pending_problems(state: GameState) -> list[str]:
             or (ruleset(state.config).chooses_returned_order and 2 <= len(pending.shown) <= 4)
         ),
         RecruitOffer: auction and player.hand_recruiting > 0,
+        LandscapeChoice: auction and AuctionObject.LANDSCAPE in ruleset(state.config).stacks,
         Working: not auction and getattr(pending, "person", None) in player.table_persons,
         Conversion: not auction and 0 < getattr(pending, "payout", 0) <= player.money,
     }
@@ -377,10 +390,21 @@ def state_problems(state: GameState) -> tuple[str, ...]:
         rules.builders,
         "builders",
     )
+    # ruling R9: players - 1 of each freedom; with 2 players one of each and
+    # one more of some, drawn from the seed (which a state need not show)
+    variant = ruleset(state.config)
+    each, extra = variant.freedoms_each, variant.extra_freedoms
+    in_play = 0
     for i, freedom in enumerate(FREEDOMS):
-        owners = sum(1 for p in state.players if freedom in p.freedoms)
-        # ruling R9: players - 1 of each freedom are in play
-        total(state.freedom_supply[i] + owners, f"{freedom} tiles", n - 1, f"freedom_supply[{i}]")
+        count = state.freedom_supply[i] + sum(1 for p in state.players if freedom in p.freedoms)
+        in_play += count
+        if not each <= count <= each + min(extra, 1):
+            problems.append(
+                f"{count} {freedom} tiles in play, expected {each}"
+                + (f" or {each + 1}" if extra else "")
+                + f" (ruling R9) @ freedom_supply[{i}]"
+            )
+    total(in_play, "freedom tiles", len(FREEDOMS) * each + extra, "freedom_supply")
     placed = Counter(t.tile for p in state.players for t in p.principality.tiles)
     pending_tile = state.pending.tile if isinstance(state.pending, Placing) else None
     for i, building in enumerate(BUILDINGS):

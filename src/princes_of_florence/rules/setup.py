@@ -15,8 +15,10 @@ from princes_of_florence.events import Event, PersonReturned
 from princes_of_florence.ids import Phase
 from princes_of_florence.moves import Move, ReturnPerson
 from princes_of_florence.rules.common import catalog, next_seat, with_player
+from princes_of_florence.rules.variants import ruleset
 from princes_of_florence.state import (
     BUILDINGS,
+    FREEDOMS,
     LANDSCAPES,
     GameState,
     PlayerState,
@@ -24,7 +26,31 @@ from princes_of_florence.state import (
     replace,
 )
 
-__all__ = ["apply_setup", "create", "setup_moves", "setup_problem"]
+__all__ = ["apply_setup", "create", "freedom_supply", "setup_moves", "setup_problem"]
+
+
+def freedom_supply(config: GameConfig) -> tuple[int, ...]:
+    """The freedom tiles of a new game, per freedom in :class:`Freedom` order (R9).
+
+    ``players - 1`` of each; with 2 players one of each, plus one more tile
+    of each of two different freedoms (one freedom with ``hard_freedoms``),
+    drawn with a generator seeded from the game's seed, apart from the decks.
+
+    >>> freedom_supply(GameConfig(players=4))
+    (3, 3, 3)
+    >>> sum(freedom_supply(GameConfig(players=2, seed=5)))
+    5
+    >>> sum(freedom_supply(GameConfig(players=2, seed=5, hard_freedoms=True)))
+    4
+    """
+    variant = ruleset(config)
+    supply = [variant.freedoms_each] * len(FREEDOMS)
+    extra = random.Random(f"freedoms:{config.seed}").sample(
+        range(len(FREEDOMS)), variant.extra_freedoms
+    )
+    for index in extra:
+        supply[index] += 1
+    return tuple(supply)
 
 
 def create(config: GameConfig) -> GameState:
@@ -46,12 +72,12 @@ def create(config: GameConfig) -> GameState:
     rng.shuffle(bonus)
     rng.shuffle(prestige)
     dealt = rules.setup_persons_dealt
+    variant = ruleset(config)
     players = []
     for seat in range(config.players):
         hand = tuple(persons[seat * dealt : (seat + 1) * dealt])
-        # ruling R10: every player starts with 3500 florins
-        players.append(PlayerState(money=rules.starting_money, hand_persons=hand))
-    freedoms_in_play = config.players - 1  # ruling R9
+        # ruling R10: every player starts with 3500 florins (2500 with 2 players)
+        players.append(PlayerState(money=variant.starting_money, hand_persons=hand))
     return GameState(
         config=config,
         round=1,
@@ -64,7 +90,7 @@ def create(config: GameConfig) -> GameState:
         prestige_deck=tuple(prestige),
         building_supply=tuple(cat.tile(b).supply for b in BUILDINGS),
         landscape_supply=tuple(cat.tile(t).supply for t in LANDSCAPES),
-        freedom_supply=(freedoms_in_play,) * 3,
+        freedom_supply=freedom_supply(config),
         jesters=rules.jesters,
         builders=rules.builders,
         recruiting=rules.recruiting_cards,

@@ -3,7 +3,8 @@
 A :class:`Ruleset` is worked out once per :class:`GameConfig` and read by the
 rules modules wherever a variant differs from the base game: whether
 prestige may be sold (rulings R3, R4, R27), the starting money (R10), the
-base price (R12).  A rules module asks the ruleset; it does not test the
+base price (R12), the auction's stacks (R11) and the freedom supply (R9).  A
+rules module asks the ruleset; it does not test the
 configuration's switches itself, so variants combine without a chain of
 ``if`` in every function.
 
@@ -12,6 +13,10 @@ configuration's switches itself, so variants combine without a chain of
 True
 >>> ruleset(GameConfig(players=4)).base_price
 200
+>>> ruleset(GameConfig(players=2)).base_price
+300
+>>> [str(stack) for stack in ruleset(GameConfig(players=2)).stacks]
+['landscape', 'jester', 'builder', 'prestige', 'recruiting']
 """
 
 from __future__ import annotations
@@ -20,6 +25,7 @@ import attrs
 
 from princes_of_florence.components import default_catalog
 from princes_of_florence.config import GameConfig
+from princes_of_florence.ids import AuctionObject
 
 __all__ = ["Ruleset", "ruleset"]
 
@@ -35,12 +41,19 @@ class Ruleset:
         base_price: the opening bid of an auction (R12).
         chooses_returned_order: whether the cards not kept go under the
             deck in an order the player decides (R6).
+        stacks: the auction's stacks, in the order they are offered (R11).
+        freedoms_each: tiles of each freedom in the supply (R9).
+        extra_freedoms: further tiles, each of a different freedom drawn at
+            random from the seed (R9, 2 players).
     """
 
     sells_prestige: bool
     starting_money: int
     base_price: int
     chooses_returned_order: bool
+    stacks: tuple[AuctionObject, ...]
+    freedoms_each: int
+    extra_freedoms: int
 
 
 _cache: dict[GameConfig, Ruleset] = {}
@@ -60,11 +73,29 @@ def ruleset(config: GameConfig) -> Ruleset:
     return found
 
 
+_SEVEN_STACKS = tuple(s for s in AuctionObject if s is not AuctionObject.LANDSCAPE)
+_TWO_PLAYER_STACKS = (
+    AuctionObject.LANDSCAPE,
+    AuctionObject.JESTER,
+    AuctionObject.BUILDER,
+    AuctionObject.PRESTIGE,
+    AuctionObject.RECRUITING,
+)
+
+
 def _make(config: GameConfig) -> Ruleset:
     rules = default_catalog().rules
+    two = config.players == 2
     return Ruleset(
         sells_prestige=not config.muse_and_princess,  # rulings R3, R27
-        starting_money=rules.starting_money,  # ruling R10
-        base_price=rules.base_price,  # ruling R12
+        # ruling R10: 3500 florins, 2500 with 2 players
+        starting_money=rules.starting_money_two_players if two else rules.starting_money,
+        # ruling R12: 200 florins, 300 with 2 players
+        base_price=rules.base_price_two_players if two else rules.base_price,
         chooses_returned_order=config.choose_returned_order,  # ruling R6
+        stacks=_TWO_PLAYER_STACKS if two else _SEVEN_STACKS,  # ruling R11
+        # ruling R9: players - 1 of each; 2 players: one of each and two more
+        # tiles of two different freedoms (one more with the hard option)
+        freedoms_each=1 if two else config.players - 1,
+        extra_freedoms=(1 if config.hard_freedoms else 2) if two else 0,
     )
