@@ -9,7 +9,6 @@ of corrupted states.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from functools import cache
 
@@ -28,6 +27,7 @@ from princes_of_florence import (
     new_game,
 )
 from princes_of_florence.bots import RandomBot, play_game
+from princes_of_florence.serialization import replay
 from princes_of_florence.state import CardChoice, replace
 
 Position = Callable[[], GameState]
@@ -166,8 +166,8 @@ def payout() -> GameState:
 @cache
 def finished() -> GameState:
     """A complete 3-player game between seeded random bots."""
-    bots = [RandomBot(random.Random(seat)) for seat in range(3)]
-    return play_game(GameConfig(players=3, seed=2), bots)[0]
+    bots = [RandomBot(seat) for seat in range(3)]
+    return replay(play_game(GameConfig(players=3, seed=2), bots))[-1]
 
 
 def returning() -> GameState:
@@ -181,3 +181,19 @@ def returning() -> GameState:
         move = "decline" if state.phase is Phase.AUCTION else str(legal_moves(state)[0])
         state = play(state, move)[0]
     return play(state, "buy bonus", "choose B14")[0]
+
+
+def two_players(**holdings: object) -> GameState:
+    """Round 1, phase A of a 2-player game (seed 0): player 0, holding ``holdings``, opens."""
+    return handed(after_draft(players=2), 0, **holdings)  # type: ignore[arg-type]
+
+
+def landscape_won() -> GameState:
+    """2 players: player 0 won the landscape stack and chooses a landscape (R11)."""
+    return play(two_players(), "open landscape", "pass")[0]
+
+
+def forests_gone() -> GameState:
+    """2 players: player 1 laid every forest; player 0 won the landscape stack (R11, R15)."""
+    state = housed(after_draft(players=2), 1, principality_of(*(Landscape.FOREST,) * 6))
+    return play(state, "open landscape", "pass")[0]

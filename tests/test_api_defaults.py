@@ -345,10 +345,13 @@ def test_rulesets_rebuilt_in_process_agree(monkeypatch: pytest.MonkeyPatch) -> N
     monkeypatch.setattr(variants, "_cache", {})
     monkeypatch.setattr(variants, "_last", None)
     three, four = GameConfig(players=3), GameConfig(players=4)
-    base = variants.Ruleset(
-        sells_prestige=True, starting_money=3500, base_price=200, chooses_returned_order=False
+    base = variants.ruleset(three)
+    assert (True, 3500, 200, False) == (
+        base.sells_prestige,
+        base.starting_money,
+        base.base_price,
+        base.chooses_returned_order,
     )
-    assert base == variants.ruleset(three)
     assert variants.ruleset(three) is variants.ruleset(three)
     assert variants.ruleset(four) is variants.ruleset(GameConfig(players=4))
     assert variants.ruleset(three) is variants.ruleset(GameConfig(players=3))

@@ -165,6 +165,10 @@ CORRUPTIONS = [
         "players and config differ",
         lambda: replace(draft(), config=GameConfig(players=4)),
         "3 players but the config says 4 @ players",
+        "2 travel tiles in play, expected 3 (ruling R9) @ freedom_supply[0]",
+        "2 religion tiles in play, expected 3 (ruling R9) @ freedom_supply[1]",
+        "2 opinion tiles in play, expected 3 (ruling R9) @ freedom_supply[2]",
+        "6 freedom tiles in play, expected 9 @ freedom_supply",
     ),
     row("round 0", lambda: replace(draft(), round=0), "round 0 is outside 1 to 7 @ round"),
     row("round 8", lambda: replace(draft(), round=8), "round 8 is outside 1 to 7 @ round"),
@@ -406,12 +410,14 @@ CORRUPTIONS = [
     row(
         "a freedom tile lost",
         lambda: replace(draft(), freedom_supply=(2, 1, 2)),
-        "1 religion tiles in play, expected 2 @ freedom_supply[1]",
+        "1 religion tiles in play, expected 2 (ruling R9) @ freedom_supply[1]",
+        "5 freedom tiles in play, expected 6 @ freedom_supply",
     ),
     row(
         "a freedom introduced from nowhere",
         lambda: player(draft(), 0, freedoms=(Freedom.OPINION,)),
-        "3 opinion tiles in play, expected 2 @ freedom_supply[2]",
+        "3 opinion tiles in play, expected 2 (ruling R9) @ freedom_supply[2]",
+        "7 freedom tiles in play, expected 6 @ freedom_supply",
     ),
     row(
         "a building tile lost",
@@ -559,6 +565,12 @@ CORRUPTIONS = [
         "a high bidder one past the last seat",
         lambda: auction(bidding4(), high_bidder=4),
         "the high bidder 4 is not bidding @ auction.high_bidder",
+    ),
+    row(
+        "a high bidder who could not use the object",
+        lambda: handed(play(after_draft(players=4), "open builder")[0], 0, builders=3),
+        "the high bidder 0 could not use the builder: the player already has 3 builders"
+        " (ruling R15) @ auction.high_bidder",
     ),
     row(
         "a high bid below the base price",

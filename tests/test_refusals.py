@@ -25,7 +25,9 @@ from positions import (
     draft,
     finished,
     forest_won,
+    forests_gone,
     jester_taken,
+    landscape_won,
     last_after_jester,
     last_in_phase,
     no_jester_left,
@@ -39,11 +41,13 @@ from positions import (
     towers_elsewhere,
     travel_elsewhere,
     turn,
+    two_players,
 )
 from princes_of_florence import (
     BonusCardId,
     Building,
     Freedom,
+    GameConfig,
     IllegalMoveError,
     Landscape,
     Move,
@@ -64,7 +68,7 @@ from princes_of_florence.rules import actions, common, invariants, phases
 from princes_of_florence.rules.actions import TurnLimits
 from princes_of_florence.rules.invariants import state_problems
 from princes_of_florence.rules.placement import placement_problem
-from princes_of_florence.rules.variants import Ruleset
+from princes_of_florence.rules.variants import ruleset
 from princes_of_florence.state import Principality
 
 # --- The table ----------------------------------------------------------------------
@@ -178,6 +182,36 @@ REFUSALS = [
         last_after_jester,
         "take jester",
         "an object was already taken from the jester stack this phase",
+    ),
+    row(
+        "open: no such stack with 3 players",
+        after_draft,
+        "open landscape",
+        "there is no landscape stack in this game (ruling R11)",
+    ),
+    row(
+        "open: no such stack with 2 players",
+        two_players,
+        "open forest",
+        "there is no forest stack in this game (ruling R11)",
+    ),
+    row(
+        "open: no room for any landscape",
+        lambda: housed(two_players(), 0, FULL),
+        "open landscape",
+        "the player has no legal place for any landscape left",
+    ),
+    row(
+        "landscape stack won: none chosen",
+        landscape_won,
+        "pass",
+        "the player must first choose the landscape won (ruling R11)",
+    ),
+    row(
+        "landscape stack won: none of that landscape left",
+        forests_gone,
+        "landscape forest",
+        "no forest is left, or it has no legal place (ruling R15)",
     ),
     # Phase A, bidding (R12, R13, R15, R4).
     row(
@@ -592,9 +626,7 @@ def test_placement_problem_names_each_rule_of_r21() -> None:
 
 def test_without_prestige_sales_a_payment_is_cash_only(monkeypatch: pytest.MonkeyPatch) -> None:
     """Where prestige may not be sold (R27, as Muse & Princess selects), only cash pays (R4)."""
-    cash_only = Ruleset(
-        sells_prestige=False, starting_money=3500, base_price=200, chooses_returned_order=False
-    )
+    cash_only = attrs.evolve(ruleset(GameConfig(players=3)), sells_prestige=False)
     monkeypatch.setattr(common, "ruleset", lambda config: cash_only)
     state = turn(0, money=200, prestige=5)
     assert "the player has 200 florins and cannot pay 300 in cash (R4, R27)" == move_problem(
