@@ -14,6 +14,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from fuzz_strategies import documents
 from princes_of_florence import (
     GameConfig,
     SerializationError,
@@ -91,12 +92,15 @@ from princes_of_florence.moves import (
     Take,
     Work,
 )
-from princes_of_florence.observation import events_for, observe
+from princes_of_florence.observation import PlayerView, events_for, observe
 from princes_of_florence.rules.auction import stack_problem_in_bidding
 from princes_of_florence.rules.invariants import state_problems
-from princes_of_florence.serialization import (
+from princes_of_florence.serialization import (  # private: the two readers compared
+    _CONVERTER,
+    _QUICK,
     SCHEMA_VERSION,
     GameRecord,
+    _GiveUp,
     dumps,
     load_config,
     load_event,
@@ -817,3 +821,35 @@ def test_a_view_with_a_supply_of_the_wrong_length_is_refused(field: str) -> None
         SerializationError, match=f"{field} has .* entries.* @ \\$\\.data\\.{field}"
     ):
         load_view(text)
+
+
+@given(states_in_play(), st.integers(0, 4))
+def test_the_quick_reader_reads_valid_states_and_views_as_the_converter_does(
+    state: GameState, seat: int
+) -> None:
+    """The quick reader of valid documents takes every valid state and view, and builds
+    exactly what the converter builds (speed without a second meaning)."""
+    seat %= len(state.players)
+    for cls, value in ((GameState, state), (PlayerView, observe(state, seat))):
+        data = _data(dumps(value))
+        quick = _QUICK[cls]
+        assert quick is not None
+        assert value == quick(data) == _CONVERTER.structure(data, cls)
+
+
+@given(documents("state") | documents("view") | documents("record") | documents("config"))
+def test_the_quick_reader_accepts_nothing_the_converter_refuses(made: tuple[str, str]) -> None:
+    """On broken documents the quick reader gives up, or agrees with the converter."""
+    text, kind = made
+    try:
+        data = _data(text)
+    except (ValueError, KeyError, TypeError, RecursionError):
+        return  # not a JSON document with data: refused before either reader
+    cls = {"state": GameState, "view": PlayerView, "record": GameRecord}.get(kind, GameConfig)
+    quick = _QUICK[cls]
+    assert quick is not None
+    try:
+        value = quick(data)
+    except _GiveUp:
+        return
+    assert value == _CONVERTER.structure(data, cls)
