@@ -38,7 +38,7 @@ def results() -> dict[str, int | None]:
 
 
 def module_of(name: str) -> str:
-    """``princes_of_florence.rules.actions`` of ``princes_of_florence.rules.actions.x_f__mutmut_3``."""
+    """The module of a mutant: ``a.b`` of ``a.b.x_f__mutmut_3``."""
     return name.rpartition(".")[0]
 
 
@@ -114,17 +114,16 @@ def report(names: list[str]) -> int:
             tally["survived"] += 1
             survivors.append(name)
     stale = sorted(n for n in listed if n in codes and (codes[n] in KILLED or verdicts.get(n)))
-    print(f"{'module':42} {'mutants':>7} {'run':>6} {'killed':>6} {'equiv':>5} {'surv':>5} {'score':>7}")
+    heads = ("mutants", "run", "killed", "equiv", "surv", "score")
+    print(f"{'module':42} " + " ".join(f"{h:>7}" for h in heads))
     low = False
     for module, t in sorted(rows.items()):
         run = t["mutants"] - t["not run"]
         judged = run - t["equivalent"]
         score = 100.0 * t["killed"] / judged if judged else 100.0
         low |= score < 95.0
-        print(
-            f"{module:42} {t['mutants']:7} {run:6} {t['killed']:6} {t['equivalent']:5}"
-            f" {t['survived']:5} {score:6.1f}%"
-        )
+        counts = (t["mutants"], run, t["killed"], t["equivalent"], t["survived"])
+        print(f"{module:42} " + " ".join(f"{c:7}" for c in counts) + f" {score:6.1f}%")
     for name in survivors:
         print(f"survived: {name}")
     for name in stale:

@@ -607,6 +607,7 @@ def test_placement_problem_names_each_rule_of_r21() -> None:
         (Principality(), 1 << 49, "0x2000000000000 is not a set of cells of the 7x7 grid"),
         (principality_of(tower), parse_cells("d4-d5-d6"), "the principality already has a tower"),
         (Principality(), parse_cells("d4-d5-e5"), "d4-d5-e5 is not a shape of tower"),
+        (Principality(), 1, "a1 is not a shape of tower"),
         (Principality(), parse_cells("c1-d1-e1"), "cells c1 overlap the palazzo"),
         (park, parse_cells("a4-a5-a6"), "cells a4 overlap another tile"),
         (
