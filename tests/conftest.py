@@ -1,4 +1,4 @@
-"""Test configuration: Hypothesis profiles ``dev`` (quick) and ``ci`` (thorough)."""
+"""Test configuration: Hypothesis profiles ``dev`` (quick), ``ci`` (thorough) and ``mutation``."""
 
 from __future__ import annotations
 
@@ -13,6 +13,12 @@ settings.register_profile(
     max_examples=200,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
+)
+# Mutation testing (scripts/mutation.sh): the quick budget, the same examples on
+# every run, and no example database, so that one mutant's failures are not
+# replayed against the next.
+settings.register_profile(
+    "mutation", max_examples=30, deadline=None, derandomize=True, database=None
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 

@@ -9,6 +9,7 @@ that can occur on the board.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable
 from functools import cache
 
@@ -16,6 +17,7 @@ import attrs
 
 from princes_of_florence.geometry import USABLE_MASK, Placement, placements_of
 from princes_of_florence.ids import (
+    BonusCardId,
     Building,
     Freedom,
     Landscape,
@@ -23,13 +25,15 @@ from princes_of_florence.ids import (
     PrestigeCardId,
 )
 from princes_of_florence.rules.common import catalog
-from princes_of_florence.state import PlayerState, Principality
+from princes_of_florence.state import Card, GameState, PlayerState, Principality, replace
 
 __all__ = [
     "RULEBOOK_BUILDINGS",
     "RULEBOOK_LANDSCAPES",
     "RULEBOOK_WORKER",
     "full_principality",
+    "handed",
+    "housed",
     "placements",
     "principality_of",
     "rulebook_bonus_player",
@@ -183,3 +187,102 @@ def rulebook_prestige_player(card: PrestigeCardId = PrestigeCardId.P01) -> Playe
 def with_tiles(player: PlayerState, *tiles: Tile) -> PlayerState:
     """``player`` with a principality holding ``tiles`` (placed as by :func:`principality_of`)."""
     return attrs.evolve(player, principality=principality_of(*tiles))
+
+
+# --- Editing a state without breaking an invariant ------------------------------------
+
+
+def _without_card(state: GameState, card: Card) -> GameState:
+    """``state`` with ``card`` removed from wherever it lies (deck, hand, table, discard)."""
+    decks = {
+        name: tuple(c for c in getattr(state, name) if c is not card)
+        for name in ("person_deck", "bonus_deck", "prestige_deck", "bonus_discard")
+    }
+    players = tuple(
+        replace(
+            p,
+            **{
+                name: tuple(c for c in getattr(p, name) if c is not card)
+                for name in ("hand_persons", "table_persons", "hand_bonus", "prestige_cards")
+            },
+        )
+        for p in state.players
+    )
+    return replace(state, players=players, **decks)
+
+
+def handed(
+    state: GameState,
+    seat: int,
+    *,
+    hand: Iterable[Card] = (),
+    table: Iterable[PersonId] = (),
+    jesters: int = 0,
+    builders: int = 0,
+    recruiting: int = 0,
+    freedoms: Iterable[Freedom] = (),
+    money: int | None = None,
+    prestige: int | None = None,
+) -> GameState:
+    """``state`` with more for the player in ``seat``, every invariant kept.
+
+    Each card of ``hand`` (a person, bonus or prestige card) and ``table`` (a
+    person laid face up) is taken from wherever it lies; ``jesters``,
+    ``builders`` and ``recruiting`` cards (into the hand) come from the
+    supply, and so do the ``freedoms`` introduced.  ``money`` and ``prestige``
+    replace the player's florins and prestige points.
+    """
+    for card in (*hand, *table):
+        state = _without_card(state, card)
+    player = state.players[seat]
+    persons = [c for c in hand if isinstance(c, PersonId)]
+    bonus = [c for c in hand if isinstance(c, BonusCardId)]
+    secret = [c for c in hand if isinstance(c, PrestigeCardId)]
+    added = tuple(freedoms)
+    player = replace(
+        player,
+        money=player.money if money is None else money,
+        prestige=player.prestige if prestige is None else prestige,
+        hand_persons=(*player.hand_persons, *persons),
+        table_persons=(*player.table_persons, *table),
+        hand_bonus=(*player.hand_bonus, *bonus),
+        prestige_cards=(*player.prestige_cards, *secret),
+        jesters=player.jesters + jesters,
+        builders=player.builders + builders,
+        hand_recruiting=player.hand_recruiting + recruiting,
+        freedoms=tuple(f for f in Freedom if f in player.freedoms or f in added),
+    )
+    supply = tuple(
+        left - (freedom in added)
+        for freedom, left in zip(Freedom, state.freedom_supply, strict=True)
+    )
+    players = list(state.players)
+    players[seat] = player
+    return replace(
+        state,
+        players=tuple(players),
+        jesters=state.jesters - jesters,
+        builders=state.builders - builders,
+        recruiting=state.recruiting - recruiting,
+        freedom_supply=supply,
+    )
+
+
+def housed(state: GameState, seat: int, principality: Principality) -> GameState:
+    """``state`` with ``principality`` for the player in ``seat``, its tiles from the supply."""
+    before = Counter(t.tile for t in state.players[seat].principality.tiles)
+    after = Counter(t.tile for t in principality.tiles)
+    players = list(state.players)
+    players[seat] = replace(players[seat], principality=principality)
+    return replace(
+        state,
+        players=tuple(players),
+        building_supply=tuple(
+            left - after[b] + before[b]
+            for b, left in zip(Building, state.building_supply, strict=True)
+        ),
+        landscape_supply=tuple(
+            left - after[t] + before[t]
+            for t, left in zip(Landscape, state.landscape_supply, strict=True)
+        ),
+    )

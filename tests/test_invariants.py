@@ -1,0 +1,849 @@
+"""One corrupted state per invariant that ``state_problems`` guards, with the exact problem named.
+
+Each row of :data:`CORRUPTIONS` takes a position reached by legal play (see
+``tests/positions.py``), breaks one invariant of
+:mod:`princes_of_florence.rules.invariants`, and lists every problem the
+checker must report, word for word, with the path after ``@``.  The base
+positions themselves break nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from factories import handed, housed, principality_of
+from helpers import action_phase, after_draft, play
+from positions import (
+    after,
+    draft,
+    forest_won,
+    jester_taken,
+    payout,
+    poet_at_work,
+    prestige_won,
+    recruiting_won,
+    returning,
+    turn,
+)
+from princes_of_florence import (
+    AuctionObject,
+    BonusCardId,
+    Building,
+    Freedom,
+    GameConfig,
+    GameState,
+    Landscape,
+    PersonId,
+    Phase,
+    PrestigeCardId,
+)
+from princes_of_florence.geometry import PALAZZO_MASK, parse_cells
+from princes_of_florence.rules.invariants import principality_problems, state_problems
+from princes_of_florence.state import (
+    CardChoice,
+    Conversion,
+    Deck,
+    PlacedTile,
+    Placing,
+    Principality,
+    RecruitOffer,
+    SetupState,
+    Working,
+    replace,
+)
+
+
+def player(state: GameState, seat: int, **changes: object) -> GameState:
+    """``state`` with the player in ``seat`` changed (no other field follows)."""
+    players = list(state.players)
+    players[seat] = replace(players[seat], **changes)
+    return replace(state, players=tuple(players))
+
+
+def auction(state: GameState, **changes: object) -> GameState:
+    """``state`` with its auction record changed."""
+    assert state.auction is not None
+    return replace(state, auction=replace(state.auction, **changes))
+
+
+def turn_record(state: GameState, **changes: object) -> GameState:
+    """``state`` with its turn record changed."""
+    assert state.turn is not None
+    return replace(state, turn=replace(state.turn, **changes))
+
+
+def bidding4() -> GameState:
+    """4 players: player 0 opened the jester at 200, player 1 bids or passes."""
+    return play(after_draft(players=4), "open jester")[0]
+
+
+def second_draft() -> GameState:
+    """The draft of 3 players after player 0 returned a card: player 1 returns one."""
+    state = draft()
+    return play(state, f"return {state.players[0].hand_persons[0]}")[0]
+
+
+def built_tower() -> GameState:
+    """Player 0 bought a tower in phase B and places it."""
+    return after(turn(), "build tower")()
+
+
+def game_over() -> GameState:
+    """Phase B of round 1 made into the end of the game (no record, nobody to decide)."""
+    return replace(action_phase(players=3), phase=Phase.GAME_OVER, turn=None, current_player=None)
+
+
+TOWER_D = parse_cells("d4-d5-d6")
+TOWER_F = parse_cells("f4-f5-f6")
+
+
+def two_towers() -> GameState:
+    """Player 0's principality holds a tower twice (the supply gave both)."""
+    twice = Principality().with_tile(Building.TOWER, TOWER_D).with_tile(Building.TOWER, TOWER_F)
+    return housed(turn(), 0, twice)
+
+
+def principality(state: GameState, seat: int, principality: Principality) -> GameState:
+    """``state`` with ``principality`` for ``seat``, the supply unchanged."""
+    return player(state, seat, principality=principality)
+
+
+def shown_six() -> GameState:
+    """Player 0 won a prestige card and is shown six cards."""
+    state = prestige_won()
+    assert isinstance(state.pending, CardChoice)
+    extra = state.prestige_deck[0]
+    shown = CardChoice(Deck.PRESTIGE, (*state.pending.shown, extra))
+    return replace(state, prestige_deck=state.prestige_deck[1:], pending=shown)
+
+
+def all_returned() -> GameState:
+    """3 players: the third starting person returned, but the draft goes on with player 0."""
+    state = second_draft()
+    state = play(state, f"return {state.players[1].hand_persons[0]}")[0]
+    assert state.setup is not None
+    returned = state.setup.returned
+    last = state.players[2].hand_persons[0]
+    state = player(state, 2, hand_persons=state.players[2].hand_persons[1:])
+    return replace(state, setup=SetupState((*returned, last)), current_player=0)
+
+
+ALCHEMIST, SINGER = PersonId.ALCHEMIST, PersonId.SINGER
+P13 = PrestigeCardId.P13
+JESTER = AuctionObject.JESTER
+
+
+def builder_taken_jester_open() -> GameState:
+    """4 players: player 0 took a builder; player 1 opened the jester."""
+    return play(after_draft(players=4), "open builder", "pass", "pass", "pass", "open jester")[0]
+
+
+def returned_order(count: int) -> GameState:
+    """Player 0 puts ``count`` bonus cards under the deck in order (R6), the rest in the deck."""
+    state = returning()
+    assert isinstance(state.pending, CardChoice)
+    cards = (*state.pending.shown, *state.bonus_deck)
+    waiting = CardChoice(Deck.BONUS, cards[:count], True)
+    return replace(state, pending=waiting, bonus_deck=cards[count:])
+
+
+Corruption = Callable[[], GameState]
+
+
+def row(name: str, corrupt: Corruption, *problems: str) -> object:
+    return pytest.param(corrupt, problems, id=name)
+
+
+P0 = "player 0: {} @ players[0].principality"
+R8 = "the draft record must exist exactly during that phase @ setup, phase"
+
+CORRUPTIONS = [
+    # The frame: players, round, phase, who decides (state_problems).
+    row(
+        "players and config differ",
+        lambda: replace(draft(), config=GameConfig(players=4)),
+        "3 players but the config says 4 @ players",
+        "2 travel tiles in play, expected 3 (ruling R9) @ freedom_supply[0]",
+        "2 religion tiles in play, expected 3 (ruling R9) @ freedom_supply[1]",
+        "2 opinion tiles in play, expected 3 (ruling R9) @ freedom_supply[2]",
+        "6 freedom tiles in play, expected 9 @ freedom_supply",
+    ),
+    row("round 0", lambda: replace(draft(), round=0), "round 0 is outside 1 to 7 @ round"),
+    row("round 8", lambda: replace(draft(), round=8), "round 8 is outside 1 to 7 @ round"),
+    row(
+        "nobody decides a live game",
+        lambda: replace(draft(), current_player=None),
+        "a decision is owed exactly when the game is not over @ current_player, phase",
+    ),
+    row(
+        "current player 3 of 3",
+        lambda: replace(draft(), current_player=3),
+        "current player 3 is not a seat @ current_player",
+    ),
+    row(
+        "current player -1",
+        lambda: replace(draft(), current_player=-1),
+        "current player -1 is not a seat @ current_player",
+    ),
+    row(
+        "start player 3 of 3",
+        lambda: replace(draft(), start_player=3),
+        "start player 3 is not a seat @ start_player",
+    ),
+    row(
+        "start player -1",
+        lambda: replace(draft(), start_player=-1),
+        "start player -1 is not a seat @ start_player",
+    ),
+    row(
+        "no draft record in the draft",
+        lambda: replace(draft(), setup=None),
+        "the setup record must exist exactly during that phase @ setup, phase",
+    ),
+    row(
+        "an auction record in phase B",
+        lambda: replace(turn(), auction=after_draft(players=3).auction),
+        "the auction record must exist exactly during that phase @ auction, phase",
+    ),
+    row(
+        "no turn record in phase B",
+        lambda: replace(turn(), turn=None),
+        "the actions record must exist exactly during that phase @ turn, phase",
+    ),
+    # What each player holds (R2).
+    row(
+        "negative money",
+        lambda: player(draft(), 1, money=-100),
+        "player 1 has -100 florins (ruling R2) @ players[1].money",
+    ),
+    row(
+        "money not in hundreds",
+        lambda: player(draft(), 2, money=3550),
+        "player 2 has 3550 florins (ruling R2) @ players[2].money",
+    ),
+    row(
+        "negative prestige",
+        lambda: player(draft(), 0, prestige=-1),
+        "player 0 has -1 prestige (ruling R2) @ players[0].prestige",
+    ),
+    row(
+        "four builders",
+        lambda: handed(draft(), 0, builders=4),
+        "player 0 has 4 builders (at most 3) @ players[0].builders",
+    ),
+    row(
+        "negative builders",
+        lambda: player(handed(draft(), 1, builders=1), 0, builders=-1),
+        "player 0 has -1 builders (at most 3) @ players[0].builders",
+        "5 builders in play, expected 6 @ builders",
+    ),
+    row(
+        "negative jesters",
+        lambda: player(handed(draft(), 1, jesters=1), 0, jesters=-1),
+        "player 0 has a negative count @ players[0].jesters",
+        "6 jesters in play, expected 7 @ jesters",
+    ),
+    row(
+        "negative recruiting cards in hand",
+        lambda: player(handed(draft(), 1, recruiting=1), 0, hand_recruiting=-1),
+        "player 0 has a negative count @ players[0].hand_recruiting",
+        "4 recruiting cards in play, expected 5 @ recruiting",
+    ),
+    row(
+        "negative recruiting cards on the table",
+        lambda: player(handed(draft(), 1, recruiting=1), 0, table_recruiting=-1),
+        "player 0 has a negative count @ players[0].table_recruiting",
+        "4 recruiting cards in play, expected 5 @ recruiting",
+    ),
+    row(
+        "freedoms out of order",
+        lambda: player(
+            handed(draft(), 0, freedoms=(Freedom.TRAVEL, Freedom.RELIGION)),
+            0,
+            freedoms=(Freedom.RELIGION, Freedom.TRAVEL),
+        ),
+        "player 0's freedoms repeat or are out of order @ players[0].freedoms",
+    ),
+    row(
+        "a freedom twice",
+        lambda: player(
+            handed(draft(), 0, freedoms=(Freedom.TRAVEL,)),
+            0,
+            freedoms=(Freedom.TRAVEL, Freedom.TRAVEL),
+        ),
+        "player 0's freedoms repeat or are out of order @ players[0].freedoms",
+    ),
+    # A principality (R21).
+    row(
+        "a building twice",
+        two_towers,
+        P0.format("the tower stands twice (ruling R21)"),
+    ),
+    row(
+        "overlapping tiles",
+        lambda: housed(
+            turn(),
+            0,
+            Principality().with_tile(Building.TOWER, TOWER_D).with_tile(Landscape.LAKE, TOWER_D),
+        ),
+        P0.format("the lake overlaps another tile or the palazzo"),
+        P0.format("the lake's cells are not a placement of its shape"),
+    ),
+    row(
+        "a tile on the palazzo",
+        lambda: principality(
+            housed(turn(), 0, principality_of(Landscape.PARK)),
+            0,
+            Principality(
+                tiles=(PlacedTile(Landscape.PARK, parse_cells("c2-c3")),),
+                occupied=PALAZZO_MASK | parse_cells("c3"),
+            ),
+        ),
+        P0.format("the park overlaps another tile or the palazzo"),
+        P0.format("the park's cells are not a placement of its shape"),
+    ),
+    row(
+        "occupied cells that no tile covers",
+        lambda: principality(turn(), 0, Principality(occupied=PALAZZO_MASK | 1 << 48)),
+        P0.format("the occupied mask does not match the tiles"),
+    ),
+    row(
+        "walls that no building raises",
+        lambda: principality(turn(), 0, Principality(walls=PALAZZO_MASK | 1 << 48)),
+        P0.format("the walls mask does not match the buildings"),
+    ),
+    # Every card in exactly one place (R6, R8).
+    row(
+        "a person in two places",
+        lambda: player(draft(), 1, hand_persons=(*draft().players[1].hand_persons, ALCHEMIST)),
+        "person alchemist is in 2 places @ person_deck[0], players[1].hand_persons[4]",
+    ),
+    row(
+        "a person nowhere",
+        lambda: replace(draft(), person_deck=draft().person_deck[1:]),
+        "person alchemist is nowhere @ person_deck",
+    ),
+    row(
+        "a person on the table and returned",
+        lambda: replace(second_draft(), person_deck=(*second_draft().person_deck, SINGER)),
+        "person singer is in 2 places @ person_deck[9], setup.returned[0]",
+    ),
+    row(
+        "a person not in the catalog",
+        lambda: replace(draft(), person_deck=(*draft().person_deck, "jester")),
+        "person jester is not in the catalog @ person_deck[9]",
+    ),
+    row(
+        "a card not in the catalog, twice",
+        lambda: replace(draft(), person_deck=(*draft().person_deck, "jester", "jester")),
+        "person jester is in 2 places @ person_deck[9], person_deck[10]",
+        "person jester is not in the catalog @ person_deck[9], person_deck[10]",
+    ),
+    row(
+        "a bonus card played and in the deck",
+        lambda: replace(draft(), bonus_discard=(BonusCardId.B14,)),
+        "bonus card B14 is in 2 places @ bonus_deck[0], bonus_discard[0]",
+    ),
+    row(
+        "a bonus card nowhere",
+        lambda: replace(draft(), bonus_deck=draft().bonus_deck[1:]),
+        "bonus card B14 is nowhere @ bonus_deck",
+    ),
+    row(
+        "a bonus card in hand and in the deck",
+        lambda: player(draft(), 2, hand_bonus=(BonusCardId.B14,)),
+        "bonus card B14 is in 2 places @ bonus_deck[0], players[2].hand_bonus[0]",
+    ),
+    row(
+        "a prestige card held and in the deck",
+        lambda: player(draft(), 0, prestige_cards=(PrestigeCardId.P13,)),
+        "prestige card P13 is in 2 places @ prestige_deck[0], players[0].prestige_cards[0]",
+    ),
+    row(
+        "a prestige card nowhere",
+        lambda: replace(draft(), prestige_deck=draft().prestige_deck[1:]),
+        "prestige card P13 is nowhere @ prestige_deck",
+    ),
+    row(
+        "a prestige card shown and in the deck",
+        lambda: replace(prestige_won(), prestige_deck=(P13, *prestige_won().prestige_deck)),
+        "prestige card P13 is in 2 places @ prestige_deck[0], pending.shown[0]",
+    ),
+    # Every token and tile counted (R9, R11).
+    row(
+        "a recruiting card lost",
+        lambda: replace(draft(), recruiting=4),
+        "4 recruiting cards in play, expected 5 @ recruiting",
+    ),
+    row(
+        "a recruiting card on a table added",
+        lambda: player(draft(), 0, table_recruiting=1),
+        "6 recruiting cards in play, expected 5 @ recruiting",
+    ),
+    row(
+        "a recruiting card in hand added",
+        lambda: player(draft(), 0, hand_recruiting=1),
+        "6 recruiting cards in play, expected 5 @ recruiting",
+    ),
+    row(
+        "a jester lost",
+        lambda: replace(draft(), jesters=6),
+        "6 jesters in play, expected 7 @ jesters",
+    ),
+    row(
+        "a jester added",
+        lambda: player(draft(), 1, jesters=1),
+        "8 jesters in play, expected 7 @ jesters",
+    ),
+    row(
+        "a builder lost",
+        lambda: replace(draft(), builders=5),
+        "5 builders in play, expected 6 @ builders",
+    ),
+    row(
+        "a builder added",
+        lambda: player(draft(), 2, builders=1),
+        "7 builders in play, expected 6 @ builders",
+    ),
+    row(
+        "a freedom tile lost",
+        lambda: replace(draft(), freedom_supply=(2, 1, 2)),
+        "1 religion tiles in play, expected 2 (ruling R9) @ freedom_supply[1]",
+        "5 freedom tiles in play, expected 6 @ freedom_supply",
+    ),
+    row(
+        "a freedom introduced from nowhere",
+        lambda: player(draft(), 0, freedoms=(Freedom.OPINION,)),
+        "3 opinion tiles in play, expected 2 (ruling R9) @ freedom_supply[2]",
+        "7 freedom tiles in play, expected 6 @ freedom_supply",
+    ),
+    row(
+        "a building tile lost",
+        lambda: replace(draft(), building_supply=(2, *draft().building_supply[1:])),
+        "2 university tiles in play, expected 3 @ building_supply[0]",
+    ),
+    row(
+        "a building built from nowhere",
+        lambda: principality(turn(), 1, principality_of(Building.CHAPEL)),
+        "4 chapel tiles in play, expected 3 @ building_supply[9]",
+    ),
+    row(
+        "a landscape tile lost",
+        lambda: replace(draft(), landscape_supply=(6, 6, 5)),
+        "5 park tiles in play, expected 6 @ landscape_supply[2]",
+    ),
+    row(
+        "a landscape won and left in the supply",
+        lambda: replace(forest_won(), landscape_supply=(6, 6, 6)),
+        "7 forest tiles in play, expected 6 @ landscape_supply[0]",
+    ),
+    row(
+        "a landscape laid from nowhere",
+        lambda: principality(turn(), 2, principality_of(Landscape.LAKE)),
+        "7 lake tiles in play, expected 6 @ landscape_supply[1]",
+    ),
+    row(
+        "a landscape to place in phase B",
+        lambda: replace(turn(), pending=Placing(Landscape.PARK), landscape_supply=(6, 6, 5)),
+        "a landscape waits to be placed outside the auction @ pending",
+        "the pending Placing(tile=<Landscape.PARK: 'park'>) cannot arise for player 0 in"
+        " actions @ pending",
+    ),
+    # The draft (R8).
+    row(
+        "a draft out of turn",
+        lambda: replace(draft(), current_player=1),
+        "player 1 drafts out of turn (ruling R8) @ current_player",
+    ),
+    row(
+        "every person returned, the draft still on",
+        all_returned,
+        "3 starting persons returned by 3 players @ setup.returned",
+    ),
+    # Phase A (R12-R16, R4).
+    row(
+        "an auction of two seats among three",
+        lambda: auction(after_draft(players=3), done=(False, False)),
+        "the auction records 2 seats, not 3 @ auction.done",
+    ),
+    row(
+        "an opener who is not a seat",
+        lambda: auction(after_draft(players=3), opener=3),
+        "the auction's opener 3 is not a seat @ auction.opener",
+    ),
+    row(
+        "an opener before the first seat",
+        lambda: auction(after_draft(players=3), opener=-1),
+        "the auction's opener -1 is not a seat @ auction.opener",
+    ),
+    row(
+        "one stack taken twice",
+        lambda: replace(
+            auction(jester_taken(), taken=(JESTER, JESTER), done=(True, True, False)),
+            current_player=2,
+        ),
+        "an object was taken twice from one stack (ruling R13) @ auction.taken",
+    ),
+    row(
+        "more taken than done",
+        lambda: auction(jester_taken(), taken=(JESTER, AuctionObject.BUILDER)),
+        "more objects taken than players done (ruling R13) @ auction.taken",
+    ),
+    row(
+        "an object settled during an auction",
+        lambda: auction(forest_won(), stack=JESTER, high_bid=200, high_bidder=1, bidders=(1, 2)),
+        "an object is settled while an auction runs @ auction.stack, pending",
+    ),
+    row(
+        "a bid with no auction",
+        lambda: auction(after_draft(players=3), high_bid=300),
+        "bids are recorded but no auction runs"
+        " @ auction.bidders, auction.high_bidder, auction.high_bid",
+    ),
+    row(
+        "a bidder with no auction",
+        lambda: auction(after_draft(players=3), bidders=(0, 1)),
+        "bids are recorded but no auction runs"
+        " @ auction.bidders, auction.high_bidder, auction.high_bid",
+    ),
+    row(
+        "a high bidder with no auction",
+        lambda: auction(after_draft(players=3), high_bidder=0),
+        "bids are recorded but no auction runs"
+        " @ auction.bidders, auction.high_bidder, auction.high_bid",
+    ),
+    row(
+        "an object settled by a player still in the phase",
+        lambda: auction(forest_won(), done=(False, False, False)),
+        "more objects taken than players done (ruling R13) @ auction.taken",
+        "player 0 settles an object without having won one @ auction.done",
+    ),
+    row(
+        "the wrong opener",
+        lambda: replace(after_draft(players=3), current_player=1),
+        "player 1 opens, not the next player in the phase (ruling R13) @ current_player",
+    ),
+    row(
+        "an opener when everyone is done",
+        lambda: auction(after_draft(players=3), done=(True, True, True)),
+        "player 0 opens, not the next player in the phase (ruling R13) @ current_player",
+    ),
+    row(
+        "a stack auctioned again",
+        lambda: auction(builder_taken_jester_open(), taken=(JESTER,)),
+        "the jester stack is auctioned a second time (ruling R13) @ auction.stack",
+    ),
+    row(
+        "an auction of one bidder",
+        lambda: auction(bidding4(), bidders=(0,)),
+        "an auction runs with the bidders (0,) @ auction.bidders",
+        "player 1 bids, but is not a bidder facing a higher bid @ current_player",
+    ),
+    row(
+        "a bidder twice",
+        lambda: auction(bidding4(), bidders=(0, 1, 1)),
+        "an auction runs with the bidders (0, 1, 1) @ auction.bidders",
+    ),
+    row(
+        "a bidder who is done",
+        lambda: auction(bidding4(), done=(False, False, False, True)),
+        "a bidder is not a seat still in the phase (ruling R13) @ auction.bidders",
+    ),
+    row(
+        "a bidder who is not a seat",
+        lambda: auction(bidding4(), bidders=(0, 1, 2, 3, 4)),
+        "a bidder is not a seat still in the phase (ruling R13) @ auction.bidders",
+    ),
+    row(
+        "a high bidder who is not bidding",
+        lambda: auction(bidding4(), high_bidder=None),
+        "the high bidder None is not bidding @ auction.high_bidder",
+    ),
+    row(
+        "a high bidder one past the last seat",
+        lambda: auction(bidding4(), high_bidder=4),
+        "the high bidder 4 is not bidding @ auction.high_bidder",
+    ),
+    row(
+        "a high bidder who could not use the object",
+        lambda: handed(play(after_draft(players=4), "open builder")[0], 0, builders=3),
+        "the high bidder 0 could not use the builder: the player already has 3 builders"
+        " (ruling R15) @ auction.high_bidder",
+    ),
+    row(
+        "a high bid below the base price",
+        lambda: auction(bidding4(), high_bid=100),
+        "a high bid of 100 (ruling R12) @ auction.high_bid",
+    ),
+    row(
+        "a high bid off the steps",
+        lambda: auction(bidding4(), high_bid=250),
+        "a high bid of 250 (ruling R12) @ auction.high_bid",
+    ),
+    row(
+        "a high bid the bidder cannot pay",
+        lambda: player(bidding4(), 0, money=100),
+        "the high bidder cannot pay the high bid (ruling R4) @ auction.high_bid",
+    ),
+    row(
+        "the high bidder bids against themself",
+        lambda: replace(bidding4(), current_player=0),
+        "player 0 bids, but is not a bidder facing a higher bid @ current_player",
+    ),
+    row(
+        "a player who passed bids",
+        lambda: replace(play(bidding4(), "pass")[0], current_player=1),
+        "player 1 bids, but is not a bidder facing a higher bid @ current_player",
+    ),
+    # Phase B (R17, R18).
+    row(
+        "every turn done, a player still to act",
+        lambda: turn_record(turn(), turns_done=3),
+        "3 turns done of 3 @ turn.turns_done",
+    ),
+    row(
+        "negative turns done",
+        lambda: turn_record(turn(), turns_done=-1),
+        "-1 turns done of 3 @ turn.turns_done",
+    ),
+    row(
+        "a turn out of order",
+        lambda: replace(turn(), current_player=1),
+        "player 1 plays out of turn (ruling R17) @ current_player",
+    ),
+    row(
+        "a third action",
+        lambda: turn_record(turn(), actions=3, works=3),
+        "3 actions this turn, the limit is 2 (ruling R18) @ turn.actions",
+        "3 works this turn, the limit is 2 (ruling R18) @ turn.works",
+    ),
+    row(
+        "a third build",
+        lambda: turn_record(turn(), actions=3, builds=3),
+        "3 actions this turn, the limit is 2 (ruling R18) @ turn.actions",
+        "3 builds this turn, the limit is 2 (ruling R18) @ turn.builds",
+    ),
+    row(
+        "a third bonus card",
+        lambda: turn_record(turn(), actions=3, bonuses=3),
+        "3 actions this turn, the limit is 2 (ruling R18) @ turn.actions",
+        "3 bonuses this turn, the limit is 2 (ruling R18) @ turn.bonuses",
+    ),
+    row(
+        "a second person",
+        lambda: turn_record(turn(), actions=2, persons=2),
+        "2 persons this turn, the limit is 1 (ruling R18) @ turn.persons",
+    ),
+    row(
+        "a second freedom",
+        lambda: turn_record(turn(), actions=2, freedoms=2),
+        "2 freedoms this turn, the limit is 1 (ruling R18) @ turn.freedoms",
+    ),
+    row(
+        "a negative count",
+        lambda: turn_record(turn(), actions=-1, builds=-1),
+        "-1 actions this turn, the limit is 2 (ruling R18) @ turn.actions",
+        "-1 builds this turn, the limit is 2 (ruling R18) @ turn.builds",
+    ),
+    row(
+        "an action of no kind",
+        lambda: turn_record(turn(), actions=1),
+        "1 actions but 0 of them by kind @ turn.actions",
+    ),
+    row(
+        "an action not counted",
+        lambda: turn_record(turn(), bonuses=1),
+        "0 actions but 1 of them by kind @ turn.actions",
+    ),
+    # A decision pending (R16, R19, R21, R23, R4).
+    row(
+        "a decision pending after the end",
+        lambda: replace(game_over(), pending=RecruitOffer()),
+        "a pending RecruitOffer with nobody to decide @ pending",
+    ),
+    row(
+        "a building to place in phase A",
+        lambda: replace(forest_won(), pending=Placing(Building.TOWER), landscape_supply=(6, 6, 6)),
+        "the pending Placing(tile=<Building.TOWER: 'tower'>) cannot arise for player 0 in"
+        " auction @ pending",
+    ),
+    row(
+        "six cards shown",
+        shown_six,
+        "the pending CardChoice(deck=<Deck.PRESTIGE: 'prestige'>, shown=(<PrestigeCardId.P13:"
+        " 'P13'>, <PrestigeCardId.P05: 'P05'>, <PrestigeCardId.P04: 'P04'>, <PrestigeCardId.P10:"
+        " 'P10'>, <PrestigeCardId.P03: 'P03'>, <PrestigeCardId.P09: 'P09'>), returning=False)"
+        " cannot arise for player 0 in auction @ pending",
+    ),
+    row(
+        "no card shown",
+        lambda: replace(
+            prestige_won(),
+            pending=CardChoice(Deck.PRESTIGE, ()),
+            prestige_deck=(*prestige_won().pending.shown, *prestige_won().prestige_deck),  # type: ignore[union-attr]
+        ),
+        "the pending CardChoice(deck=<Deck.PRESTIGE: 'prestige'>, shown=(), returning=False)"
+        " cannot arise for player 0 in auction @ pending",
+    ),
+    row(
+        "a bonus card shown in phase A",
+        lambda: replace(
+            prestige_won(),
+            pending=CardChoice(Deck.BONUS, prestige_won().bonus_deck[:1]),
+            bonus_deck=prestige_won().bonus_deck[1:],
+            prestige_deck=(*prestige_won().pending.shown, *prestige_won().prestige_deck),  # type: ignore[union-attr]
+        ),
+        "the pending CardChoice(deck=<Deck.BONUS: 'bonus'>, shown=(<BonusCardId.B14: 'B14'>,),"
+        " returning=False) cannot arise for player 0 in auction @ pending",
+    ),
+    row(
+        "cards to return in order where the game does not let the player",
+        lambda: replace(returning(), config=GameConfig(players=3, seed=0)),
+        "the pending CardChoice(deck=<Deck.BONUS: 'bonus'>, shown=(<BonusCardId.B12: 'B12'>,"
+        " <BonusCardId.B17: 'B17'>, <BonusCardId.B01: 'B01'>, <BonusCardId.B18: 'B18'>),"
+        " returning=True) cannot arise for player 0 in actions @ pending",
+    ),
+    row(
+        "one card to return in order",
+        lambda: returned_order(1),
+        "the pending CardChoice(deck=<Deck.BONUS: 'bonus'>, shown=(<BonusCardId.B12: 'B12'>,),"
+        " returning=True) cannot arise for player 0 in actions @ pending",
+    ),
+    row(
+        "five cards to return in order",
+        lambda: returned_order(5),
+        "the pending CardChoice(deck=<Deck.BONUS: 'bonus'>, shown=(<BonusCardId.B12: 'B12'>,"
+        " <BonusCardId.B17: 'B17'>, <BonusCardId.B01: 'B01'>, <BonusCardId.B18: 'B18'>,"
+        " <BonusCardId.B05: 'B05'>), returning=True) cannot arise for player 0 in actions"
+        " @ pending",
+    ),
+    row(
+        "a recruiting offer in phase B",
+        lambda: replace(handed(turn(), 0, recruiting=1), pending=RecruitOffer()),
+        "the pending RecruitOffer() cannot arise for player 0 in actions @ pending",
+    ),
+    row(
+        "a recruiting offer without the card",
+        lambda: replace(player(recruiting_won(), 0, hand_recruiting=0), recruiting=5),
+        "the pending RecruitOffer() cannot arise for player 0 in auction @ pending",
+    ),
+    row(
+        "a work by a person not on the table",
+        lambda: replace(poet_at_work(), pending=Working(PersonId.ACTOR)),
+        "the pending Working(person=<PersonId.ACTOR: 'actor'>, bonus=()) cannot arise for"
+        " player 0 in actions @ pending",
+    ),
+    row(
+        "a work with a bonus card not held",
+        lambda: replace(poet_at_work(), pending=Working(PersonId.POET, (BonusCardId.B02,))),
+        "the work plays B02, which is not in the player's hand @ pending.bonus",
+    ),
+    row(
+        "a work with a bonus card played twice",
+        lambda: replace(
+            poet_at_work(), pending=Working(PersonId.POET, (BonusCardId.B11, BonusCardId.B11))
+        ),
+        "the work plays B11, which is not in the player's hand @ pending.bonus",
+    ),
+    row(
+        "a payout more than the money held",
+        lambda: replace(payout(), pending=Conversion(10_000)),
+        "the pending Conversion(payout=10000) cannot arise for player 0 in actions @ pending",
+    ),
+    row(
+        "a payout of nothing",
+        lambda: replace(payout(), pending=Conversion(0)),
+        "the pending Conversion(payout=0) cannot arise for player 0 in actions @ pending",
+    ),
+    row(
+        "a payout of one florin",
+        lambda: replace(payout(), pending=Conversion(1)),
+        "a payout of 1 (ruling R19) @ pending.payout",
+    ),
+    row(
+        "a payout off the hundreds",
+        lambda: replace(payout(), pending=Conversion(850)),
+        "a payout of 850 (ruling R19) @ pending.payout",
+    ),
+    row(
+        "a building its buyer cannot pay for",
+        lambda: player(built_tower(), 0, money=600),
+        "player 0 cannot pay for the tower waiting to be built (R4) @ pending, players[0].money",
+    ),
+    row(
+        "a pending decision in the draft",
+        lambda: replace(draft(), pending=RecruitOffer()),
+        "the pending RecruitOffer() cannot arise for player 0 in setup @ pending",
+    ),
+    # The best works of the round (R20).
+    row(
+        "best works of two players among three",
+        lambda: replace(turn(), round_best=(0, 0)),
+        "the round's best works (0, 0) do not fit 3 players @ round_best",
+    ),
+    row(
+        "a negative best work",
+        lambda: replace(turn(), round_best=(0, -1, 0)),
+        "the round's best works (0, -1, 0) do not fit 3 players @ round_best",
+    ),
+    # Who decides is judged only once the seats and phases are sound.
+    row(
+        "a player out of turn with bad money",
+        lambda: player(replace(turn(), current_player=1), 2, money=50),
+        "player 2 has 50 florins (ruling R2) @ players[2].money",
+    ),
+]
+
+BASES = [
+    returning,
+    lambda: returned_order(2),
+    draft,
+    second_draft,
+    after_draft,
+    bidding4,
+    jester_taken,
+    forest_won,
+    prestige_won,
+    recruiting_won,
+    turn,
+    built_tower,
+    poet_at_work,
+    payout,
+    builder_taken_jester_open,
+]
+
+
+@pytest.mark.parametrize("base", BASES, ids=lambda f: f.__name__)
+def test_the_uncorrupted_positions_break_nothing(base: Corruption) -> None:
+    """Each position the corruptions start from is sound."""
+    assert () == state_problems(base())
+
+
+@pytest.mark.parametrize(("corrupt", "problems"), CORRUPTIONS)
+def test_each_corruption_is_named_with_its_path(
+    corrupt: Corruption, problems: tuple[str, ...]
+) -> None:
+    """state_problems names exactly the invariants the corrupted state breaks."""
+    assert problems == state_problems(corrupt())
+
+
+def test_an_empty_game_over_breaks_nothing() -> None:
+    """The end of the game without a record or a decision is sound."""
+    assert () == state_problems(game_over())
+
+
+def test_no_best_works_recorded_breaks_nothing() -> None:
+    """A state may record no best works at all (the field's default), or one per seat."""
+    assert () == state_problems(replace(turn(), round_best=()))
+
+
+def test_principality_problems_of_a_sound_principality() -> None:
+    """A principality built tile by tile has no problem; one built by hand may."""
+    assert [] == principality_problems(principality_of(Building.TOWER, Landscape.PARK))
+    loose = Principality(tiles=(PlacedTile(Building.TOWER, TOWER_D),))
+    assert [
+        "the occupied mask does not match the tiles",
+        "the walls mask does not match the buildings",
+    ] == principality_problems(loose)
