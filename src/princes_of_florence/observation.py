@@ -77,6 +77,7 @@ from princes_of_florence.rules.variants import ruleset
 from princes_of_florence.state import (
     AuctionState,
     CardChoice,
+    CharacterState,
     Conversion,
     Deck,
     GameState,
@@ -205,6 +206,8 @@ class PlayerView:
         turn: the current turn, during :attr:`Phase.ACTIONS`.
         pending: the sub-decision the current player must settle first.
         round_best: per seat, the highest work value this round (0: none).
+        characters: the character cards of Muse & Princess, all open: who
+            holds which, the tokens and bids of phase A2, the Banker's money.
         final_prestige_cards: once the game is over, every seat's prestige
             cards (scored openly, ruling R24); ``None`` before.
     """
@@ -235,6 +238,7 @@ class PlayerView:
     pending: ViewPending | None = None
     round_best: tuple[int, ...] = ()
     final_prestige_cards: tuple[tuple[PrestigeCardId, ...], ...] | None = None
+    characters: CharacterState | None = None
 
     @property
     def own(self) -> SeatView:
@@ -334,6 +338,7 @@ def observe(state: GameState, player: int) -> PlayerView:
         pending=pending,
         round_best=state.round_best,
         final_prestige_cards=final,
+        characters=state.characters,
     )
 
 
@@ -637,6 +642,7 @@ def determinize(
         turn=view.turn,
         pending=state_pending,
         round_best=view.round_best,
+        characters=view.characters,
     )
 
 
