@@ -30,7 +30,11 @@ def test_configurations_benchmark_gives_a_figure_per_configuration() -> None:
 
 def test_json_benchmark_sizes_the_game_the_games_benchmark_plays() -> None:
     figures = bench_json(0.0)
-    assert 1 == figures["round_trips"]
+    assert 20 == figures["round_trips"]  # one batch
+    assert (
+        0 < figures["fastest_round_trip_microseconds"] <= 1.01 * figures["round_trip_microseconds"]
+    )
+    assert figures["refusal_microseconds"] > 0
     assert figures["state_bytes"] > 1000
     assert figures["record_json_bytes"] > figures["record_text_bytes"] > figures["record_moves"]
     assert figures["round_trip_microseconds"] == pytest.approx(

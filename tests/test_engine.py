@@ -38,7 +38,7 @@ from princes_of_florence.ids import Phase
 from princes_of_florence.moves import Bid, Build, ChooseCard, Move, Open, PlaceTile, Recruit
 from princes_of_florence.rules.common import with_player
 from princes_of_florence.rules.invariants import state_problems
-from princes_of_florence.serialization import dumps
+from princes_of_florence.serialization import dumps, replay
 from princes_of_florence.state import replace
 
 CONFIGURATIONS: tuple[GameConfig, ...] = (
@@ -61,8 +61,10 @@ def test_random_games_end_after_round_seven(base: GameConfig, seed: int) -> None
     """Random games of every configuration always end after round 7 with a valid outcome (R24)."""
     config = attrs.evolve(base, seed=seed)
     players = config.players
-    bots = [RandomBot(random.Random(seed * 10 + s)) for s in range(players)]
-    final, moves = play_game(config, bots)
+    bots = [RandomBot(seed * 10 + s) for s in range(players)]
+    record = play_game(config, bots)
+    final = replay(record)[-1]
+    moves = record.moves
     assert is_terminal(final)
     assert (7, Phase.GAME_OVER, None) == (final.round, final.phase, final.current_player)
     assert () == legal_moves(final)
@@ -162,8 +164,8 @@ def test_every_kind_of_move_has_one_handler() -> None:
 
 def test_same_seed_same_game() -> None:
     """The same seed and moves give the same states (determinism)."""
-    bots_a = [RandomBot(random.Random(s)) for s in range(4)]
-    bots_b = [RandomBot(random.Random(s)) for s in range(4)]
+    bots_a = [RandomBot(s) for s in range(4)]
+    bots_b = [RandomBot(s) for s in range(4)]
     a = play_game(GameConfig(players=4, seed=9), bots_a)
     b = play_game(GameConfig(players=4, seed=9), bots_b)
     assert a == b
@@ -297,9 +299,8 @@ def test_a_look_alike_of_a_legal_move_is_refused_by_type() -> None:
     refused as malformed by every entry point, and nothing changes (defect class 1)."""
     kinds_seen: set[type] = set()
     for seed in range(3):
-        _final, moves = play_game(
-            GameConfig(players=4, seed=seed), [RandomBot(random.Random(s)) for s in range(4)]
-        )
+        bots = [RandomBot(s, sell_chance=0.0) for s in range(4)]
+        moves = play_game(GameConfig(players=4, seed=seed), bots).moves
         state = new_game(GameConfig(players=4, seed=seed))
         for move in moves:
             if type(move) not in kinds_seen:
@@ -337,8 +338,6 @@ def test_the_malformed_moves_of_the_report_name_their_field(fake: Move, field: s
 
 def test_no_seat_may_move_once_the_game_is_over() -> None:
     """After the end every seat is told the game is over."""
-    final, _moves = play_game(
-        GameConfig(players=3, seed=1), [RandomBot(random.Random(s)) for s in range(3)]
-    )
+    final = replay(play_game(GameConfig(players=3, seed=1), [RandomBot(s) for s in range(3)]))[-1]
     for seat in range(3):
         assert "the game is over" == move_problem(final, Pass(), player=seat)

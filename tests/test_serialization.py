@@ -14,6 +14,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from fuzz_strategies import documents
 from princes_of_florence import (
     GameConfig,
     SerializationError,
@@ -22,7 +23,7 @@ from princes_of_florence import (
     new_game,
     parse_move,
 )
-from princes_of_florence.engine import apply_with_events
+from princes_of_florence.engine import apply, apply_with_events, is_terminal
 from princes_of_florence.events import (
     AuctionOpened,
     BestWork,
@@ -102,11 +103,15 @@ from princes_of_florence.moves import (
     UseProfessor,
     Work,
 )
-from princes_of_florence.observation import events_for, observe
+from princes_of_florence.observation import PlayerView, events_for, observe
+from princes_of_florence.rules.auction import stack_problem_in_bidding
 from princes_of_florence.rules.invariants import state_problems
-from princes_of_florence.serialization import (
+from princes_of_florence.serialization import (  # private: the two readers compared
+    _CONVERTER,
+    _QUICK,
     SCHEMA_VERSION,
     GameRecord,
+    _GiveUp,
     dumps,
     load_config,
     load_event,
@@ -118,7 +123,7 @@ from princes_of_florence.serialization import (
     record_from_text,
     record_to_text,
 )
-from princes_of_florence.state import GameState, Working, replace
+from princes_of_florence.state import Conversion, GameState, Working, replace
 from strategies import play_random, played_games, states_in_play
 
 MOVES: tuple[Move, ...] = (
@@ -332,12 +337,13 @@ import random
 from princes_of_florence import GameConfig
 from princes_of_florence.bots import RandomBot, play_game
 from princes_of_florence.observation import observe
-from princes_of_florence.serialization import GameRecord, dumps
+from princes_of_florence.serialization import dumps, replay
 config = GameConfig(players=5, seed=404, hidden_money=True)
-final, moves = play_game(config, [RandomBot(random.Random(s)) for s in range(5)])
+record = play_game(config, [RandomBot(s) for s in range(5)])
+final = replay(record)[-1]
 print(dumps(final))
 print(dumps(observe(final, 2)))
-print(dumps(GameRecord(config, moves)))
+print(dumps(record))
 """
 
 
@@ -717,3 +723,155 @@ def test_numbers_of_thousands_of_digits_in_a_text_record_are_refused() -> None:
         record_from_text(f"# players 3\n# seed {_HUGE}\n")
     with pytest.raises(SerializationError, match="line 3: move text of 4305 characters"):
         record_from_text(f"# players 3\n# seed 1\nbid {_HUGE}\n")
+
+
+def test_prestige_and_payouts_beyond_the_limits_are_refused() -> None:
+    """Prestige of 10**7 (which made free_moves hang) and a payout of 10**9 (which made
+    load_state itself hang) are refused by the limits, naming the field (defect class 3)."""
+    text = _mutated(_state_text(), lambda d: d["players"][2].__setitem__("prestige", 10**7))
+    with pytest.raises(SerializationError, match="at most 1000 @ \\$\\.data\\.players\\[2\\]"):
+        load_state(text)
+    state = _first(lambda s: isinstance(s.pending, Conversion))
+    seat = state.current_player
+    assert seat is not None
+
+    def rich(data: Any) -> None:
+        data["pending"]["payout"] = 10**9
+        data["players"][seat]["money"] = 10**9
+
+    with pytest.raises(SerializationError, match="a payout of 1000000000; at most 100000"):
+        load_state(_mutated(dumps(state), rich))
+
+
+def _countdown(data: Any) -> None:
+    data["person_deck"] = [1] * 100_000
+
+
+def test_a_large_document_is_refused_early_and_briefly() -> None:
+    """A 200 KB document of 100,000 wrong items, or an array that long in a smaller one,
+    is refused with a message of a few lines, not one line per item (defect class 4)."""
+    big = _mutated(_state_text(), _countdown)
+    assert len(big) > 200_000
+    with pytest.raises(SerializationError, match="the document has") as caught:
+        load_state(big)
+    assert len(str(caught.value)) < 200
+    data = _data(_state_text())
+    data["person_deck"] = [1] * 30_000
+    with pytest.raises(SerializationError, match="an array of 30000 items; at most 1000") as e:
+        load_state(_document("state", data))
+    assert len(str(e.value)) < 200
+    record = {"config": {"players": 3}, "moves": [{"type": "bid"}] * 900}
+    with pytest.raises(SerializationError) as e:
+        load_record(_document("record", record))
+    assert str(e.value).count("@") == 5  # the first five, then the reader stops
+    many_keys = {f"k{i}": 0 for i in range(8_000)}
+    with pytest.raises(SerializationError, match=r"extra fields found \(k0, k1, k10,") as e:
+        load_config(_document("config", {"players": 3, **many_keys}))
+    assert len(str(e.value)) < 200
+
+
+def test_a_long_text_record_is_refused_early() -> None:
+    """A text record of 100,000 bad moves is refused by its size, at once."""
+    with pytest.raises(SerializationError, match="characters; at most 100000"):
+        record_from_text("# players 3\n# seed 1\n" + "bid x\n" * 100_000)
+    with pytest.raises(SerializationError, match="line 1003: a record holds at most 1000"):
+        record_from_text("# players 3\n# seed 1\n" + "pass\n" * 1_001)
+
+
+def _swapped_records() -> tuple[GameState, int]:
+    """Seed 37, 5 players, moves drawn with ``Random(37)``: the first auction state in
+    which swapping two players' records gives the high bidder a principality with no
+    place for the landscape under the hammer; the swapped state and the high bidder."""
+    state = new_game(GameConfig(players=5, seed=37))
+    rng = random.Random(37)
+    while not is_terminal(state):
+        auction = state.auction
+        if auction is not None and auction.stack in _LANDSCAPE_STACKS:
+            bidder = auction.high_bidder
+            assert bidder is not None
+            for other in range(5):
+                players = list(state.players)
+                players[bidder], players[other] = players[other], players[bidder]
+                swapped = replace(state, players=tuple(players))
+                if stack_problem_in_bidding(swapped, bidder, auction.stack, auction.high_bid):
+                    return swapped, bidder
+        state = apply(state, rng.choice(legal_moves(state)))
+    raise AssertionError("no such state in this game")
+
+
+_LANDSCAPE_STACKS = (AuctionObject.FOREST, AuctionObject.LAKE, AuctionObject.PARK)
+
+
+def test_swapped_player_records_leaving_a_winner_stuck_are_refused() -> None:
+    """Swapped records made a high bidder of a landscape with no place for it: once the
+    others passed they had no move, though the game was not over.  Such a state and
+    every view of it are refused (defect class 6)."""
+    swapped, winner = _swapped_records()
+    stuck = swapped
+    while stuck.pending is None:  # the engine plays on from any state it is given
+        stuck = apply(stuck, Pass())
+    assert stuck.current_player == winner
+    assert () == legal_moves(stuck)
+    assert not is_terminal(stuck)
+    with pytest.raises(SerializationError, match=f"high bidder {winner} could not use the"):
+        load_state(dumps(swapped))
+    for viewer in range(5):
+        with pytest.raises(SerializationError, match=f"high bidder {winner} could not use"):
+            load_view(dumps(observe(swapped, viewer)))
+
+
+def test_a_loaded_state_has_a_legal_move_after_every_move() -> None:
+    """Every state load_state accepts along a played game plays on to the end."""
+    for state in GAME.states[::7]:
+        loaded = load_state(dumps(state))
+        rng = random.Random(0)
+        while not is_terminal(loaded):
+            moves = legal_moves(loaded)
+            assert moves
+            loaded = apply(loaded, rng.choice(moves))
+
+
+@pytest.mark.parametrize(
+    "field", ["building_supply", "landscape_supply", "freedom_supply", "round_best"]
+)
+def test_a_view_with_a_supply_of_the_wrong_length_is_refused(field: str) -> None:
+    """load_view runs load_state's checks: an extra supply entry is refused at load, not
+    met later as a ValueError from zip in view_legal_moves (defect class 5)."""
+    state = _first(lambda s: s.phase is Phase.ACTIONS)
+    text = _mutated(dumps(observe(state, 0)), lambda d: d[field].append(0))
+    with pytest.raises(
+        SerializationError, match=f"{field} has .* entries.* @ \\$\\.data\\.{field}"
+    ):
+        load_view(text)
+
+
+@given(states_in_play(), st.integers(0, 4))
+def test_the_quick_reader_reads_valid_states_and_views_as_the_converter_does(
+    state: GameState, seat: int
+) -> None:
+    """The quick reader of valid documents takes every valid state and view, and builds
+    exactly what the converter builds (speed without a second meaning)."""
+    seat %= len(state.players)
+    for cls, value in ((GameState, state), (PlayerView, observe(state, seat))):
+        data = _data(dumps(value))
+        quick = _QUICK[cls]
+        assert quick is not None
+        assert value == quick(data) == _CONVERTER.structure(data, cls)
+
+
+@given(documents("state") | documents("view") | documents("record") | documents("config"))
+def test_the_quick_reader_accepts_nothing_the_converter_refuses(made: tuple[str, str]) -> None:
+    """On broken documents the quick reader gives up, or agrees with the converter."""
+    text, kind = made
+    try:
+        data = _data(text)
+    except (ValueError, KeyError, TypeError, RecursionError):
+        return  # not a JSON document with data: refused before either reader
+    cls = {"state": GameState, "view": PlayerView, "record": GameRecord}.get(kind, GameConfig)
+    quick = _QUICK[cls]
+    assert quick is not None
+    try:
+        value = quick(data)
+    except _GiveUp:
+        return
+    assert value == _CONVERTER.structure(data, cls)

@@ -1,7 +1,12 @@
-"""Command line: ``python -m princes_of_florence {play,bench,catalog}``.
+"""Command line: ``python -m princes_of_florence {play,tournament,bench,catalog}``.
 
-``play`` plays a seeded game between random bots and prints every move in
-notation, each work's breakdown, and the final scores with their sources.
+``play`` plays a seeded game and prints every move in notation, each work's
+breakdown, and the final scores with their sources; every seat is a random
+bot unless ``--bots random,heuristic,mcts`` names one bot per seat, and
+``--human SEAT`` lets a person play that seat at the terminal.
+``tournament --bots heuristic,random,random,random --games 200 --workers 2``
+plays seeded games with every seating rotated and prints the result table
+(see :mod:`princes_of_florence.bots.tournament`).
 ``bench [--seconds S] [NAME ...]`` runs the benchmarks of
 :mod:`princes_of_florence.bench` (all of them by default) and prints their
 figures.  ``catalog`` lists the component data that could not be verified.
@@ -11,12 +16,13 @@ from __future__ import annotations
 
 import argparse
 import os
-import random
 import sys
 from collections import defaultdict
 from collections.abc import Sequence
 
-from princes_of_florence.bots import RandomBot
+from princes_of_florence.bots import Bot, view_moves
+from princes_of_florence.bots.human import HumanBot
+from princes_of_florence.bots.tournament import make_bot, tournament_main
 from princes_of_florence.components import default_catalog
 from princes_of_florence.config import GameConfig
 from princes_of_florence.engine import (
@@ -26,8 +32,9 @@ from princes_of_florence.engine import (
     outcome,
     prestige_card_scores,
 )
-from princes_of_florence.errors import PrincesOfFlorenceError
+from princes_of_florence.errors import ConfigError, PrincesOfFlorenceError
 from princes_of_florence.events import PhaseStarted, PrestigeGained, PrestigeLost, WorkDone
+from princes_of_florence.observation import observe
 
 __all__ = ["main"]
 
@@ -40,19 +47,40 @@ _SWITCHES = {
 """The :class:`GameConfig` switches ``play`` takes as ``--option-name`` flags."""
 
 
-def _play(config: GameConfig) -> int:
+def _seat_bots(
+    players: int, seed: int, specs: str | None, human: int | None
+) -> tuple[list[Bot], str]:
+    """The bot of every seat for ``play``, and how the header names them."""
+    names = specs.split(",") if specs else ["random"] * players
+    if len(names) != players:
+        raise ConfigError(f"--bots names {len(names)} bots for {players} players")
+    if human is not None and not 0 <= human < players:
+        raise ConfigError(f"--human must be a seat from 0 to {players - 1}, not {human}")
+    try:
+        bots: list[Bot] = [make_bot(name, f"bot:{seed}:{seat}") for seat, name in enumerate(names)]
+    except ValueError as error:
+        raise ConfigError(str(error)) from None
+    if human is not None:
+        bots[human] = HumanBot()
+        names[human] = "you"
+    label = "random bots" if not specs and human is None else "seats " + ", ".join(names)
+    return bots, label
+
+
+def _play(config: GameConfig, specs: str | None = None, human: int | None = None) -> int:
     players, seed = config.players, config.seed
-    bots = [RandomBot(random.Random(f"bot:{seed}:{seat}")) for seat in range(players)]
+    bots, label = _seat_bots(players, seed, specs, human)
     state = new_game(config)
     sources: list[dict[str, int]] = [defaultdict(int) for _ in range(players)]
     options = [name.replace("_", " ") for name in _SWITCHES if getattr(config, name)]
     extra = "".join(f", {option}" for option in options)
-    print(f"# Princes of Florence: {players} players, seed {seed}{extra}, random bots")
+    print(f"# Princes of Florence: {players} players, seed {seed}{extra}, {label}")
     number = 0
     while not is_terminal(state):
         seat = state.current_player
         assert seat is not None
-        move = bots[seat].choose(state)
+        view = observe(state, seat)
+        move = bots[seat].choose(view, view_moves(view))
         state, events = apply_with_events(state, move)
         number += 1
         note = ""
@@ -102,6 +130,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     play.add_argument("--seed", type=int, default=1)
     for name, text in _SWITCHES.items():
         play.add_argument(f"--{name.replace('_', '-')}", action="store_true", help=text)
+    play.add_argument(
+        "--bots", help="one bot per seat, comma separated: random, heuristic, mcts[:key=value...]"
+    )
+    play.add_argument("--human", type=int, metavar="SEAT", help="play this seat yourself")
+    tour = sub.add_parser("tournament", help="play bots against each other, seats rotated")
+    tour.add_argument("--bots", required=True, help="one bot spec per seat, comma separated")
+    tour.add_argument("--games", type=int, default=100, help="a multiple of the player count")
+    tour.add_argument("--seed", type=int, default=0)
+    tour.add_argument("--workers", type=int, default=1, help="processes to play in")
+    tour.add_argument("--hidden-money", action="store_true", help="hide other players' money")
     bench = sub.add_parser("bench", help="measure the engine's speed")
     bench.add_argument("--seconds", type=float, default=3.0)
     bench.add_argument("names", nargs="*", metavar="NAME", help="benchmarks to run (default: all)")
@@ -110,7 +148,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if args.command == "play":
             switches = {name: getattr(args, name) for name in _SWITCHES}
-            return _play(GameConfig(players=args.players, seed=args.seed, **switches))
+            players = len(args.bots.split(",")) if args.bots else args.players
+            config = GameConfig(players=players, seed=args.seed, **switches)
+            return _play(config, args.bots, args.human)
+        if args.command == "tournament":
+            return tournament_main(
+                args.bots, args.games, args.seed, args.workers, args.hidden_money
+            )
         if args.command == "bench":
             from princes_of_florence import bench as bench_module
 
@@ -121,6 +165,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _catalog()
     except PrincesOfFlorenceError as error:
         parser.exit(2, f"error: {error}\n")
+    except EOFError:
+        parser.exit(1, "\nerror: the input ended before the game did\n")
     except BrokenPipeError:
         # The reader stopped early (``| head``): say nothing more, as other tools do.
         devnull = os.open(os.devnull, os.O_WRONLY)

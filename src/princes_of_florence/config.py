@@ -13,35 +13,36 @@ from __future__ import annotations
 import attrs
 
 from princes_of_florence.errors import ConfigError
+from princes_of_florence.limits import MAX_SEED, shorten
 
 __all__ = ["GameConfig"]
 
 
 def _check_players(instance: GameConfig, attribute: attrs.Attribute[int], value: int) -> None:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ConfigError(f"players must be an integer, not {value!r}")
+        raise ConfigError(f"players must be an integer, not {shorten(value)}")
     if not 2 <= value <= 5:
-        raise ConfigError(f"players must be 2, 3, 4 or 5, not {value}")
+        raise ConfigError(f"players must be 2, 3, 4 or 5, not {shorten(value)}")
 
 
 def _check_seed(instance: GameConfig, attribute: attrs.Attribute[int], value: int) -> None:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise ConfigError(f"seed must be a non-negative integer, not {value!r}")
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_SEED:
+        raise ConfigError(f"seed must be an integer from 0 to 2**64 - 1, not {shorten(value)}")
 
 
 def _check_start(instance: GameConfig, attribute: attrs.Attribute[int], value: int) -> None:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ConfigError(f"start_player must be an integer, not {value!r}")
+        raise ConfigError(f"start_player must be an integer, not {shorten(value)}")
     if not 0 <= value < instance.players:
         raise ConfigError(
-            f"start_player must be a seat from 0 to {instance.players - 1}, not {value}"
+            f"start_player must be a seat from 0 to {instance.players - 1}, not {shorten(value)}"
         )
 
 
 def _reject(name: str) -> attrs._ValidatorType[bool]:
     def check(instance: GameConfig, attribute: attrs.Attribute[bool], value: bool) -> None:
         if not isinstance(value, bool):
-            raise ConfigError(f"{attribute.name} must be true or false, not {value!r}")
+            raise ConfigError(f"{attribute.name} must be true or false, not {shorten(value)}")
         if value:
             raise ConfigError(f"the {name} is not implemented yet")
 
@@ -50,7 +51,7 @@ def _reject(name: str) -> attrs._ValidatorType[bool]:
 
 def _check_bool(instance: GameConfig, attribute: attrs.Attribute[bool], value: bool) -> None:
     if not isinstance(value, bool):
-        raise ConfigError(f"{attribute.name} must be true or false, not {value!r}")
+        raise ConfigError(f"{attribute.name} must be true or false, not {shorten(value)}")
 
 
 def _check_hard(instance: GameConfig, attribute: attrs.Attribute[bool], value: bool) -> None:

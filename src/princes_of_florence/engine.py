@@ -25,6 +25,7 @@ from princes_of_florence.config import GameConfig
 from princes_of_florence.errors import GeometryError, IllegalMoveError, InvalidMoveError
 from princes_of_florence.events import Event, MoneyReason, PrestigeReason
 from princes_of_florence.ids import Building, Phase, PrestigeCardId
+from princes_of_florence.limits import shorten
 from princes_of_florence.moves import (
     Bid,
     Build,
@@ -386,7 +387,7 @@ def _apply(state: GameState, move: Move, player: int | None, events: list[Event]
 def _illegal(state: GameState, move: Move, problem: str, player: int | None) -> IllegalMoveError:
     """The error for ``move`` by ``player`` (or whoever decides), illegal because of ``problem``."""
     seat = state.current_player if player is None else player
-    who = "nobody" if seat is None else f"player {seat}"
+    who = "nobody" if seat is None else f"player {shorten(seat, 20)}"  # any value a client sent
     return IllegalMoveError(f"illegal move {str(move)!r} by {who}: {problem}")
 
 

@@ -22,7 +22,6 @@ __all__ = [
     "MAX_NOTATION_CHARS",
     "MAX_NUMBER_DIGITS",
     "MAX_PRESTIGE",
-    "MAX_RECORD_LINES",
     "MAX_SEED",
     "shorten",
 ]
@@ -45,11 +44,8 @@ MAX_NOTATION_CHARS = 64
 MAX_ITEMS = 1_000
 """The longest array in a JSON document (a record's moves included)."""
 
-MAX_DOCUMENT_CHARS = 1_000_000
+MAX_DOCUMENT_CHARS = 100_000
 """The longest JSON document, and the longest text record, in characters."""
-
-MAX_RECORD_LINES = 2_000
-"""The most lines of a text record."""
 
 MAX_ERRORS = 5
 """The most problems one error message lists; the rest are counted."""

@@ -50,12 +50,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
+from functools import cache
 from typing import TypeAlias, TypeVar
 
 import attrs
 
 from princes_of_florence.config import GameConfig
 from princes_of_florence.engine import legal_moves
+from princes_of_florence.errors import PrincesOfFlorenceError
 from princes_of_florence.events import (
     CardKept,
     CardReturned,
@@ -71,6 +73,7 @@ from princes_of_florence.ids import (
     Phase,
     PrestigeCardId,
 )
+from princes_of_florence.limits import MAX_MONEY, shorten
 from princes_of_florence.moves import Move
 from princes_of_florence.rules.common import catalog
 from princes_of_florence.rules.variants import ruleset
@@ -285,7 +288,8 @@ def observe(state: GameState, player: int) -> PlayerView:
         that differ only in hidden cards (or the seed) give equal views.
 
     Raises:
-        ValueError: ``player`` is not a seat of this game.
+        PrincesOfFlorenceError: ``player`` is not a seat of this game (the
+            error is also a :class:`ValueError`).
 
     >>> from princes_of_florence import GameConfig, new_game
     >>> view = observe(new_game(GameConfig(players=4, seed=2, hidden_money=True)), 0)
@@ -294,7 +298,9 @@ def observe(state: GameState, player: int) -> PlayerView:
     """
     count = len(state.players)
     if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < count:
-        raise ValueError(f"player must be a seat from 0 to {count - 1}, not {player!r}")
+        raise PrincesOfFlorenceError(
+            f"player must be a seat from 0 to {count - 1}, not {shorten(player)}"
+        )
     hidden_money = state.config.hidden_money
     own = state.players[player]
     setup = None
@@ -390,6 +396,17 @@ def money_floor(view: PlayerView, seat: int) -> int:
 _C = TypeVar("_C", PersonId, BonusCardId, PrestigeCardId)
 
 
+@cache
+def _card_ids() -> tuple[tuple[PersonId, ...], tuple[BonusCardId, ...], tuple[PrestigeCardId, ...]]:
+    """The person, bonus and prestige card ids in catalog order, read once."""
+    cat = catalog()
+    return (
+        tuple(spec.id for spec in cat.persons),
+        tuple(spec.id for spec in cat.bonus_cards),
+        tuple(spec.id for spec in cat.prestige_cards),
+    )
+
+
 def _deal(
     rng: random.Random,
     what: str,
@@ -401,9 +418,11 @@ def _deal(
     seen = set(known)
     pool = [card for card in cards if card not in seen]  # catalog order, then shuffled
     if min(demands, default=0) < 0:
-        raise ValueError(f"the view is inconsistent: a negative number of {what} cards is hidden")
+        raise PrincesOfFlorenceError(
+            f"the view is inconsistent: a negative number of {what} cards is hidden"
+        )
     if len(pool) != sum(demands):
-        raise ValueError(
+        raise PrincesOfFlorenceError(
             f"the view is inconsistent: {len(pool)} {what} cards are not accounted for, "
             f"but {sum(demands)} are hidden"
         )
@@ -419,8 +438,12 @@ def _deal(
 def _money(view: PlayerView, money: Sequence[int] | None) -> list[int]:
     """Every seat's money: shown, given, or guessed (see :func:`determinize`)."""
     count = len(view.seats)
+    if money is not None and not isinstance(money, list | tuple):
+        raise PrincesOfFlorenceError(
+            f"money must be a list or tuple of amounts, not {type(money).__name__}"
+        )
     if money is not None and len(money) != count:
-        raise ValueError(f"money needs one amount per seat ({count}), not {len(money)}")
+        raise PrincesOfFlorenceError(f"money needs one amount per seat ({count}), not {len(money)}")
     own = view.own.money
     assert own is not None, "a view always shows the viewer's own money"
     result = []
@@ -433,12 +456,13 @@ def _money(view: PlayerView, money: Sequence[int] | None) -> list[int]:
             result.append(max(own, floor))
             continue
         amount = money[seat]
-        if isinstance(amount, bool) or not isinstance(amount, int) or amount % 100:
-            raise ValueError(
-                f"money for seat {seat} must be a multiple of 100, not {amount!r} (R2)"
+        if type(amount) is not int or amount % 100 or not 0 <= amount <= MAX_MONEY:
+            raise PrincesOfFlorenceError(
+                f"money for seat {seat} must be a multiple of 100 from 0 to {MAX_MONEY},"
+                f" not {shorten(amount)} (R2)"
             )
         if amount < floor:
-            raise ValueError(
+            raise PrincesOfFlorenceError(
                 f"seat {seat} holds at least {floor} florins judging from the table, not {amount}"
             )
         result.append(amount)
@@ -474,7 +498,7 @@ def determinize(
         A state ``s`` with ``observe(s, view.viewer) == view``.
 
     Raises:
-        ValueError: ``money`` does not fit the view (wrong length, not a
+        PrincesOfFlorenceError: ``money`` does not fit the view (wrong length, not a
             multiple of 100, less than the table shows), or the view is
             inconsistent (its card counts do not add up).
 
@@ -496,25 +520,24 @@ def determinize(
     def choice_size(deck: Deck) -> int:
         return hidden.count if hidden is not None and hidden.deck is deck else 0
 
-    cat = catalog()
-
     # Persons: other hands, the hidden choice, other returned cards (R8), the deck.
     returned_seats: list[int] = []
     if view.setup is not None:
         returned_seats = [(view.start_player + i) % count for i in range(view.setup.returned)]
     hidden_returns = [seat for seat in returned_seats if seat != viewer]
     if view.setup is not None and (viewer in returned_seats) != (view.setup.own is not None):
-        raise ValueError(
+        raise PrincesOfFlorenceError(
             "the view is inconsistent: the viewer's returned card does not fit the draft"
         )
     known_persons = [*view.hand_persons, *own_shown]
     known_persons += [p for seat in view.seats for p in seat.table_persons]
     if view.setup is not None and view.setup.own is not None:
         known_persons.append(view.setup.own)
+    person_ids, bonus_ids, prestige_ids = _card_ids()
     person_piles = _deal(
         rng,
         "person",
-        [spec.id for spec in cat.persons],
+        person_ids,
         [p for p in known_persons if isinstance(p, PersonId)],
         [
             *(view.seats[seat].hand_person_count for seat in others),
@@ -534,7 +557,7 @@ def determinize(
     bonus_piles = _deal(
         rng,
         "bonus",
-        [spec.id for spec in cat.bonus_cards],
+        bonus_ids,
         known_bonus,
         [
             *(
@@ -559,7 +582,7 @@ def determinize(
     prestige_piles = _deal(
         rng,
         "prestige",
-        [spec.id for spec in cat.prestige_cards],
+        prestige_ids,
         known_prestige,
         [
             *(0 if final is not None else view.seats[seat].prestige_card_count for seat in others),

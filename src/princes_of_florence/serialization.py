@@ -51,7 +51,7 @@ import re
 import types
 from collections.abc import Callable, Sequence
 from enum import Enum, StrEnum
-from typing import Any, TypeVar, Union, get_args, get_origin
+from typing import Any, TypeVar, Union, get_args, get_origin, get_type_hints
 
 import attrs
 import cattrs
@@ -73,7 +73,15 @@ from princes_of_florence.errors import (
 )
 from princes_of_florence.events import Event
 from princes_of_florence.ids import BonusCardId, Building, Landscape, PersonId, PrestigeCardId
-from princes_of_florence.limits import MAX_NUMBER_DIGITS, shorten
+from princes_of_florence.limits import (
+    MAX_DOCUMENT_CHARS,
+    MAX_ERRORS,
+    MAX_ITEMS,
+    MAX_MONEY,
+    MAX_NUMBER_DIGITS,
+    MAX_PRESTIGE,
+    shorten,
+)
 from princes_of_florence.moves import Move, parse_move
 from princes_of_florence.observation import (
     PlayerView,
@@ -153,15 +161,21 @@ def _members(union: Any) -> tuple[Any, ...] | None:
     return None
 
 
+_LARGEST = 2**64
+"""No integer in a document is this large, or as large negated (seeds are below it)."""
+
+
 def _structure_int(value: object, _: type) -> int:
     if type(value) is not int:
-        raise _Invalid(f"expected an integer, not {value!r}")
+        raise _Invalid(f"expected an integer, not {shorten(value)}")
+    if not -_LARGEST < value < _LARGEST:
+        raise _Invalid(f"the integer {shorten(value)} is out of range")
     return value
 
 
 def _structure_bool(value: object, _: type) -> bool:
     if type(value) is not bool:
-        raise _Invalid(f"expected true or false, not {value!r}")
+        raise _Invalid(f"expected true or false, not {shorten(value)}")
     return value
 
 
@@ -183,17 +197,17 @@ def _is_enum(cls: Any) -> bool:
 def _structure_enum(value: object, cls: type[Enum]) -> Enum:
     try:
         return cls(value)
-    except ValueError:
-        raise _Invalid(f"{value!r} is not a {cls.__name__}") from None
+    except (ValueError, TypeError):  # TypeError: an unhashable value
+        raise _Invalid(f"{shorten(value)} is not a {cls.__name__}") from None
 
 
 def _choose_enum(value: object, kinds: Sequence[type[Enum]], what: str) -> Enum:
     for kind in kinds:
         try:
             return kind(value)
-        except ValueError:
+        except (ValueError, TypeError):  # TypeError: an unhashable value
             continue
-    raise _Invalid(f"{value!r} is not a {what}")
+    raise _Invalid(f"{shorten(value)} is not a {what}")
 
 
 _CARD_KINDS: tuple[type[Enum], ...] = (PersonId, BonusCardId, PrestigeCardId)
@@ -234,6 +248,8 @@ def _structure_items(
     """Structure the items of a JSON array, each path noted for error messages."""
     if not isinstance(value, list):
         raise _Invalid(f"expected an array, not {_kind_of(value)}")
+    if len(value) > MAX_ITEMS:
+        raise _Invalid(f"an array of {len(value)} items; at most {MAX_ITEMS}")
     errors: list[Exception] = []
     result = []
     for index, (item, kind) in enumerate(zip(value, kinds, strict=False)):
@@ -243,6 +259,8 @@ def _structure_items(
             note = IterableValidationNote(f"Structuring {whole} @ index {index}", index, kind)
             error.__notes__ = [*getattr(error, "__notes__", []), note]
             errors.append(error)
+            if len(errors) == MAX_ERRORS:  # enough to say what is wrong
+                break
     if errors:
         raise IterableValidationError(f"While structuring {whole!r}", errors, whole)
     return result
@@ -292,10 +310,16 @@ def _tuple_hook(conv: cattrs.Converter) -> Callable[[Any], Any]:
 def _attrs_hook(conv: cattrs.Converter) -> Callable[[Any], Any]:
     def factory(cls: Any) -> Callable[[object, Any], Any]:
         generated: Callable[[Any, Any], Any] = make_dict_structure_fn(cls, conv)
+        names = frozenset(field.name for field in attrs.fields(cls))
 
         def hook(value: object, _: Any) -> Any:
             if not isinstance(value, dict):
                 raise _Invalid(f"expected an object, not {_kind_of(value)}")
+            if len(value) > len(names):  # said briefly, however many there are
+                extra = sorted(key for key in value if key not in names)
+                shown = ", ".join(key[:40] for key in extra[:MAX_ERRORS])
+                more = f" and {len(extra) - MAX_ERRORS} more" if len(extra) > MAX_ERRORS else ""
+                raise _Invalid(f"extra fields found ({shown}{more})")
             return generated(value, cls)
 
         return hook
@@ -337,7 +361,7 @@ def _tagged_hooks(conv: cattrs.Converter, members: tuple[type, ...], what: str) 
                 raise _Invalid(f"{a_what} needs a {_TAG!r} tag (one of {known})")
             cls = by_tag.get(tag) if isinstance(tag, str) else None
             if cls is None:
-                raise _Invalid(f"unknown {what} tag {tag!r}; expected one of {known}")
+                raise _Invalid(f"unknown {what} tag {shorten(tag)}; expected one of {known}")
             body = {key: item for key, item in value.items() if key != _TAG}
             return conv.get_structure_hook(cls)(body, cls)
 
@@ -373,6 +397,253 @@ def _make_converter() -> cattrs.Converter:
 
 
 _CONVERTER = _make_converter()
+
+
+# --------------------------------------------------------------------------
+# A quick reader for valid documents
+#
+# Servers load a state on every request, and almost every document they load
+# is valid.  _quick() builds, from the same annotations the converter reads, a
+# reader that accepts only what the converter accepts and builds the same
+# value, several times faster; on anything it does not accept it gives up
+# (raises _GiveUp) and the converter reads the document again, to name every
+# problem with its path.  A type it has no reader for makes it return None:
+# the converter then reads every such document.
+
+
+class _GiveUp(Exception):
+    """The quick reader does not accept the document; the converter reads it."""
+
+
+_Reader = Callable[[Any], Any]
+
+
+def _quick_scalar(kind: Any) -> _Reader | None:
+    if kind is int:
+
+        def read_int(value: Any) -> int:
+            if type(value) is int and -_LARGEST < value < _LARGEST:
+                return value
+            raise _GiveUp
+
+        return read_int
+    if kind is bool or kind is str:
+
+        def read_exact(value: Any) -> Any:
+            if type(value) is kind:
+                return value
+            raise _GiveUp
+
+        return read_exact
+    return None
+
+
+def _enum_table(kinds: Sequence[Any]) -> dict[str, Enum] | None:
+    """The members of ``kinds`` by value, the first kind first, as the converter tries them.
+
+    Only text values: a JSON value found in this table is exactly such a text
+    (no number or ``true`` equals a text).
+    """
+    table: dict[str, Enum] = {}
+    for kind in kinds:
+        if not _is_enum(kind) or not all(type(m.value) is str for m in kind):
+            return None
+        for member in kind:
+            table.setdefault(member.value, member)
+    return table
+
+
+def _quick_enums(kinds: Sequence[Any]) -> _Reader | None:
+    """A reader of members of ``kinds``, tried in order as the converter does."""
+    table = _enum_table(kinds)
+    if table is None:
+        return None
+    find = table.__getitem__
+
+    def read_enum(value: Any) -> Any:
+        try:
+            return find(value)
+        except (KeyError, TypeError):  # TypeError: an array or object
+            raise _GiveUp from None
+
+    return read_enum
+
+
+def _quick_enum_tuple(kinds: Sequence[Any]) -> _Reader | None:
+    """A reader of an array of members of ``kinds``, each looked up in C."""
+    table = _enum_table(kinds)
+    if table is None:
+        return None
+    find = table.__getitem__
+
+    def read_enums(value: Any) -> tuple[Any, ...]:
+        if type(value) is not list or len(value) > MAX_ITEMS:
+            raise _GiveUp
+        try:
+            return tuple(map(find, value))
+        except (KeyError, TypeError):
+            raise _GiveUp from None
+
+    return read_enums
+
+
+def _quick_attrs(cls: Any) -> _Reader | None:
+    hints = get_type_hints(cls)
+    fields = attrs.fields(cls)
+    readers: dict[str, _Reader] = {}
+    for field in fields:
+        reader = _quick(hints[field.name])
+        if reader is None:
+            return None
+        readers[field.name] = reader
+    required = frozenset(f.name for f in fields if f.default is attrs.NOTHING)
+    known = readers.keys()
+    plain = "__slots__" not in vars(cls) and all(
+        f.validator is None
+        and f.converter is None
+        and f.init
+        and not isinstance(f.default, attrs.Factory)  # type: ignore[arg-type]
+        for f in fields
+    )
+    if plain:  # as state.replace() does: the instance dictionary, set whole
+        defaults = {f.name: f.default for f in fields if f.default is not attrs.NOTHING}
+        new = object.__new__
+        put = object.__setattr__
+
+        def read_plain(value: Any) -> Any:
+            if type(value) is not dict or not required <= value.keys() <= known:
+                raise _GiveUp
+            found = defaults.copy()
+            for name, item in value.items():
+                found[name] = readers[name](item)
+            instance = new(cls)
+            put(instance, "__dict__", found)
+            return instance
+
+        return read_plain
+
+    def read_object(value: Any) -> Any:
+        if type(value) is not dict or not required <= value.keys() <= known:
+            raise _GiveUp
+        try:
+            return cls(**{name: readers[name](item) for name, item in value.items()})
+        except _GiveUp:
+            raise
+        except Exception:  # a validator's error: the converter names it
+            raise _GiveUp from None
+
+    return read_object
+
+
+def _quick_tagged(members: Sequence[Any]) -> _Reader | None:
+    readers: dict[str, _Reader] = {}
+    for cls in members:
+        reader = _quick_attrs(cls)
+        if reader is None:
+            return None
+        readers[_snake(cls.__name__)] = reader
+
+    def read_tagged(value: Any) -> Any:
+        if type(value) is not dict:
+            raise _GiveUp
+        reader = readers.get(value.get(_TAG))  # type: ignore[arg-type]  # any JSON value
+        if reader is None:
+            raise _GiveUp
+        return reader({key: item for key, item in value.items() if key != _TAG})
+
+    return read_tagged
+
+
+_TAGGED_UNIONS: tuple[tuple[Any, ...], ...] = (
+    get_args(Move),
+    get_args(Event),
+    get_args(Pending),
+    get_args(ViewPending),
+)
+
+
+def _quick(kind: Any) -> _Reader | None:
+    """A reader of ``kind`` that gives up on anything the converter would refuse."""
+    scalar = _quick_scalar(kind)
+    if scalar is not None:
+        return scalar
+    if _is_enum(kind):
+        return _quick_enums([kind])
+    members = _members(kind)
+    if members is not None:
+        optional = type(None) in members
+        present = tuple(m for m in members if m is not type(None))
+        inner = _quick_union(present)
+        if inner is None:
+            return None
+        if not optional:
+            return inner
+
+        def read_optional(value: Any) -> Any:
+            return None if value is None else inner(value)
+
+        return read_optional
+    if _is_tuple(kind):
+        args = get_args(kind)
+        if Ellipsis not in args:  # a fixed length, such as tuple[int, int]
+            fixed = [_quick(arg) for arg in args]
+            if any(reader is None for reader in fixed):
+                return None
+            readers = tuple(reader for reader in fixed if reader is not None)
+
+            def read_fixed(value: Any) -> tuple[Any, ...]:
+                if type(value) is not list or len(value) != len(readers):
+                    raise _GiveUp
+                return tuple([read(v) for read, v in zip(readers, value, strict=True)])
+
+            return read_fixed
+        if len(args) != 2 or args[1] is not Ellipsis:
+            return None
+        if _is_enum(args[0]):
+            return _quick_enum_tuple([args[0]])
+        item = _quick(args[0])
+        if item is None:
+            return None
+
+        def read_tuple(value: Any) -> tuple[Any, ...]:
+            if type(value) is not list or len(value) > MAX_ITEMS:
+                raise _GiveUp
+            return tuple([item(v) for v in value])
+
+        return read_tuple
+    if attrs.has(kind):
+        return _quick_attrs(kind)
+    return None
+
+
+def _quick_union(members: tuple[Any, ...]) -> _Reader | None:
+    if len(members) == 1:
+        return _quick(members[0])
+    if set(members) == set(_CARD_KINDS):
+        return _quick_enums(_CARD_KINDS)
+    if set(members) == set(_TILE_KINDS):
+        return _quick_enums(_TILE_KINDS)
+    for union in _TAGGED_UNIONS:
+        if set(members) == set(union):
+            return _quick_tagged(union)
+    if set(members) == {tuple[kind, ...] for kind in _CARD_KINDS}:  # type: ignore[valid-type]
+        read_any = _quick_enum_tuple(_CARD_KINDS)
+        assert read_any is not None
+
+        def read_cards(value: Any) -> tuple[Any, ...]:
+            cards: tuple[Any, ...] = read_any(value)
+            if len({type(c) for c in cards}) > 1:
+                raise _GiveUp
+            return cards
+
+        return read_cards
+    return None
+
+
+_QUICK: dict[Any, _Reader | None] = {
+    cls: _quick(cls) for cls in (GameState, PlayerView, GameConfig, GameRecord)
+}
+"""The quick reader of each kind of document that has one."""
 
 
 # --------------------------------------------------------------------------
@@ -442,6 +713,10 @@ def _no_constants(name: str) -> object:
 
 def _parse(text: str | bytes, kind: str) -> object:
     """The ``data`` of a document of ``kind``, after checking the envelope."""
+    if isinstance(text, bytes | str) and len(text) > MAX_DOCUMENT_CHARS:
+        raise SerializationError(
+            f"the document has {len(text)} characters; at most {MAX_DOCUMENT_CHARS} are read"
+        )
     if isinstance(text, bytes):
         try:
             text = text.decode("utf-8")
@@ -468,9 +743,11 @@ def _parse(text: str | bytes, kind: str) -> object:
     schema = document.get("schema")
     if schema is None:
         raise SerializationError("the document has no schema field @ $.schema")
-    match = re.fullmatch(r"(\d+)\.(\d+)", schema) if isinstance(schema, str) else None
+    match = re.fullmatch(r"(\d{1,9})\.(\d{1,9})", schema) if isinstance(schema, str) else None
     if match is None:
-        raise SerializationError(f"schema must be text like '1.0', not {schema!r} @ $.schema")
+        raise SerializationError(
+            f"schema must be text like '1.0', not {shorten(schema)} @ $.schema"
+        )
     if int(match.group(1)) != _MAJOR:
         raise SerializationError(
             f"schema {schema} is not supported: this version reads schema {_MAJOR}.x "
@@ -481,7 +758,7 @@ def _parse(text: str | bytes, kind: str) -> object:
         raise SerializationError(f"unknown fields in the document: {', '.join(extra)} @ $")
     if document.get("kind") != kind:
         raise SerializationError(
-            f"expected a {kind} document, not kind {document.get('kind')!r} @ $.kind"
+            f"expected a {kind} document, not kind {shorten(document.get('kind'))} @ $.kind"
         )
     if "data" not in document:
         raise SerializationError("the document has no data field @ $.data")
@@ -498,14 +775,28 @@ _T = TypeVar("_T")
 
 
 def _structure(data: object, cls: Any, kind: str) -> Any:
+    quick = _QUICK.get(cls)
+    if quick is not None:
+        try:
+            return quick(data)
+        except _GiveUp:
+            pass  # the converter reads it again and names what is wrong
     try:
         return _CONVERTER.structure(data, cls)
     except Exception as error:  # every failure becomes a SerializationError
         if isinstance(error, ClassValidationError | IterableValidationError | _Invalid):
             messages = cattrs.transform_error(error, "$.data", _format)
         else:
-            messages = [f"{type(error).__name__}: {error} @ $.data"]
-        raise SerializationError(f"invalid {kind} document: {'; '.join(messages)}") from None
+            messages = [f"{type(error).__name__}: {str(error)[:200]} @ $.data"]
+        raise SerializationError(f"invalid {kind} document: {_listed(messages)}") from None
+
+
+def _listed(problems: Sequence[str]) -> str:
+    """The first :data:`~princes_of_florence.limits.MAX_ERRORS` problems, and how many more."""
+    shown = "; ".join(problems[:MAX_ERRORS])
+    if len(problems) > MAX_ERRORS:
+        shown += f"; and {len(problems) - MAX_ERRORS} more"
+    return shown
 
 
 def _load(text: str | bytes, kind: str, cls: type[_T]) -> _T:
@@ -617,12 +908,54 @@ def _shape_problems(state: GameState) -> list[str]:
     for name, values in counts.items():
         if any(v < 0 for v in values):
             problems.append(f"{name} holds a negative count @ $.data.{name}")
+    for seat, player in enumerate(state.players):  # limits.py: bounded work on any state
+        if player.money > MAX_MONEY:
+            problems.append(
+                f"player {seat} has {player.money} florins; at most {MAX_MONEY}"
+                f" @ $.data.players[{seat}].money"
+            )
+        if player.prestige > MAX_PRESTIGE:
+            problems.append(
+                f"player {seat} has {player.prestige} prestige; at most {MAX_PRESTIGE}"
+                f" @ $.data.players[{seat}].prestige"
+            )
+    payout = getattr(state.pending, "payout", 0)
+    if payout > MAX_MONEY:
+        problems.append(f"a payout of {payout}; at most {MAX_MONEY} @ $.data.pending.payout")
     if state.auction is not None:
         seats = [*state.auction.bidders, state.auction.opener]
         if state.auction.high_bidder is not None:
             seats.append(state.auction.high_bidder)
         if any(not 0 <= s < count for s in seats):
             problems.append("the auction names a seat that does not exist @ $.data.auction")
+    return problems
+
+
+def _playable_problems(state: GameState, decider_known: bool = True) -> list[str]:
+    """Why the engine could not play on from ``state``; empty when it can.
+
+    The one check behind :func:`load_state` and :func:`load_view` (which
+    runs it on a state dealt from the view): sizes, signs and limits first
+    (:func:`_shape_problems`), then every invariant of the game
+    (:func:`~princes_of_florence.rules.invariants.state_problems`, which
+    include that the pending decision fits the players' holdings), then that
+    the player to decide has a legal move unless the game is over.  The last
+    is skipped unless ``decider_known``: a state dealt from a view guesses the
+    hidden hand of a player to decide other than the viewer, and the guess
+    may leave them no move where the true hand has one.
+    """
+    problems = _shape_problems(state)
+    if problems:
+        return problems
+    try:
+        problems = [_in_document(problem) for problem in state_problems(state)]
+        if not problems and decider_known and not is_terminal(state) and not legal_moves(state):
+            problems = [
+                f"player {state.current_player} has no legal move, yet the game is not"
+                " over @ $.data"
+            ]
+    except Exception as error:  # a state no game reaches; never let it through
+        problems = [f"the state cannot be checked ({type(error).__name__}) @ $.data"]
     return problems
 
 
@@ -634,19 +967,9 @@ def load_state(text: str | bytes) -> GameState:
             or the state breaks an invariant (every problem is named).
     """
     state = _load(text, "state", GameState)
-    problems = _shape_problems(state)
-    if not problems:
-        try:
-            problems = [_in_document(problem) for problem in state_problems(state)]
-            if not problems and not is_terminal(state) and not legal_moves(state):
-                problems = [
-                    f"player {state.current_player} has no legal move, yet the game is not"
-                    " over @ $.data"
-                ]
-        except Exception as error:  # a state no game reaches; never let it through
-            problems = [f"the state cannot be checked ({type(error).__name__}: {error}) @ $.data"]
+    problems = _playable_problems(state)
     if problems:
-        raise SerializationError(f"the state is not a valid game state: {'; '.join(problems)}")
+        raise SerializationError(f"the state is not a valid game state: {_listed(problems)}")
     return state
 
 
@@ -662,8 +985,30 @@ def _in_document(problem: str) -> str:
     return f"{sentence} @ " + ", ".join(f"$.data.{path}" for path in paths.split(", "))
 
 
+_VIEW_FIELDS = frozenset(field.name for field in attrs.fields(PlayerView))
+
+
+def _in_view(problem: str) -> str:
+    """A problem of the state dealt from a view, with its path kept where the view has it.
+
+    >>> _in_view("building_supply has 11 entries, not 10 @ $.data.building_supply")
+    'building_supply has 11 entries, not 10 @ $.data.building_supply'
+    >>> _in_view("player 1 has 5 builders (at most 3) @ $.data.players[1].builders")
+    'player 1 has 5 builders (at most 3) @ $.data'
+    """
+    sentence, _, paths = problem.rpartition(" @ ")
+    first = re.split(r"[.\[]", paths.removeprefix("$.data."), maxsplit=1)[0]
+    if first in _VIEW_FIELDS and "," not in paths:
+        return problem
+    return f"{sentence or problem} @ $.data"
+
+
 def load_view(text: str | bytes) -> PlayerView:
     """Read a view document and check that some valid state shows it.
+
+    A state is dealt from the view (:func:`determinize`) and must pass every
+    check of :func:`load_state`: the same limits and invariants, and a legal
+    move for the player to decide.
 
     Raises:
         SerializationError: the document is not a valid view of schema 1.x,
@@ -680,7 +1025,8 @@ def load_view(text: str | bytes) -> PlayerView:
         raise SerializationError("a view never shows the seed: it must be 0 @ $.data.config.seed")
     try:
         state = determinize(view, random.Random(0))
-        problems = list(state_problems(state))
+        own_move = view.current_player == view.viewer
+        problems = [_in_view(problem) for problem in _playable_problems(state, own_move)]
         if not problems:
             again = observe(state, view.viewer)
             problems = [
@@ -688,12 +1034,10 @@ def load_view(text: str | bytes) -> PlayerView:
                 for field in attrs.fields(PlayerView)
                 if getattr(again, field.name) != getattr(view, field.name)
             ]
-        else:  # found in the state dealt from the view: the view as a whole is at fault
-            problems = [f"{p.rpartition(' @ ')[0] or p} @ $.data" for p in problems]
     except Exception as error:  # an inconsistent view; never let it through
-        problems = [f"{type(error).__name__}: {error} @ $.data"]
+        problems = [f"{type(error).__name__}: {str(error)[:200]} @ $.data"]
     if problems:
-        raise SerializationError(f"no valid state shows this view: {'; '.join(problems)}")
+        raise SerializationError(f"no valid state shows this view: {_listed(problems)}")
     return view
 
 
@@ -793,6 +1137,12 @@ def record_from_text(text: str) -> GameRecord:
     ...
     princes_of_florence.errors.SerializationError: line 3: 'lots' is not a whole number ...
     """
+    if not isinstance(text, str):
+        raise SerializationError(f"a record must be text, not {type(text).__name__}")
+    if len(text) > MAX_DOCUMENT_CHARS:
+        raise SerializationError(
+            f"the record has {len(text)} characters; at most {MAX_DOCUMENT_CHARS} are read"
+        )
     headers: dict[str, int | bool | tuple[int, ...]] = {}
     moves: list[Move] = []
     known = ("schema", *_CONFIG_HEADERS, *_EXPANSION_HEADERS, *_OUTCOME_HEADERS)
@@ -807,7 +1157,8 @@ def record_from_text(text: str) -> GameRecord:
             if not words or words[0] not in known:
                 name = words[0] if words else ""
                 raise SerializationError(
-                    f"line {number}: unknown header {name!r}; expected one of {', '.join(known)}"
+                    f"line {number}: unknown header {shorten(name)};"
+                    f" expected one of {', '.join(known)}"
                 )
             name = words[0]
             if name in headers:
@@ -822,6 +1173,8 @@ def record_from_text(text: str) -> GameRecord:
                 continue
             headers[name] = _header_value(name, words[1:], number)
             continue
+        if len(moves) == MAX_ITEMS:
+            raise SerializationError(f"line {number}: a record holds at most {MAX_ITEMS} moves")
         try:
             moves.append(parse_move(line))
         except InvalidMoveError as error:

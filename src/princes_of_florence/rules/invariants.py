@@ -15,13 +15,14 @@ same structure, so the JSON loader names the same path inside the document.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from princes_of_florence.geometry import PALAZZO_MASK
 from princes_of_florence.ids import AuctionObject, Building, Landscape, Phase
 from princes_of_florence.rules.actions import build_cost, turn_limits
+from princes_of_florence.rules.auction import stack_problem_in_bidding
 from princes_of_florence.rules.common import catalog, means
-from princes_of_florence.rules.placement import tile_placements
+from princes_of_florence.rules.placement import is_tile_shape
 from princes_of_florence.rules.variants import ruleset
 from princes_of_florence.state import (
     BUILDINGS,
@@ -44,12 +45,26 @@ __all__ = ["control_problems", "principality_problems", "state_problems"]
 
 
 def _exactly_once(
-    what: str, found: Iterable[tuple[str, object]], expected: Iterable[object], home: str
+    what: str,
+    groups: Iterable[tuple[str, Sequence[object]]],
+    expected: Iterable[object],
+    home: str,
 ) -> list[str]:
-    """Each ``expected`` card at exactly one of the ``(path, card)`` places ``found``."""
+    """Each ``expected`` card at exactly one place among ``groups``.
+
+    A group is a path and the cards lying there (``("person_deck", deck)``);
+    a card's place is the path and its index.  The paths are written out only
+    when something is wrong.
+    """
+    groups = list(groups)
+    expected = list(expected)
+    cards = [card for _, found in groups for card in found]
+    if len(cards) == len(expected) and set(cards) == set(expected):
+        return []  # a permutation of the catalog: nothing to name
     places: dict[object, list[str]] = {}
-    for path, card in found:
-        places.setdefault(card, []).append(path)
+    for path, found in groups:
+        for index, card in enumerate(found):
+            places.setdefault(card, []).append(f"{path}[{index}]")
     problems = [
         f"{what} {card} is in {len(paths)} places @ {', '.join(paths)}"
         for card, paths in places.items()
@@ -66,11 +81,6 @@ def _exactly_once(
     return problems
 
 
-def _at(path: str, items: Iterable[object]) -> list[tuple[str, object]]:
-    """Each of ``items`` with its path: ``path[0]``, ``path[1]``, ..."""
-    return [(f"{path}[{i}]", item) for i, item in enumerate(items)]
-
-
 def principality_problems(principality: Principality) -> list[str]:
     """What is inconsistent in one principality's tiles and masks."""
     problems = []
@@ -80,7 +90,7 @@ def principality_problems(principality: Principality) -> list[str]:
     for placed in principality.tiles:
         if placed.mask & occupied:
             problems.append(f"the {placed.tile} overlaps another tile or the palazzo")
-        if placed.mask not in {p.mask for p in tile_placements(placed.tile)}:
+        if not is_tile_shape(placed.tile, placed.mask):
             problems.append(f"the {placed.tile}'s cells are not a placement of its shape")
         occupied |= placed.mask
         if isinstance(placed.tile, Building):
@@ -162,6 +172,17 @@ def _auction_problems(state: GameState, auction: AuctionState) -> list[str]:
         and means(state, auction.high_bidder) < auction.high_bid
     ):
         problems.append("the high bidder cannot pay the high bid (ruling R4) @ auction.high_bid")
+    elif auction.high_bidder is not None and 0 <= auction.high_bidder < n:
+        # ruling R15: nobody bids for an object they could not use, so the winner
+        # always has a move (a landscape won must have a place)
+        unusable = stack_problem_in_bidding(
+            state, auction.high_bidder, auction.stack, auction.high_bid
+        )
+        if unusable is not None:
+            problems.append(
+                f"the high bidder {auction.high_bidder} could not use the {auction.stack}:"
+                f" {unusable} (ruling R15) @ auction.high_bidder"
+            )
     if seat not in auction.bidders or seat == auction.high_bidder:
         problems.append(
             f"player {seat} bids, but is not a bidder facing a higher bid @ current_player"
@@ -336,33 +357,32 @@ def state_problems(state: GameState) -> tuple[str, ...]:
     shown_deck = state.pending.deck if isinstance(state.pending, CardChoice) else None
     setup_hands = state.setup.returned if state.setup is not None else ()
 
-    def held(name: str) -> list[tuple[str, object]]:
-        """Every player's cards in the hand or table field ``name``, with paths."""
-        found: list[tuple[str, object]] = []
-        for seat, p in enumerate(state.players):
-            found += _at(f"players[{seat}].{name}", getattr(p, name))
-        return found
+    def held(name: str) -> list[tuple[str, Sequence[object]]]:
+        """Every player's cards in the hand or table field ``name``, with their paths."""
+        return [
+            (f"players[{seat}].{name}", getattr(p, name)) for seat, p in enumerate(state.players)
+        ]
 
-    def shown_from(deck: Deck) -> list[tuple[str, object]]:
-        return _at("pending.shown", shown) if shown_deck is deck else []
+    def shown_from(deck: Deck) -> list[tuple[str, Sequence[object]]]:
+        return [("pending.shown", shown)] if shown_deck is deck else []
 
     persons = [
-        *_at("person_deck", state.person_deck),
+        ("person_deck", state.person_deck),
         *held("hand_persons"),
         *held("table_persons"),
         *shown_from(Deck.PERSONS),
-        *_at("setup.returned", setup_hands),
+        ("setup.returned", setup_hands),
     ]
     problems += _exactly_once("person", persons, [s.id for s in cat.persons], "person_deck")
     bonus = [
-        *_at("bonus_deck", state.bonus_deck),
-        *_at("bonus_discard", state.bonus_discard),
+        ("bonus_deck", state.bonus_deck),
+        ("bonus_discard", state.bonus_discard),
         *held("hand_bonus"),
         *shown_from(Deck.BONUS),
     ]
     problems += _exactly_once("bonus card", bonus, [s.id for s in cat.bonus_cards], "bonus_deck")
     prestige = [
-        *_at("prestige_deck", state.prestige_deck),
+        ("prestige_deck", state.prestige_deck),
         *held("prestige_cards"),
         *shown_from(Deck.PRESTIGE),
     ]
@@ -407,20 +427,15 @@ def state_problems(state: GameState) -> tuple[str, ...]:
     placed = Counter(t.tile for p in state.players for t in p.principality.tiles)
     pending_tile = state.pending.tile if isinstance(state.pending, Placing) else None
     for i, building in enumerate(BUILDINGS):
-        total(
-            state.building_supply[i] + placed[building],
-            f"{building} tiles",
-            cat.tile(building).supply,
-            f"building_supply[{i}]",
-        )
+        count, supply = state.building_supply[i] + placed[building], cat.tile(building).supply
+        if count != supply:
+            total(count, f"{building} tiles", supply, f"building_supply[{i}]")
     for i, landscape in enumerate(LANDSCAPES):
         in_hand = 1 if pending_tile is landscape else 0
-        total(
-            state.landscape_supply[i] + placed[landscape] + in_hand,
-            f"{landscape} tiles",
-            cat.tile(landscape).supply,
-            f"landscape_supply[{i}]",
-        )
+        count = state.landscape_supply[i] + placed[landscape] + in_hand
+        supply = cat.tile(landscape).supply
+        if count != supply:
+            total(count, f"{landscape} tiles", supply, f"landscape_supply[{i}]")
     if isinstance(pending_tile, Landscape) and state.phase is not Phase.AUCTION:
         problems.append("a landscape waits to be placed outside the auction @ pending")
     if seats_ok:  # who decides is checked only once the seats and phases are sound

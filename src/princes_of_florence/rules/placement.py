@@ -70,6 +70,7 @@ from princes_of_florence.state import Principality
 __all__ = [
     "has_legal_placement",
     "is_legal_placement",
+    "is_tile_shape",
     "legal_placements",
     "parse_placement",
     "buildings_with_room",
@@ -259,6 +260,17 @@ def tile_placements(tile: Tile) -> tuple[Placement, ...]:
     30
     """
     return _table(tile).placements
+
+
+def is_tile_shape(tile: Tile, mask: int) -> bool:
+    """Whether ``mask`` covers the cells of one of :func:`tile_placements` (a dict look-up).
+
+    >>> is_tile_shape(Landscape.FOREST, tile_placements(Landscape.FOREST)[0].mask)
+    True
+    >>> is_tile_shape(Landscape.FOREST, 1)
+    False
+    """
+    return mask in _table(tile).by_mask
 
 
 def legal_placements(

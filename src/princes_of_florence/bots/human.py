@@ -1,0 +1,76 @@
+"""A person at the terminal as a bot: shown their view, asked for a move."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from princes_of_florence.errors import InvalidMoveError
+from princes_of_florence.moves import Move, SellPrestige, parse_move
+from princes_of_florence.observation import PlayerView
+
+__all__ = ["HumanBot"]
+
+
+class HumanBot:
+    """Asks a person for each move: by its number in the list shown, or in notation.
+
+    The person sees what their player may see: their money and prestige, their
+    hand, the decision and its moves.  A sale of prestige (R3) is typed in
+    notation (``sell 2``).  An answer that is not a move offered is refused
+    with a reason and asked again.
+
+    Args:
+        read: returns the next line typed (``input`` by default); raises
+            :class:`EOFError` when there is none.
+        write: prints a line (``print`` by default).
+
+    >>> from princes_of_florence import GameConfig, new_game, observe
+    >>> from princes_of_florence.bots import view_moves
+    >>> view = observe(new_game(GameConfig(players=3, seed=1)), 0)
+    >>> answers = iter(["9", "return nobody", "2"])
+    >>> bot = HumanBot(read=lambda prompt: next(answers), write=lambda line: None)
+    >>> bot.choose(view, view_moves(view)) == view_moves(view)[1]
+    True
+    """
+
+    def __init__(
+        self,
+        read: Callable[[str], str] = input,
+        write: Callable[[str], None] = print,
+    ) -> None:
+        self._read = read
+        self._write = write
+
+    def choose(self, view: PlayerView, moves: Sequence[Move]) -> Move:
+        """Show ``view`` and ``moves``; return the move the person picks."""
+        write = self._write
+        seat = view.current_player
+        assert seat is not None
+        own = view.seats[seat]
+        pending = f", deciding: {view.pending}" if view.pending is not None else ""
+        write(
+            f"## you are p{seat}: round {view.round}, {view.phase.value}{pending}; "
+            f"{own.money} florins, {own.prestige} prestige"
+        )
+        write(
+            f"## hand: persons {', '.join(map(str, view.hand_persons)) or '-'}; "
+            f"bonus {', '.join(map(str, view.hand_bonus)) or '-'}; "
+            f"prestige cards {', '.join(map(str, view.prestige_cards)) or '-'}"
+        )
+        plain = [move for move in moves if not isinstance(move, SellPrestige)]
+        for number, move in enumerate(plain, 1):
+            write(f"  {number:3d}  {move}")
+        if len(plain) < len(moves):
+            write(f"  (or sell 1 to {len(moves) - len(plain)} prestige: 'sell N')")
+        while True:
+            answer = self._read("your move: ").strip()
+            if answer.isdigit() and 1 <= int(answer) <= len(plain):
+                return plain[int(answer) - 1]
+            try:
+                chosen = parse_move(answer)
+            except InvalidMoveError as error:
+                write(f"not understood: {error}")
+                continue
+            if chosen in moves:
+                return chosen
+            write(f"{chosen} is not one of the moves offered")

@@ -1,0 +1,441 @@
+"""Tournaments: seeded games between bots with every seating rotated, and a result table.
+
+A tournament plays *deals*: each deal is one configuration seed, played once
+for every rotation of the bots round the table, so every bot sits in every
+seat of every deal.  ``games`` must therefore be a multiple of the number of
+players.  Every game's configuration and every bot's seed follow from the
+tournament's seed and the game's number alone, so the result is the same
+whether the games run in one process or in several (``workers``).
+
+Bots are named by a *spec*: ``random``, ``heuristic``, ``mcts``, optionally
+with settings after a colon, such as ``mcts:iterations=200:rollout=10`` or
+``mcts:seconds=1`` (see :func:`make_bot`).
+
+>>> result = tournament(["heuristic", "random", "random"], games=3, seed=1)
+>>> [row.name for row in result.rows]
+['heuristic', 'random', 'random']
+>>> result.rows[0].games
+3
+"""
+
+from __future__ import annotations
+
+import importlib
+import math
+import statistics
+import sys
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+import attrs
+
+from princes_of_florence.bots.base import Bot, play_game
+from princes_of_florence.bots.heuristic import HeuristicBot
+from princes_of_florence.bots.mcts import MCTSBot, MCTSParams
+from princes_of_florence.bots.random_bot import RandomBot
+from princes_of_florence.config import GameConfig
+from princes_of_florence.errors import ConfigError
+
+__all__ = [
+    "BOT_KINDS",
+    "BotResult",
+    "Estimate",
+    "SeatResult",
+    "TournamentResult",
+    "make_bot",
+    "tournament",
+    "tournament_main",
+]
+
+BOT_KINDS = ("random", "heuristic", "mcts")
+"""The bot kinds a spec may name."""
+
+_MCTS_KEYS = {
+    "iterations": ("iterations", int),
+    "seconds": ("seconds", float),
+    "rollout": ("rollout_moves", int),
+    "c": ("exploration", float),
+}
+
+
+def make_bot(spec: str, seed: int | str = 0) -> Bot:
+    """A bot from its spec.
+
+    ``random`` (setting ``sell``: the sell chance), ``heuristic``, and
+    ``mcts`` (settings ``iterations``, ``seconds``, ``rollout`` for the
+    rollout cut-off, ``c`` for the exploration constant), settings written
+    ``kind:key=value:key=value`` (commas separate the bots of a table).
+
+    Args:
+        spec: the bot's spec.
+        seed: the bot's seed (the heuristic bot needs none).
+
+    Raises:
+        ValueError: an unknown kind or setting, or a bad value.
+
+    >>> make_bot("mcts:iterations=50:rollout=8").params.iterations
+    50
+    >>> make_bot("genius")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown bot 'genius': choose from random, heuristic, mcts
+    """
+    kind, _, settings = spec.partition(":")
+    pairs: dict[str, str] = {}
+    for item in settings.split(":") if settings else ():
+        key, equals, value = item.partition("=")
+        if not equals:
+            raise ValueError(f"bot setting {item!r} in {spec!r} is not key=value")
+        pairs[key] = value
+    try:
+        if kind == "random":
+            unknown = set(pairs) - {"sell"}
+            if not unknown:
+                return RandomBot(seed, float(pairs.get("sell", 0.02)))
+        elif kind == "heuristic":
+            unknown = set(pairs)
+            if not unknown:
+                return HeuristicBot()
+        elif kind == "mcts":
+            unknown = set(pairs) - set(_MCTS_KEYS)
+            if not unknown:
+                fields: dict[str, Any] = {}  # each value converted by its key's type
+                for key, value in pairs.items():
+                    name, kind_of = _MCTS_KEYS[key]
+                    fields[name] = kind_of(value)
+                return MCTSBot(seed, attrs.evolve(MCTSParams(), **fields))
+        else:
+            raise ValueError(f"unknown bot {kind!r}: choose from {', '.join(BOT_KINDS)}")
+    except (TypeError, ValueError) as error:
+        if str(error).startswith("unknown bot"):
+            raise
+        raise ValueError(f"bad bot spec {spec!r}: {error}") from None
+    raise ValueError(f"bot {kind!r} has no setting {', '.join(sorted(unknown))} (in {spec!r})")
+
+
+@attrs.frozen
+class Estimate:
+    """A mean with its 95% confidence interval (normal approximation).
+
+    Attributes:
+        mean: the sample mean.
+        low: the lower end of the interval.
+        high: the upper end.
+    """
+
+    mean: float
+    low: float
+    high: float
+
+    @classmethod
+    def share(cls, values: Sequence[float]) -> Estimate:
+        """The mean of shares from 0 to 1 with its Wilson score interval.
+
+        Better than the normal approximation near 0 and 1, where a bot that
+        won every game would otherwise get an interval of width 0.
+
+        >>> Estimate.share([1.0] * 20).format(3)
+        '1.000 [0.839, 1.000]'
+        """
+        count = len(values)
+        if not count:
+            return cls(math.nan, math.nan, math.nan)
+        p = statistics.fmean(values)
+        z = 1.96
+        centre = (p + z * z / (2 * count)) / (1 + z * z / count)
+        half = (
+            z * math.sqrt(p * (1 - p) / count + z * z / (4 * count * count)) / (1 + z * z / count)
+        )
+        return cls(p, max(0.0, centre - half), min(1.0, centre + half))
+
+    @classmethod
+    def of(cls, values: Sequence[float]) -> Estimate:
+        """The mean of ``values`` with ``mean +- 1.96 * sd / sqrt(n)``.
+
+        >>> Estimate.of([10.0, 12.0, 14.0]).format(2)
+        '12.00 [9.74, 14.26]'
+        """
+        if not values:
+            return cls(math.nan, math.nan, math.nan)
+        mean = statistics.fmean(values)
+        if len(values) < 2:
+            return cls(mean, mean, mean)
+        half = 1.96 * statistics.stdev(values) / math.sqrt(len(values))
+        return cls(mean, mean - half, mean + half)
+
+    def format(self, digits: int = 1) -> str:
+        """``mean [low, high]`` with ``digits`` decimals."""
+        return f"{self.mean:.{digits}f} [{self.low:.{digits}f}, {self.high:.{digits}f}]"
+
+
+@attrs.frozen
+class SeatResult:
+    """One bot's results from one seat.
+
+    Attributes:
+        seat: the seat.
+        games: games played from it.
+        wins: the mean win share (a shared win counts 1 / winners).
+        prestige: the mean final prestige.
+    """
+
+    seat: int
+    games: int
+    wins: float
+    prestige: float
+
+
+@attrs.frozen
+class BotResult:
+    """One bot's results over the whole tournament.
+
+    Attributes:
+        name: the bot's spec.
+        games: games played.
+        wins: win share per game (a shared win counts 1 / winners), with a
+            Wilson interval.
+        prestige: final prestige.
+        money: final money.
+        rank: final rank, 1 best (players tied on prestige and money share
+            the better rank).
+        seats: the results per seat.
+    """
+
+    name: str
+    games: int
+    wins: Estimate
+    prestige: Estimate
+    money: Estimate
+    rank: Estimate
+    seats: tuple[SeatResult, ...]
+
+
+@attrs.frozen
+class TournamentResult:
+    """What :func:`tournament` returns.
+
+    Attributes:
+        config: the configuration of every game (its seed varies by deal).
+        games: games played.
+        seed: the tournament's seed.
+        rows: one result per bot, in the order the bots were given.
+        winning_prestige: the winner's prestige in each game, in game order.
+    """
+
+    config: GameConfig
+    games: int
+    seed: int
+    rows: tuple[BotResult, ...]
+    winning_prestige: tuple[int, ...]
+
+    def table(self) -> str:
+        """The results as a plain text table, per bot and then per seat."""
+        head = f"{'bot':<28} {'games':>5}  {'wins':<20} {'prestige':<20} {'money':<24} rank"
+        lines = [head]
+        for index, row in enumerate(self.rows):
+            name = f"{index}:{row.name}"
+            lines.append(
+                f"{name:<28} {row.games:>5}  {row.wins.format(3):<20} "
+                f"{row.prestige.format(1):<20} {row.money.format(0):<24} {row.rank.format(2)}"
+            )
+        lines.append("")
+        lines.append("per seat (wins / mean prestige):")
+        for index, row in enumerate(self.rows):
+            cells = "  ".join(f"seat {s.seat}: {s.wins:.3f} / {s.prestige:.1f}" for s in row.seats)
+            lines.append(f"{index}:{row.name:<26} {cells}")
+        best = Estimate.of([float(p) for p in self.winning_prestige])
+        spread = statistics.pstdev(self.winning_prestige) if self.winning_prestige else 0.0
+        lines.append("")
+        lines.append(
+            f"winning prestige: {best.format(1)}, sd {spread:.1f}, "
+            f"range {min(self.winning_prestige, default=0)}-{max(self.winning_prestige, default=0)}"
+        )
+        return "\n".join(lines)
+
+
+def _game_config(config: GameConfig, seed: int, game: int) -> GameConfig:
+    deal = game // config.players
+    return attrs.evolve(config, seed=seed * 1_000_003 + deal)
+
+
+def _play_one(
+    specs: tuple[str, ...], config: GameConfig, seed: int, game: int
+) -> tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...], int]:
+    """Play game number ``game``; per seat: prestige, money, and the winners."""
+    players = config.players
+    rotation = game % players
+    bots = [make_bot(spec, f"{seed}:{game}:{index}") for index, spec in enumerate(specs)]
+    record = play_game(_game_config(config, seed, game), bots, rotation)
+    result = record.outcome
+    assert result is not None
+    return game, result.prestige, result.money, result.winners, rotation
+
+
+def _run(
+    specs: tuple[str, ...], config: GameConfig, seed: int, games: int, workers: int
+) -> Iterator[tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...], int]]:
+    if workers <= 1:
+        for game in range(games):
+            yield _play_one(specs, config, seed, game)
+        return
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        count = games
+        yield from pool.map(
+            _play_one,
+            [specs] * count,
+            [config] * count,
+            [seed] * count,
+            range(count),
+            chunksize=1,
+        )
+
+
+def _ranks(prestige: Sequence[int], money: Sequence[int]) -> list[int]:
+    keys = list(zip(prestige, money, strict=True))
+    return [1 + sum(other > key for other in keys) for key in keys]
+
+
+def tournament(
+    bots: Sequence[str],
+    games: int,
+    config: GameConfig | None = None,
+    seed: int = 0,
+    workers: int = 1,
+    progress: Callable[[int, int], None] | None = None,
+) -> TournamentResult:
+    """Play ``games`` seeded games between ``bots`` with every seating rotated.
+
+    Game ``g`` is deal ``g // players`` (a configuration seed drawn from
+    ``seed`` and the deal) with the bots rotated ``g % players`` seats, so each
+    deal is played from every seating.  Each bot gets its own seed per game.
+
+    Args:
+        bots: one bot spec per seat (see :func:`make_bot`).
+        games: how many games, a multiple of the number of players.
+        config: the configuration (its seed is replaced per deal); 4 players
+            by default, or as many as there are bots.
+        seed: the tournament's seed.
+        workers: processes to play in; the result does not depend on it.
+        progress: called with ``(games done, games)`` after each game.
+
+    Returns:
+        The result table.
+
+    Raises:
+        ValueError: a bad spec, a bot count that is not the player count, or
+            a game count that is not a positive multiple of it.
+    """
+    specs = tuple(bots)
+    if config is None:
+        config = GameConfig(players=len(specs))
+    players = config.players
+    if len(specs) != players:
+        raise ValueError(f"{players} players need {players} bots, not {len(specs)}")
+    if games < 1 or games % players:
+        raise ValueError(
+            f"games must be a positive multiple of {players} (every seating of each deal), "
+            f"not {games}"
+        )
+    for spec in specs:
+        make_bot(spec)  # a bad spec fails here, before any process starts
+    wins: list[list[float]] = [[] for _ in specs]
+    prestige: list[list[float]] = [[] for _ in specs]
+    money: list[list[float]] = [[] for _ in specs]
+    rank: list[list[float]] = [[] for _ in specs]
+    seat_games = [[0] * players for _ in specs]
+    seat_wins = [[0.0] * players for _ in specs]
+    seat_prestige = [[0.0] * players for _ in specs]
+    best: list[int] = []
+    played = _run(specs, config, seed, games, workers)
+    for done, (_game, score, cash, winners, rotation) in enumerate(played, 1):
+        ranks = _ranks(score, cash)
+        best.append(max(score))
+        for index in range(players):
+            seat = (index + rotation) % players
+            share = 1.0 / len(winners) if seat in winners else 0.0
+            wins[index].append(share)
+            prestige[index].append(score[seat])
+            money[index].append(cash[seat])
+            rank[index].append(ranks[seat])
+            seat_games[index][seat] += 1
+            seat_wins[index][seat] += share
+            seat_prestige[index][seat] += score[seat]
+        if progress is not None:
+            progress(done, games)
+    rows = tuple(
+        BotResult(
+            name=spec,
+            games=games,
+            wins=Estimate.share(wins[index]),
+            prestige=Estimate.of(prestige[index]),
+            money=Estimate.of(money[index]),
+            rank=Estimate.of(rank[index]),
+            seats=tuple(
+                SeatResult(
+                    seat,
+                    seat_games[index][seat],
+                    seat_wins[index][seat] / max(1, seat_games[index][seat]),
+                    seat_prestige[index][seat] / max(1, seat_games[index][seat]),
+                )
+                for seat in range(players)
+            ),
+        )
+        for index, spec in enumerate(specs)
+    )
+    return TournamentResult(config, games, seed, rows, tuple(best))
+
+
+def _progress_printer(games: int) -> tuple[Callable[[int, int], None], Callable[[], None]]:
+    """A progress report: a tqdm bar when tqdm is installed, else plain lines.
+
+    tqdm is the optional extra ``progress`` (``pip install
+    princes-of-florence[progress]``); without it a line is printed to
+    standard error at every tenth of the games.
+    """
+    try:
+        tqdm_module: Any = importlib.import_module("tqdm")
+    except ImportError:
+        step = max(1, games // 10)
+
+        def line(done: int, total: int) -> None:
+            if done % step == 0 or done == total:
+                print(f"# {done}/{total} games", file=sys.stderr, flush=True)
+
+        return line, lambda: None
+    bar = tqdm_module.tqdm(total=games, unit="game", file=sys.stderr)
+
+    def advance(done: int, total: int) -> None:
+        bar.update(done - bar.n)
+
+    return advance, bar.close
+
+
+def tournament_main(
+    bots: str, games: int, seed: int = 0, workers: int = 1, hidden_money: bool = False
+) -> int:
+    """The ``tournament`` command: run :func:`tournament` and print its table.
+
+    Raises:
+        ConfigError: a bad bot spec, count of games or of workers.
+    """
+    specs = [spec.strip() for spec in bots.split(",")]
+    if workers < 1:
+        raise ConfigError(f"--workers must be at least 1, not {workers}")
+    try:
+        config = GameConfig(players=len(specs), hidden_money=hidden_money)
+        progress, close = _progress_printer(games)
+        try:
+            result = tournament(specs, games, config, seed, workers, progress)
+        finally:
+            close()
+    except ValueError as error:
+        if isinstance(error, ConfigError):
+            raise
+        raise ConfigError(str(error)) from None
+    print(
+        f"# tournament: {games} games of {config.players} players, seed {seed}, "
+        f"seats rotated; 95% confidence intervals"
+    )
+    print(result.table())
+    return 0

@@ -1,0 +1,300 @@
+"""Hypothesis strategies for hostile input: mutated moves, move text and JSON documents.
+
+Every strategy starts from something valid (a move just offered, its notation, the
+JSON of a state, view, move, event, configuration or record taken from games played
+by random bots) and breaks it the way a careless or hostile client might: wrong
+types, missing and extra keys, huge and negative numbers, huge strings, swapped
+records, deep nesting.  Sizes are bounded so that a test's work per input is too.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any, get_args
+
+import attrs
+from hypothesis import strategies as st
+
+from princes_of_florence.config import GameConfig
+from princes_of_florence.engine import apply_with_events, is_terminal, legal_moves
+from princes_of_florence.ids import AuctionObject, BonusCardId, Building, PersonId
+from princes_of_florence.moves import Move
+from princes_of_florence.observation import observe
+from princes_of_florence.serialization import GameRecord, dumps
+from princes_of_florence.state import GameState
+from strategies import PlayedGame, play_random
+
+__all__ = [
+    "HUGE_DIGITS",
+    "Sample",
+    "documents",
+    "hostile_values",
+    "move_texts",
+    "moves_for",
+    "samples",
+]
+
+HUGE_DIGITS = 4_400
+"""Digits of the huge numbers put in text: more than Python's int() reads (4,300)."""
+
+_HUGE = "\x00huge\x00"
+_DEEP = "\x00deep\x00"
+"""Markers replaced in the JSON text by a huge number and by deep nesting."""
+
+
+@attrs.frozen(repr=False)
+class Sample:
+    """One position of a played game: the state, the move played from it, its events."""
+
+    game: PlayedGame
+    index: int
+
+    def __repr__(self) -> str:  # the game is long; its configuration and the index say it
+        config = self.game.config
+        return f"Sample(players={config.players}, seed={config.seed}, index={self.index})"
+
+    @property
+    def state(self) -> GameState:
+        """The state before the move."""
+        return self.game.states[self.index]
+
+    @property
+    def move(self) -> Move | None:
+        """The move played from it, or ``None`` at the end of the game."""
+        return self.game.moves[self.index] if self.index < len(self.game.moves) else None
+
+
+_GAMES: list[PlayedGame] = []
+
+
+def _games() -> list[PlayedGame]:
+    """Three games of 3, 4 and 5 players, played once per process."""
+    if not _GAMES:
+        for players in (3, 4, 5):
+            config = GameConfig(players=players, seed=players, hidden_money=players == 4)
+            _GAMES.append(play_random(config, players, sell_chance=0.1))
+    return _GAMES
+
+
+@st.composite
+def samples(draw: st.DrawFn) -> Sample:
+    """A position of one of the played games, the end included."""
+    game = draw(st.sampled_from(_games()))
+    return Sample(game, draw(st.integers(min_value=0, max_value=len(game.moves))))
+
+
+def _huge_ints() -> st.SearchStrategy[int]:
+    # printable (under 4,300 digits) so that Hypothesis can report a failing example
+    return st.sampled_from([10**30, -(10**30), 2**64, -(2**63) - 1, 10**4000, -(10**4000)])
+
+
+def hostile_values() -> st.SearchStrategy[Any]:
+    """Python values a client might send in place of a move's field, or a player."""
+    enums = st.sampled_from([*PersonId, *BonusCardId, *Building, *AuctionObject])
+    scalars = st.one_of(
+        st.none(),
+        st.booleans(),
+        st.integers(min_value=-1_000, max_value=200_000),
+        _huge_ints(),
+        st.floats(allow_nan=True),
+        st.text(max_size=20),
+        st.text(max_size=2).map(lambda t: t * 50_000),
+        enums,
+        enums.map(str),
+        st.sampled_from([object(), b"poet", 3j, (), frozenset()]),
+    )
+    return st.recursive(scalars, lambda inner: st.lists(inner, max_size=3), max_leaves=5)
+
+
+@st.composite
+def moves_for(draw: st.DrawFn, state: GameState) -> object:
+    """Something passed as a move: a legal move broken by type, a move of any kind with
+    hostile fields, a subclass instance, or no move at all."""
+    offered = legal_moves(state)
+    kind = draw(st.sampled_from(["field", "any", "subclass", "other"]))
+    if kind == "field" and offered:
+        move = draw(st.sampled_from(offered))
+        fields = attrs.fields(type(move))
+        if fields:
+            field = draw(st.sampled_from(fields))
+            changes: dict[str, Any] = {field.name: draw(hostile_values())}
+            return attrs.evolve(move, **changes)
+        return move
+    if kind in ("any", "field"):
+        cls = draw(st.sampled_from(get_args(Move)))
+        values = [draw(hostile_values()) for _ in attrs.fields(cls)]
+        return cls(*values)
+    if kind == "subclass" and offered:
+        move = draw(st.sampled_from(offered))
+        cls = type(move)
+        sub = type(f"Fake{cls.__name__}", (cls,), {})
+        return sub(*attrs.astuple(move, recurse=False))
+    return draw(hostile_values())
+
+
+def _mutate_text(draw: st.DrawFn, text: str) -> str:
+    operation = draw(st.sampled_from(["insert", "delete", "replace", "huge", "append"]))
+    at = draw(st.integers(min_value=0, max_value=len(text)))
+    if operation == "insert":
+        return text[:at] + draw(st.text(max_size=5)) + text[at:]
+    if operation == "delete":
+        end = draw(st.integers(min_value=at, max_value=len(text)))
+        return text[:at] + text[end:]
+    if operation == "replace":
+        return text[:at] + draw(st.text(min_size=1, max_size=3)) + text[at + 1 :]
+    if operation == "huge":
+        return text[:at] + "9" * HUGE_DIGITS + text[at:]
+    return text + draw(st.sampled_from([" ", " 1", "x" * 10_000, "\n", "\x00", " -1", "0"]))
+
+
+@st.composite
+def move_texts(draw: st.DrawFn, sample: Sample) -> str:
+    """Move text: the notation of a legal move, mutated one or more times, or any text."""
+    offered = legal_moves(sample.state)
+    if not offered or draw(st.integers(min_value=0, max_value=4)) == 0:
+        return draw(st.text(max_size=30))
+    text = str(draw(st.sampled_from(offered)))
+    for _ in range(draw(st.integers(min_value=1, max_value=3))):
+        text = _mutate_text(draw, text)
+    return text
+
+
+def _paths(data: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """Every path to a value inside ``data``, the root included."""
+    found = [prefix]
+    if isinstance(data, dict):
+        for key, value in data.items():
+            found += _paths(value, (*prefix, key))
+    elif isinstance(data, list):
+        for index, value in enumerate(data):
+            found += _paths(value, (*prefix, index))
+    return found
+
+
+def _get(data: Any, path: tuple[Any, ...]) -> Any:
+    for step in path:
+        data = data[step]
+    return data
+
+
+def _json_values() -> st.SearchStrategy[Any]:
+    scalars = st.one_of(
+        st.none(),
+        st.booleans(),
+        st.integers(min_value=-1_000, max_value=200_000),
+        st.integers(),
+        st.floats(allow_nan=False, allow_infinity=False),
+        st.text(max_size=10),
+        st.sampled_from(["poet", "B07", "forest", "auction", "bid", "state", _HUGE, _DEEP]),
+    )
+    return st.recursive(
+        scalars,
+        lambda inner: (
+            st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=8), inner, max_size=3)
+        ),
+        max_leaves=6,
+    )
+
+
+def _mutation(draw: st.DrawFn, data: Any) -> Any:
+    """``data`` with one part broken; returns the new document data."""
+    paths = _paths(data)
+    path = draw(st.sampled_from(paths))
+    target = _get(data, path)
+    operations = ["value", "huge", "negative", "string", "deep", "nest"]
+    if isinstance(target, dict):
+        operations += ["drop_key", "extra_key", "many_keys"]
+    if isinstance(target, list):
+        operations += ["swap", "duplicate", "truncate", "many_items"]
+    operation = draw(st.sampled_from(operations))
+    if operation == "value":
+        replacement: Any = draw(_json_values())
+    elif operation == "huge":
+        replacement = draw(st.sampled_from([_HUGE, 10**30, 2**64, 10**7, 10**12, 1e308]))
+    elif operation == "negative":
+        replacement = draw(st.sampled_from([-1, -100, -(2**63), -(10**9)]))
+    elif operation == "string":
+        replacement = "x" * draw(st.sampled_from([1, 1_000, 60_000, 150_000]))
+    elif operation == "deep":
+        replacement = _DEEP
+    elif operation == "nest":
+        replacement = [target]
+    elif operation == "drop_key":
+        replacement = dict(target)
+        if replacement:
+            replacement.pop(draw(st.sampled_from(sorted(replacement))))
+    elif operation == "extra_key":
+        replacement = {**target, draw(st.text(max_size=8)): draw(_json_values())}
+    elif operation == "many_keys":
+        replacement = {**target, **{f"k{i}": i for i in range(draw(st.sampled_from([50, 20_000])))}}
+    elif operation == "swap" and len(target) >= 2:
+        i, j = draw(st.permutations(range(len(target))))[:2]
+        replacement = list(target)
+        replacement[i], replacement[j] = replacement[j], replacement[i]
+    elif operation == "duplicate" and target:
+        replacement = [*target, draw(st.sampled_from(target))]
+    elif operation == "truncate":
+        replacement = target[: draw(st.integers(min_value=0, max_value=len(target)))]
+    elif operation == "many_items":
+        replacement = [*target, *([0] * draw(st.sampled_from([1_200, 100_000])))]
+    else:
+        replacement = draw(_json_values())
+    if not path:
+        return replacement
+    parent = _get(data, path[:-1])
+    parent[path[-1]] = replacement
+    return data
+
+
+def _text(document: dict[str, Any]) -> str:
+    text = json.dumps(document, separators=(",", ":"))
+    text = text.replace(json.dumps(_HUGE), "1" * HUGE_DIGITS)
+    return text.replace(json.dumps(_DEEP), "[" * 40_000 + "]" * 40_000)
+
+
+KINDS = ("state", "view", "move", "event", "events", "config", "record")
+"""Every kind of document."""
+
+
+def _valid(kind: str, sample: Sample, rng: random.Random) -> str:
+    """A valid document of ``kind`` taken from ``sample``."""
+    state = sample.state
+    move = sample.move
+    if kind == "state":
+        return dumps(state)
+    if kind == "view":
+        return dumps(observe(state, rng.randrange(len(state.players))))
+    if kind == "config":
+        return dumps(state.config)
+    if kind == "record":
+        game = sample.game
+        return dumps(GameRecord(game.config, game.moves[: sample.index]))
+    if move is None or is_terminal(state):
+        return dumps(legal_moves(sample.game.states[0])[0])
+    if kind == "move":
+        return dumps(move)
+    _after, events = apply_with_events(state, move)
+    if kind == "event":
+        return dumps(events[0])
+    return dumps(events)
+
+
+@st.composite
+def documents(draw: st.DrawFn, kind: str) -> tuple[str, str]:
+    """A document meant as ``kind``: valid, or broken one to three times (envelope
+    included), or the document of another kind; with the kind it was made from."""
+    sample = draw(samples())
+    source = draw(st.sampled_from(KINDS)) if draw(st.integers(0, 9)) == 0 else kind
+    text = _valid(source, sample, random.Random(draw(st.integers(0, 2**16))))
+    document = json.loads(text)
+    for _ in range(draw(st.integers(min_value=0, max_value=3))):
+        if draw(st.integers(0, 9)) == 0:
+            document = _mutation(draw, document)
+        else:
+            document["data"] = _mutation(draw, document["data"])
+        if not isinstance(document, dict) or "data" not in document:
+            break
+    if not isinstance(document, dict):
+        return json.dumps(document), source
+    return _text(document), source

@@ -1,0 +1,296 @@
+"""Hostile input at every entry point: only the package's errors, bounded work, no change.
+
+Each test feeds inputs from :mod:`fuzz_strategies` (valid things broken on purpose) to
+the public entry points and asserts that every answer is a result or a
+:class:`PrincesOfFlorenceError` with a short message, that nothing given is changed,
+and that whatever is accepted is within :mod:`princes_of_florence.limits`, which bound
+the work of every later call.  Work is bounded by sizes, never timed.  Each test
+counts the inputs it tried per entry point and shows them in the ``figures`` summary.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import Counter
+from collections.abc import Callable
+from functools import partial
+from typing import Any
+
+import attrs
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from fuzz_strategies import KINDS, documents, hostile_values, move_texts, moves_for, samples
+from princes_of_florence import (
+    IllegalMoveError,
+    InvalidMoveError,
+    PrincesOfFlorenceError,
+    SerializationError,
+    apply,
+    free_moves,
+    is_legal,
+    is_terminal,
+    legal_moves,
+    move_problem,
+    parse_move,
+)
+from princes_of_florence.engine import apply_with_events
+from princes_of_florence.limits import (
+    MAX_DOCUMENT_CHARS,
+    MAX_ITEMS,
+    MAX_MONEY,
+    MAX_PRESTIGE,
+)
+from princes_of_florence.moves import move_shape_problem
+from princes_of_florence.observation import determinize, observe
+from princes_of_florence.serialization import (
+    dumps,
+    load_config,
+    load_event,
+    load_events,
+    load_move,
+    load_record,
+    load_state,
+    load_view,
+    record_from_text,
+    record_to_text,
+)
+from princes_of_florence.state import GameState
+
+_PROFILE_EXAMPLES = settings().max_examples  # the profile loaded by conftest.py
+EXAMPLES = _PROFILE_EXAMPLES * 2 if _PROFILE_EXAMPLES >= 200 else _PROFILE_EXAMPLES
+"""Inputs per entry point: twice the thorough profile's count in CI (400, about a
+minute of CPU for the whole module), the quick profile's count locally."""
+
+fuzz = settings(max_examples=EXAMPLES)
+"""The settings of every fuzz run."""
+
+MAX_MESSAGE = 2_000
+"""The longest error message any input may produce."""
+
+MAX_OFFERED = 2 * MAX_PRESTIGE
+"""The most moves legal_moves and free_moves may list together for an accepted state."""
+
+LOADERS: dict[str, Callable[[str | bytes], object]] = {
+    "state": load_state,
+    "view": load_view,
+    "move": load_move,
+    "event": load_event,
+    "events": load_events,
+    "config": load_config,
+    "record": load_record,
+}
+
+
+def _answer(call: Callable[[], Any]) -> Any:
+    """The result of ``call``, or the package error it raised (a short one)."""
+    try:
+        return call()
+    except PrincesOfFlorenceError as error:
+        caught = error
+    assert len(str(caught)) <= MAX_MESSAGE, str(caught)[:300]
+    return caught
+
+
+def _fingerprint(value: Any) -> Any:
+    """Something equal for equal values, to tell that an input was not changed."""
+    if attrs.has(type(value)):
+        fields = attrs.fields(type(value))
+        return (type(value), tuple(_fingerprint(getattr(value, f.name, None)) for f in fields))
+    if isinstance(value, list | tuple):
+        return (type(value), tuple(_fingerprint(v) for v in value))
+    if isinstance(value, float) and math.isnan(value):
+        return "nan"
+    return (type(value), id(value) if not _hashable(value) else value)
+
+
+def _hashable(value: object) -> bool:
+    try:
+        hash(value)
+    except TypeError:
+        return False
+    return True
+
+
+def _report(lines: list[str], name: str, counts: Counter[str]) -> None:
+    tried = ", ".join(f"{entry} {count}" for entry, count in sorted(counts.items()))
+    lines.append(f"fuzz {name}: {tried}")
+
+
+def _bounded(state: GameState, playable: bool = True) -> None:
+    """A state accepted from outside is within the limits, so every call on it is cheap."""
+    for player in state.players:
+        assert 0 <= player.money <= MAX_MONEY
+        assert 0 <= player.prestige <= MAX_PRESTIGE
+    if playable and not is_terminal(state):
+        assert 1 <= len(legal_moves(state)) + len(free_moves(state)) <= MAX_OFFERED
+
+
+def test_hostile_moves_and_players(summary_lines: list[str]) -> None:
+    """apply, apply_with_events, move_problem and is_legal answer any move and player."""
+    counts: Counter[str] = Counter()
+
+    @fuzz
+    @given(samples(), st.data())
+    def run(sample: Any, data: st.DataObject) -> None:
+        state = sample.state
+        move: Any = data.draw(moves_for(state))
+        player = data.draw(st.one_of(st.none(), st.integers(-1, 5), hostile_values()))
+        before = dumps(state), _fingerprint(move), _fingerprint(player)
+        problem = _answer(lambda: move_problem(state, move, player))
+        legal = _answer(lambda: is_legal(state, move, player))
+        assert problem is None or (type(problem) is str and 0 < len(problem) <= MAX_MESSAGE)
+        assert legal is (problem is None)
+        entries: tuple[Callable[..., Any], ...] = (apply, apply_with_events)
+        for entry in entries:
+            answer = _answer(partial(entry, state, move, player))
+            if problem is None:
+                assert not isinstance(answer, PrincesOfFlorenceError), answer
+            else:
+                expected = (
+                    IllegalMoveError if move_shape_problem(move) is None else InvalidMoveError
+                )
+                assert type(answer) is expected, (answer, problem)
+                assert problem in str(answer)
+            counts[entry.__name__] += 1
+        counts["move_problem"] += 1
+        counts["is_legal"] += 1
+        assert before == (dumps(state), _fingerprint(move), _fingerprint(player))
+
+    run()
+    _report(summary_lines, "moves", counts)
+
+
+def test_hostile_move_text(summary_lines: list[str]) -> None:
+    """parse_move reads a well-formed, bounded move or raises InvalidMoveError."""
+    counts: Counter[str] = Counter()
+
+    @fuzz
+    @given(samples().flatmap(move_texts) | st.text(max_size=80) | st.binary(max_size=8))
+    def run(text: Any) -> None:
+        answer = _answer(lambda: parse_move(text))
+        if not isinstance(answer, PrincesOfFlorenceError):
+            assert move_shape_problem(answer) is None
+            assert answer == parse_move(str(answer))
+        else:
+            assert isinstance(answer, InvalidMoveError)
+        counts["parse_move"] += 1
+
+    run()
+    _report(summary_lines, "move text", counts)
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_hostile_documents(kind: str, summary_lines: list[str]) -> None:
+    """Every load_* function answers a broken document with a SerializationError, and
+    refuses a document over the size limit before reading it."""
+    counts: Counter[str] = Counter()
+    load = LOADERS[kind]
+
+    @fuzz
+    @given(documents(kind), st.booleans())
+    def run(made: tuple[str, str], as_bytes: bool) -> None:
+        text, _source = made
+        answer = _answer(lambda: load(text.encode() if as_bytes else text))
+        counts[load.__name__] += 1
+        if isinstance(answer, PrincesOfFlorenceError):
+            assert isinstance(answer, SerializationError)
+            if len(text) > MAX_DOCUMENT_CHARS:
+                assert "characters; at most" in str(answer)
+            return
+        assert len(text) <= MAX_DOCUMENT_CHARS
+        if isinstance(answer, GameState):
+            _bounded(answer)
+        if kind == "record":
+            assert len(answer.moves) <= MAX_ITEMS
+        assert dumps(answer) == dumps(load(dumps(answer)))
+
+    run()
+    _report(summary_lines, f"{kind} documents", counts)
+
+
+def test_hostile_text_records(summary_lines: list[str]) -> None:
+    """record_from_text answers broken records with a SerializationError naming a line."""
+    counts: Counter[str] = Counter()
+
+    @fuzz
+    @given(documents("record"), st.data())
+    def run(made: tuple[str, str], data: st.DataObject) -> None:
+        text, _source = made
+        record = _answer(lambda: load_record(text))
+        if isinstance(record, PrincesOfFlorenceError):
+            lines = ["# players 3", "# seed 1", "return poet"]
+        else:
+            lines = record_to_text(record).splitlines()
+        index = data.draw(st.integers(0, len(lines)))
+        extra = data.draw(
+            st.sampled_from(["# seed " + "9" * 4_400, "# players -1", "bid " + "1" * 30, ""])
+            | st.text(max_size=20)
+        )
+        lines.insert(index, extra)
+        answer = _answer(lambda: record_from_text("\n".join(lines)))
+        if isinstance(answer, PrincesOfFlorenceError):
+            assert isinstance(answer, SerializationError)
+        counts["record_from_text"] += 1
+
+    run()
+    _report(summary_lines, "text records", counts)
+
+
+def test_hostile_players_and_money_for_views(summary_lines: list[str]) -> None:
+    """observe and determinize answer any player or money guess, changing nothing."""
+    counts: Counter[str] = Counter()
+
+    @fuzz
+    @given(samples(), st.data())
+    def run(sample: Any, data: st.DataObject) -> None:
+        state = sample.state
+        before = dumps(state)
+        player = data.draw(st.integers(-1, 5) | hostile_values())
+        view = _answer(lambda: observe(state, player))
+        counts["observe"] += 1
+        if isinstance(view, PrincesOfFlorenceError):
+            view = observe(state, 0)
+        money = data.draw(
+            st.none()
+            | st.lists(st.integers(0, 40).map(lambda k: k * 100) | hostile_values(), max_size=6)
+            | hostile_values()
+        )
+        snapshot = _fingerprint(money)
+        guess = _answer(lambda: determinize(view, random.Random(0), money))
+        counts["determinize"] += 1
+        if not isinstance(guess, PrincesOfFlorenceError):
+            assert observe(guess, view.viewer) == view
+            _bounded(guess, playable=view.current_player == view.viewer)
+        assert snapshot == _fingerprint(money)
+        assert before == dumps(state)
+
+    run()
+    _report(summary_lines, "views", counts)
+
+
+def test_any_accepted_state_plays_to_the_end(summary_lines: list[str]) -> None:
+    """A state load_state accepts, however it was made, plays to the end by random moves."""
+    counts: Counter[str] = Counter()
+
+    @fuzz
+    @given(documents("state"), st.integers(0, 2**16))
+    def run(made: tuple[str, str], seed: int) -> None:
+        state = _answer(lambda: load_state(made[0]))
+        counts["load_state"] += 1
+        if isinstance(state, PrincesOfFlorenceError):
+            return
+        counts["accepted and played"] += 1
+        rng = random.Random(seed)
+        for _ in range(5_000):  # a game has a few hundred moves
+            if is_terminal(state):
+                return
+            moves = legal_moves(state)
+            assert moves, "a live state with no legal move"
+            state = apply(state, moves[int(rng.random() * len(moves))])
+        raise AssertionError("the game did not end")
+
+    run()
+    _report(summary_lines, "playable states", counts)
