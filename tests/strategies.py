@@ -138,13 +138,17 @@ def play_random(
 
 @st.composite
 def game_configs(draw: st.DrawFn) -> GameConfig:
-    """A supported configuration: 3 to 5 players, any seed and start, money open or hidden."""
-    players = draw(st.integers(min_value=3, max_value=5))
+    """A supported configuration: 2 to 5 players, any seed and start, money open or
+    hidden, and any of the options and Muse & Princess."""
+    players = draw(st.integers(min_value=2, max_value=5))
     return GameConfig(
         players=players,
         seed=draw(st.integers(min_value=0, max_value=2**32)),
         start_player=draw(st.integers(min_value=0, max_value=players - 1)),
         hidden_money=draw(st.booleans()),
+        choose_returned_order=draw(st.booleans()),
+        hard_freedoms=players == 2 and draw(st.booleans()),
+        muse_and_princess=draw(st.booleans()),
     )
 
 

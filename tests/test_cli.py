@@ -26,6 +26,7 @@ def _played(capsys: pytest.CaptureFixture[str], players: int, seed: int, *flags:
         (4, 3, ("choose_returned_order",)),
         (2, 4, ()),
         (2, 6, ("hard_freedoms",)),
+        (4, 8, ("muse_and_princess",)),
     ],
 )
 def test_play_prints_a_game_that_replays_to_the_scores_printed(

@@ -48,6 +48,9 @@ CONFIGURATIONS: tuple[GameConfig, ...] = (
     GameConfig(players=4),
     GameConfig(players=5),
     GameConfig(players=3, choose_returned_order=True),
+    GameConfig(players=2, muse_and_princess=True),
+    GameConfig(players=4, muse_and_princess=True),
+    GameConfig(players=5, muse_and_princess=True, choose_returned_order=True),
 )
 """Every configuration the engine plays (the seed is set per test)."""
 

@@ -46,6 +46,7 @@ GAMES: tuple[PlayedGame, ...] = (
     play_random(GameConfig(players=5, seed=33, start_player=3), bot_seed=3, sell_chance=0.1),
     play_random(GameConfig(players=3, seed=34, choose_returned_order=True), bot_seed=4),
     play_random(GameConfig(players=2, seed=35), bot_seed=5, sell_chance=0.05),
+    play_random(GameConfig(players=4, seed=36, muse_and_princess=True), bot_seed=6),
 )
 """Three whole games; their states cover every phase and pending decision."""
 
@@ -122,7 +123,9 @@ def _hidden_variants(state: GameState, viewer: int, rng: random.Random) -> Itera
             shown: list[Any] = list(pending.shown)
             shown[0], deck[0] = deck[0], shown[0]
             yield _evolve(
-                state, pending=CardChoice(pending.deck, tuple(shown)), **{field: tuple(deck)}
+                state,
+                pending=CardChoice(pending.deck, tuple(shown), pending.returning),
+                **{field: tuple(deck)},
             )
 
 

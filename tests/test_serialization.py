@@ -33,6 +33,9 @@ from princes_of_florence.events import (
     CardKept,
     CardReturned,
     CardsShown,
+    CharacterReturned,
+    CharacterTaken,
+    CharacterUsed,
     Declined,
     Event,
     FreedomIntroduced,
@@ -53,6 +56,7 @@ from princes_of_florence.events import (
     PrestigeReason,
     RecruitingKept,
     TilePlaced,
+    TokenPlaced,
     TurnEnded,
     WorkDone,
     WorkStarted,
@@ -61,11 +65,13 @@ from princes_of_florence.ids import (
     AuctionObject,
     BonusCardId,
     Building,
+    Character,
     Freedom,
     Landscape,
     PersonId,
     Phase,
     PrestigeCardId,
+    ProfessorDeck,
 )
 from princes_of_florence.moves import (
     Bid,
@@ -76,6 +82,7 @@ from princes_of_florence.moves import (
     ChooseLandscape,
     Convert,
     Decline,
+    DeclineCharacter,
     EndTurn,
     FinishWork,
     IntroduceFreedom,
@@ -84,12 +91,16 @@ from princes_of_florence.moves import (
     Open,
     Pass,
     PlaceTile,
+    PlaceToken,
     PlayBonus,
+    PrincessWork,
     Recruit,
     ReturnCard,
     ReturnPerson,
     SellPrestige,
     Take,
+    UseMerchant,
+    UseProfessor,
     Work,
 )
 from princes_of_florence.observation import PlayerView, events_for, observe
@@ -140,6 +151,11 @@ MOVES: tuple[Move, ...] = (
     SellPrestige(2),
     ReturnCard(BonusCardId.B11),
     ChooseLandscape(Landscape.LAKE),
+    PlaceToken(Character.BANKER, 0),
+    DeclineCharacter(),
+    PrincessWork(),
+    UseMerchant(),
+    UseProfessor(ProfessorDeck.PRESTIGE),
 )
 """One or more of every move kind."""
 
@@ -177,6 +193,12 @@ EVENTS: tuple[Event, ...] = (
     CardReturned(1, "persons", PersonId.POET),
     CardReturned(1, "prestige", None),
     LandscapeChosen(0, Landscape.PARK),
+    TokenPlaced(2, Character.CARDINAL, 500, 0),
+    TokenPlaced(0, Character.MUSE, 300),
+    CharacterTaken(1, Character.MERCHANT, 400),
+    CharacterUsed(0, Character.BANKER),
+    CharacterReturned(3, Character.PROFESSOR),
+    WorkDone(2, None, 13, (("landscapes", 6), ("buildings", 4), ("persons", 3))),
 )
 """One or more of every event kind, redacted forms included."""
 

@@ -21,6 +21,7 @@ from strategies import play_random
 @pytest.mark.parametrize(
     ("changes", "message"),
     [
+        ({"muse_and_princess": 1}, "muse_and_princess must be true or false"),
         ({"players": 3, "hard_freedoms": True}, "hard_freedoms is the 2-player option"),
         ({"players": 2, "hard_freedoms": 1}, "hard_freedoms must be true or false"),
         ({"players": 6}, "players must be 2, 3, 4 or 5, not 6"),
@@ -32,7 +33,6 @@ from strategies import play_random
         ({"players": 3, "start_player": 3}, "start_player must be a seat from 0 to 2, not 3"),
         ({"start_player": -1}, "start_player must be a seat from 0 to 3, not -1"),
         ({"hidden_money": 1}, "hidden_money must be true or false"),
-        ({"muse_and_princess": True}, "Muse & Princess expansion is not implemented"),
         ({"cooperative_building": True}, "Cooperative Building expansion is not implemented"),
     ],
 )

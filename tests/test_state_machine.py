@@ -42,6 +42,7 @@ from princes_of_florence import (
     Building,
     BuyBonus,
     BuyPerson,
+    Character,
     ChooseCard,
     Convert,
     Decline,
@@ -62,12 +63,15 @@ from princes_of_florence import (
     PlaceTile,
     PlayBonus,
     PrestigeCardId,
+    PrincessWork,
     Principality,
     Recruit,
     ReturnCard,
     ReturnPerson,
     SellPrestige,
     Take,
+    UseMerchant,
+    UseProfessor,
     Work,
     apply,
     apply_with_events,
@@ -86,6 +90,9 @@ from princes_of_florence.events import (
     BidMade,
     BonusPlayed,
     CardsShown,
+    CharacterReturned,
+    CharacterTaken,
+    CharacterUsed,
     Declined,
     Event,
     GameEnded,
@@ -100,6 +107,7 @@ from princes_of_florence.events import (
     PrestigeLost,
     PrestigeReason,
     TilePlaced,
+    TokenPlaced,
     TurnEnded,
     WorkDone,
 )
@@ -134,12 +142,18 @@ ROUNDS = 7  # ruling R24
 TURN_LIMITS = {"actions": 2, "works": 2, "builds": 2, "persons": 1, "freedoms": 1, "bonuses": 2}
 """Ruling R17 (two actions) and R18 (per-kind limits) of one turn in the base game."""
 
+CARDINAL_LIMITS = {"actions": 3, "works": 3, "builds": 3, "persons": 1, "freedoms": 1, "bonuses": 3}
+"""Ruling R26: three actions with the Cardinal, still one person and one freedom."""
+
+BANKER_START, BANKER_GROWTH = 600, 100  # ruling R26
+
 ACTION_KIND: dict[type, str] = {
     Work: "works",
     Build: "builds",
     BuyPerson: "persons",
     IntroduceFreedom: "freedoms",
     BuyBonus: "bonuses",
+    PrincessWork: "works",  # ruling R28: a work, for an action
 }
 """The R18 limit each action move counts against."""
 
@@ -464,6 +478,18 @@ class Books:
     """Per completed auction phase: the seats that won, the seats that declined."""
     turn_counts: Counter[str] = attrs.Factory(Counter)
     ended_turns: list[Counter[str]] = attrs.Factory(list)
+    ended_limits: list[dict[str, int]] = attrs.Factory(list)
+    held: dict[Character, int] = attrs.Factory(dict)
+    held_before: dict[Character, int] = attrs.Factory(dict)
+    free_wins: set[int] = attrs.Factory(set)
+    """Seats that won an object free with the Merchant this auction phase (R26)."""
+    """Muse & Princess: who holds each character card, from the events (R25, R26)."""
+    tokens: dict[Character, tuple[int, int]] = attrs.Factory(dict)
+    """Phase A2: the token on each card, seat and bid, from the events (R25)."""
+    banker_money: int = BANKER_START
+    """The money on the Banker, by the machine's own count (R26)."""
+    banker_taken: tuple[int, int] | None = None
+    """The round and seat of the last take of the Banker."""
     turn_seats: list[int] = attrs.Factory(list)
     """The seats whose turn ended in this phase B, in order (R17)."""
     turn_orders: list[tuple[int, list[int]]] = attrs.Factory(list)
@@ -509,6 +535,7 @@ class Books:
         self.state = transition.after
         self.closed_best = None
         self.chain_before = tuple(self.bid_chain)
+        self.held_before = dict(self.held)
         if isinstance(transition.move, Work):
             self.bonus_played = []
         kind = ACTION_KIND.get(type(transition.move))
@@ -540,11 +567,24 @@ class Books:
             case PhaseStarted(round=number, phase=phase, start_player=start):
                 if phase is Phase.AUCTION and self.phases:
                     self._close_round()
-                if phase is Phase.ACTIONS:
+                if (
+                    phase is not Phase.AUCTION
+                    and self.phases
+                    and self.phases[-1][1] is Phase.AUCTION
+                ):
                     won = [seat for seat, *_ in self.won_at]
                     self.finished_auctions.append((won, list(self.declined)))
+                if phase is Phase.CHARACTERS:  # ruling R26: the Banker's money
+                    self.tokens = {}
+                    if number > 1:
+                        taken = self.banker_taken
+                        if taken is not None and taken[0] == number - 1:
+                            self.banker_money = BANKER_START
+                        else:
+                            self.banker_money += BANKER_GROWTH
                 self.phases.append((number, phase, start))
                 self.won_at, self.declined, self.bid_chain = [], [], []
+                self.free_wins = set()
                 self.opener, self.bidders, self.high_bidder = start, [], None
             case GameEnded():
                 self._close_round()
@@ -560,6 +600,8 @@ class Books:
                 self.bidders = [s for s in self.bidders if s != seat]
             case ObjectWon(player=seat, stack=stack, price=price):
                 self.won_at.append((seat, stack, price, tuple(self.bid_chain)))
+                if self.held_before.get(Character.MERCHANT) == seat:  # ruling R26
+                    self.free_wins.add(seat)
                 self.bid_chain, self.bidders, self.high_bidder = [], [], None
             case BonusPlayed(card=card, value=value):
                 self.bonus_played.append((card, value))
@@ -568,9 +610,26 @@ class Books:
             case TurnEnded(player=seat):
                 self.turn_seats.append(seat)
                 self.ended_turns.append(self.turn_counts)
+                self.ended_limits.append(self.limits_of(seat))
                 self.turn_counts = Counter()
             case WorkDone(player=seat, value=value):
                 self.round_best[seat] = max(self.round_best[seat], value)
+            case TokenPlaced(player=seat, character=character, amount=amount, returned=back):
+                previous = self.tokens.get(character)
+                assert (previous[0] if previous else None) == back, f"{event} {previous}"
+                assert previous is None or amount > previous[1], f"{event} {previous}"
+                assert seat not in (s for s, _ in self.tokens.values()), f"{event} two tokens"
+                self.tokens[character] = (seat, amount)
+            case CharacterTaken(player=seat, character=character, price=price):
+                assert self.tokens.pop(character) == (seat, price), f"{event}"
+                assert character not in self.held, f"{event} is held by {self.held}"
+                self.held[character] = seat
+                if character is Character.BANKER:
+                    self.banker_taken = (before.round, seat)
+            case CharacterUsed(player=seat, character=character):
+                assert self.held.pop(character) == seat, f"{event}"
+            case CharacterReturned(player=seat, character=character):
+                assert self.held.pop(character) == seat, f"{event}"
             case _:
                 pass
 
@@ -578,6 +637,10 @@ class Books:
     def done(self) -> set[int]:
         """Seats that took an object or declined in this auction phase (R13)."""
         return {seat for seat, *_ in self.won_at} | set(self.declined)
+
+    def limits_of(self, seat: int) -> dict[str, int]:
+        """The turn limits of ``seat``: with the Cardinal, three actions (R18, R26)."""
+        return CARDINAL_LIMITS if self.held.get(Character.CARDINAL) == seat else TURN_LIMITS
 
     def clockwise(self, seat: int) -> list[int]:
         """Every seat clockwise, starting with ``seat``."""
@@ -631,8 +694,9 @@ def expected_ledgers(t: Transition, books: Books) -> tuple[list[Ledger], list[Le
         case SellPrestige(points=k):  # ruling R3
             money.append((received, seat, k * FLORINS_PER_SOLD_POINT, MoneyReason.SALE))
             prestige.append(("PrestigeLost", seat, k, PrestigeReason.SALE))
-        case Take(stack=stack):  # ruling R14
-            money.append((paid, seat, BASE_PRICE[before.config.players], MoneyReason.AUCTION))
+        case Take(stack=stack):  # ruling R14; the Merchant's object is free (R26)
+            if books.held_before.get(Character.MERCHANT) != seat:
+                money.append((paid, seat, BASE_PRICE[before.config.players], MoneyReason.AUCTION))
             prestige += _award(before, seat, stack)
         case Pass():  # ruling R13: the last bidder left pays the last bid
             auction = before.auction
@@ -641,7 +705,8 @@ def expected_ledgers(t: Transition, books: Books) -> tuple[list[Ledger], list[Le
             rest = [s for s in auction.bidders if s != seat]
             if len(rest) == 1:
                 price = books.chain_before[-1] if books.chain_before else -1
-                money.append((paid, rest[0], price, MoneyReason.AUCTION))
+                if books.held_before.get(Character.MERCHANT) != rest[0]:  # R26
+                    money.append((paid, rest[0], price, MoneyReason.AUCTION))
                 prestige += _award(before, rest[0], auction.stack)
         case PlaceTile():
             pending = before.pending
@@ -660,7 +725,7 @@ def expected_ledgers(t: Transition, books: Books) -> tuple[list[Ledger], list[Le
             money.append((paid, seat, PURCHASE_COST, MoneyReason.BONUS))
         case IntroduceFreedom():
             money.append((paid, seat, PURCHASE_COST, MoneyReason.FREEDOM))
-        case FinishWork():  # ruling R19: value x 100
+        case FinishWork() | PrincessWork():  # rulings R19, R28: value x 100
             for e in t.events:
                 if isinstance(e, WorkDone):
                     money.append((received, e.player, e.value * 100, MoneyReason.WORK))
@@ -668,8 +733,25 @@ def expected_ledgers(t: Transition, books: Books) -> tuple[list[Ledger], list[Le
             florins = k * FLORINS_PER_CONVERTED_POINT
             money.append((paid, seat, florins, MoneyReason.CONVERSION))
             prestige.append(("PrestigeGained", seat, k, PrestigeReason.CONVERSION))
+        case UseMerchant():  # ruling R26: the rank on the track, 1st, 2nd, 2nd, 4th
+            rank = 1 + sum(1 for p in before.players if p.prestige > before.players[seat].prestige)
+            prestige.append(("PrestigeGained", seat, rank, PrestigeReason.MERCHANT))
         case _:
             pass
+    for e in t.events:  # ruling R25: the bid recorded, in cash; R26: the Banker's money
+        if isinstance(e, CharacterTaken):
+            if e.price:
+                money.append((paid, e.player, e.price, MoneyReason.CHARACTER))
+            if e.character is Character.BANKER:
+                money.append((received, e.player, books.banker_money, MoneyReason.BANKER))
+        if isinstance(e, PrestigeGained) and e.reason is PrestigeReason.BANKER:
+            # ruling R26: after round 7, the Banker's holder turns money into prestige
+            taken = books.banker_taken
+            assert taken == (ROUNDS, e.player), f"{e} {taken}"
+            assert t.after.players[e.player].money < FLORINS_PER_CONVERTED_POINT, f"{e}"
+            florins = e.points * FLORINS_PER_CONVERTED_POINT
+            money.append((paid, e.player, florins, MoneyReason.BANKER))
+            prestige.append(("PrestigeGained", e.player, e.points, PrestigeReason.BANKER))
     for _, payer, amount, reason in [m for m in money if m[0] == paid]:
         short = amount - before.players[payer].money
         if short > 0 and reason is not MoneyReason.CONVERSION:  # revised ruling R4
@@ -784,6 +866,9 @@ def auction_turn_problem(b: Books) -> str | None:
     if state.phase is not Phase.AUCTION or auction is None:
         return None
     seat = state.current_player
+    professor = b.moves and isinstance(b.moves[-1], UseProfessor | ChooseCard | ReturnCard)
+    if state.pending is not None and professor and seat not in b.done:
+        return None  # ruling R26: the opener draws the Professor's card first
     if state.pending is not None:  # ruling R16: the winner takes the object
         winner = b.won_at[-1][0] if b.won_at else None
         return None if seat == winner else f"seat {seat} settles seat {winner}'s object"
@@ -791,7 +876,8 @@ def auction_turn_problem(b: Books) -> str | None:
     if auction.stack is None:
         if seat != left[0]:
             return f"seat {seat} opens, not seat {left[0]} (R13)"
-        kinds = {type(m) for m in legal_moves(state)} - {Decline}
+        # ruling R26: the Merchant and the Professor may be used by the opener
+        kinds = {type(m) for m in legal_moves(state)} - {Decline, UseMerchant, UseProfessor}
         wanted = Take if len(left) == 1 else Open  # ruling R14: the last player takes
         return None if kinds <= {wanted} else f"{kinds} offered with {len(left)} left (R14)"
     assert b.last_bidder is not None
@@ -806,12 +892,31 @@ def work_problem(t: Transition, b: Books) -> str | None:
     """Whether a finished work's value follows ruling R19 part by part."""
     work = t.before.pending
     done = [e for e in t.events if isinstance(e, WorkDone)]
+    seat = t.before.current_player
+    assert seat is not None
+    # ruling R26: the Muse adds the round number to every work of its holder
+    muse = (("muse", t.before.round),) if b.held_before.get(Character.MUSE) == seat else ()
+    minimum = catalog().rules.minimum_work[t.before.round - 1]
+    if isinstance(t.move, PrincessWork):  # ruling R28
+        if len(done) != 1 or b.held_before.get(Character.PRINCESS) != seat:
+            return f"the Princess gave {done} for a holder {b.held_before}"
+        player = t.before.players[seat]
+        tiles = player.principality.tiles
+        buildings = sum(1 for tile in tiles if isinstance(tile.tile, Building))
+        expected_princess = (
+            ("landscapes", 3 * (len(tiles) - buildings)),
+            ("builders", 2 * player.builders),
+            ("buildings", 2 * buildings),
+            ("persons", player.person_count),
+            *muse,
+        )
+        if (None, expected_princess) != (done[0].person, done[0].parts):
+            return f"{done[0]} is not a Princess work worth {expected_princess}"
+        return None if done[0].value >= minimum else f"{done[0]} is below {minimum}"
     if not isinstance(t.move, FinishWork):
         return "a work was done without ``finish``" if done else None
     if not isinstance(work, Working) or len(done) != 1:
         return f"finish gave {len(done)} works"
-    seat = t.before.current_player
-    assert seat is not None
     player = t.before.players[seat]
     spec = catalog().person(work.person)
     base = {
@@ -821,12 +926,11 @@ def work_problem(t: Transition, b: Books) -> str | None:
         "jesters": 2 * player.jesters,
         "persons": player.person_count,  # the worker lies face up already (D3)
     }
-    expected = (*base.items(), *((str(card), value) for card, value in b.bonus_played))
+    expected = (*base.items(), *((str(card), value) for card, value in b.bonus_played), *muse)
     if (work.person, expected) != (done[0].person, done[0].parts):
         return f"{done[0]} is not {work.person} worth {expected}"
     if [card for card, _ in b.bonus_played] != list(work.bonus):
         return f"the bonus played {b.bonus_played} is not the work's {work.bonus}"
-    minimum = catalog().rules.minimum_work[t.before.round - 1]
     return None if done[0].value >= minimum else f"{done[0]} is below {minimum}"
 
 
@@ -899,6 +1003,7 @@ _CONFIGS = {
         hidden_money=st.booleans(),  # ruling R5
         choose_returned_order=st.booleans(),  # ruling R6
         hard_freedoms=st.booleans() if n == 2 else st.just(False),  # ruling R9
+        muse_and_princess=st.booleans(),  # rulings R25-R28
     )
     for n in PLAYER_COUNTS
 }
@@ -954,6 +1059,10 @@ class GameMachine(RuleBasedStateMachine):
         if is_terminal(after):
             STATS["games completed"] += 1
             STATS[f"games completed with {books.config.players} players"] += 1
+            if books.config.muse_and_princess:
+                STATS["games completed with Muse & Princess"] += 1
+            if books.config.choose_returned_order:
+                STATS["games completed with the returned order chosen"] += 1
 
     def _try(self, state: GameState, data: st.DataObject) -> None:
         """Try an arbitrary move on ``state``, sometimes sent from a given seat.
@@ -1105,14 +1214,55 @@ class GameMachine(RuleBasedStateMachine):
             assert len(set(player.freedoms)) == len(player.freedoms), f"seat {seat}{b.where()}"
             types = Counter(player.principality.buildings)
             assert all(n == 1 for n in types.values()), f"seat {seat}{b.where()}"
-        for counts in (b.turn_counts, *b.ended_turns[-1:]):
-            for name, limit in TURN_LIMITS.items():
+        current = b.state.current_player
+        now = b.limits_of(current) if current is not None else TURN_LIMITS
+        ended = zip(b.ended_turns, b.ended_limits, strict=True)
+        for counts, limits in ((b.turn_counts, now), *ended):
+            for name, limit in limits.items():
                 assert counts[name] <= limit, f"{name} {counts[name]} > {limit}{b.where()}"
         turn = b.state.turn
         if turn is not None:
             mine = {name: b.turn_counts[name] for name in TURN_LIMITS}
             theirs = {name: getattr(turn, name) for name in TURN_LIMITS}
             assert mine == theirs, b.where()
+
+    @invariant()
+    def characters_follow_r25_to_r28(self) -> None:
+        """Muse & Princess: the Banker's money, one token per card and player, the cards
+        held as the events say, prestige never sold (R25-R28)."""
+        if self.books is None:
+            return
+        b = self.books
+        state = b.state
+        characters = state.characters
+        if not b.config.muse_and_princess:
+            assert characters is None, b.where()
+            return
+        assert characters is not None, b.where()
+        assert () == free_moves(state), b.where()  # ruling R27
+        assert b.lost == [0] * b.config.players, f"prestige sold {b.lost}{b.where()}"
+        assert characters.banker_money == b.banker_money, b.where()
+        holders = {
+            c: s for c, s in zip(Character, characters.holders, strict=True) if s is not None
+        }
+        assert holders == b.held, f"{holders} != {b.held}{b.where()}"
+        tokens = [s for s in characters.tokens if s is not None]
+        assert len(tokens) == len(set(tokens)), f"a player has two tokens{b.where()}"
+        placed = {
+            c: (s, bid)
+            for c, s, bid in zip(Character, characters.tokens, characters.bids, strict=True)
+            if s is not None
+        }
+        if state.phase is Phase.CHARACTERS:
+            assert placed == b.tokens, f"{placed} != {b.tokens}{b.where()}"
+            for character, (
+                seat,
+                bid,
+            ) in placed.items():  # ruling R25: a field of the card, in cash
+                assert bid in catalog().character(character.value).bids, b.where()
+                assert bid <= state.players[seat].money, b.where()
+        else:
+            assert not placed, f"tokens {placed} outside phase A2{b.where()}"
 
     @invariant()
     def turns_go_clockwise(self) -> None:
@@ -1143,6 +1293,8 @@ class GameMachine(RuleBasedStateMachine):
                 assert all(s == RAISE_STEP for s in steps), f"bids {chain}{b.where()}"
         for seat, _, price, chain in b.won_at:
             expected = chain[-1] if chain else base
+            if seat in b.free_wins:  # ruling R26: the Merchant's object is free
+                expected = 0
             assert price == expected, f"seat {seat} won for {price}, not {expected}{b.where()}"
         seats = [seat for seat, *_ in b.won_at]
         stacks = [stack for _, stack, *_ in b.won_at]
@@ -1173,10 +1325,13 @@ class GameMachine(RuleBasedStateMachine):
         assert 1 <= state.round <= ROUNDS, b.where()
         assert len(b.moves) < MAX_MOVES_PER_GAME, b.where()
         n, first = b.config.players, b.config.start_player
+        phases: tuple[Phase, ...] = (Phase.AUCTION, Phase.ACTIONS)
+        if b.config.muse_and_princess:  # ruling R25: phase A2 after the auction
+            phases = (Phase.AUCTION, Phase.CHARACTERS, Phase.ACTIONS)
         expected = [
             (r, phase, (first + r - 1) % n)  # ruling R7: the start passes clockwise
             for r in range(1, ROUNDS + 1)
-            for phase in (Phase.AUCTION, Phase.ACTIONS)
+            for phase in phases
         ]
         assert expected[: len(b.phases)] == b.phases, b.where()
         if over:

@@ -274,6 +274,8 @@ CONFIGURATIONS: dict[str, dict[str, Any]] = {
     "4p": {"players": 4},
     "5p": {"players": 5},
     "4p_ordered": {"players": 4, "choose_returned_order": True},
+    "2p_muse": {"players": 2, "muse_and_princess": True},
+    "4p_muse": {"players": 4, "muse_and_princess": True},
 }
 """The configurations :func:`bench_configurations` plays, by name."""
 

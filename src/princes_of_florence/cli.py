@@ -42,6 +42,7 @@ __all__ = ["main"]
 _SWITCHES = {
     "hard_freedoms": "the harder 2-player option: four freedom tiles (R9)",
     "choose_returned_order": "the player orders the cards not kept (R6)",
+    "muse_and_princess": "the Muse & Princess expansion (R25-R28)",
 }
 """The :class:`GameConfig` switches ``play`` takes as ``--option-name`` flags."""
 

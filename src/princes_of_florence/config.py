@@ -79,8 +79,8 @@ class GameConfig:
             go under the deck (ruling R6); otherwise they go in drawn order.
         hard_freedoms: the harder 2-player option, four freedom tiles
             instead of five (ruling R9); only with 2 players.
-        muse_and_princess: the Muse & Princess expansion (not implemented
-            yet: setting it raises :class:`ConfigError`).
+        muse_and_princess: the Muse & Princess expansion (rulings R25-R28):
+            phase A2 and the six character cards, and no selling of prestige.
         cooperative_building: the Cooperative Building expansion (not
             implemented yet: setting it raises :class:`ConfigError`).
 
@@ -94,9 +94,7 @@ class GameConfig:
     hidden_money: bool = attrs.field(default=False, validator=_check_bool)
     choose_returned_order: bool = attrs.field(default=False, validator=_check_bool)
     hard_freedoms: bool = attrs.field(default=False, validator=_check_hard)
-    muse_and_princess: bool = attrs.field(
-        default=False, validator=_reject("Muse & Princess expansion")
-    )
+    muse_and_princess: bool = attrs.field(default=False, validator=_check_bool)
     cooperative_building: bool = attrs.field(
         default=False, validator=_reject("Cooperative Building expansion")
     )

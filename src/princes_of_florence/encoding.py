@@ -40,10 +40,12 @@ from princes_of_florence.ids import (
     AuctionObject,
     BonusCardId,
     Building,
+    Character,
     Freedom,
     Landscape,
     PersonId,
     PrestigeCardId,
+    ProfessorDeck,
     Quantity,
     SizeClass,
 )
@@ -56,6 +58,7 @@ from princes_of_florence.moves import (
     ChooseLandscape,
     Convert,
     Decline,
+    DeclineCharacter,
     EndTurn,
     FinishWork,
     IntroduceFreedom,
@@ -64,12 +67,16 @@ from princes_of_florence.moves import (
     Open,
     Pass,
     PlaceTile,
+    PlaceToken,
     PlayBonus,
+    PrincessWork,
     Recruit,
     ReturnCard,
     ReturnPerson,
     SellPrestige,
     Take,
+    UseMerchant,
+    UseProfessor,
     Work,
 )
 from princes_of_florence.observation import PlayerView, determinize
@@ -151,7 +158,10 @@ def _max_work_value(cat: Catalog) -> int:
     """The largest value one work can have (ruling R19).
 
     The person's building, landscape and freedom, every jester, every person
-    and recruiting card in the game, and every bonus card, each at its most.
+    and recruiting card in the game, and every bonus card, each at its most;
+    with Muse & Princess the Muse's round number (R26).  A Princess work
+    (R28) is worth less: 3 per landscape tile, 2 per builder and building,
+    1 per person and recruiting card.
     """
     rules = cat.rules
     top = _quantity_maxima(cat)
@@ -161,13 +171,18 @@ def _max_work_value(cat: Catalog) -> int:
         + rules.work_freedom
         + rules.work_per_jester * top[Quantity.JESTERS]
         + rules.work_per_person * top[Quantity.HAND_PERSONS]
+        + rules.rounds  # the Muse (R26)
     )
     return base + _max_bonus_values(cat)[1]
 
 
 def _max_works(cat: Catalog) -> int:
-    """The most works one player does in a game: 2 a turn (R18), one turn a round."""
-    return 2 * cat.rules.rounds
+    """The most works one player does in a game: 2 a turn (R18), one turn a round.
+
+    With Muse & Princess, 3 a turn with the Cardinal (R26), one of them
+    perhaps a Princess work (R28).
+    """
+    return 3 * cat.rules.rounds
 
 
 def _max_free_prestige(cat: Catalog) -> int:
@@ -176,7 +191,9 @@ def _max_free_prestige(cat: Catalog) -> int:
     Buildings (3 each, at most one of each type, R21), the 2nd and 3rd builder
     (R16), every landscape after the first of its type (R16; at most one
     landscape a round, and the first of each type gives nothing), the best
-    work of each round (R20).  Prestige cards score only after the last move.
+    work of each round (R20), the Merchant once a round at most the rank of
+    the last of five (R26).  Prestige cards and the Banker's conversion
+    score only after the last move.
     """
     rules = cat.rules
     landscapes = rules.rounds
@@ -185,6 +202,7 @@ def _max_free_prestige(cat: Catalog) -> int:
         + sum(rules.builder_prestige)
         + rules.landscape_repeat_prestige * max(landscapes - 1, 0)
         + rules.best_work_prestige * rules.rounds
+        + MAX_PLAYERS * rules.rounds
     )
 
 
@@ -214,7 +232,9 @@ def _max_wealth(cat: Catalog) -> int:
     rules = cat.rules
     start = max(rules.starting_money, rules.starting_money_two_players)
     step = rules.florins_per_sold_prestige
-    return start + step * (_max_total_work_values(cat) + _max_free_prestige(cat))
+    # Muse & Princess: the Banker pays at most 600 + 100 per earlier round, each round
+    banker = rules.rounds * (rules.banker_start_money + rules.banker_growth * (rules.rounds - 1))
+    return start + banker + step * (_max_total_work_values(cat) + _max_free_prestige(cat))
 
 
 def _max_prestige(cat: Catalog) -> int:
@@ -319,6 +339,14 @@ _KIND_MOVES: tuple[tuple[type[Move], Callable[[], Sequence[Move]]], ...] = (
     (SellPrestige, lambda: [SellPrestige(p) for p in range(1, MAX_PRESTIGE_SALE + 1)]),
     (ReturnCard, lambda: [ReturnCard(c) for c in _CARDS]),
     (ChooseLandscape, lambda: [ChooseLandscape(landscape) for landscape in Landscape]),
+    (
+        PlaceToken,
+        lambda: [PlaceToken(c, bid) for c in Character for bid in _CAT.character(c.value).bids],
+    ),
+    (DeclineCharacter, lambda: [DeclineCharacter()]),
+    (PrincessWork, lambda: [PrincessWork()]),
+    (UseMerchant, lambda: [UseMerchant()]),
+    (UseProfessor, lambda: [UseProfessor(deck) for deck in ProfessorDeck]),
 )
 """One row per kind of move, in id order: the kind and every move of it.
 
@@ -361,7 +389,8 @@ def _max_legal_moves(cat: Catalog) -> int:
     another player, the end of the turn); the bonus cards to play and
     ``finish``; the conversions of one payout; a recruit of each face-up
     person and ``keep``; the cards shown; an auction's openings and
-    ``decline``; ``bid`` and ``pass``.  Then every prestige sale on top.
+    ``decline``; ``bid`` and ``pass``; the tokens of phase A2 and ``no
+    character``.  Then every prestige sale on top.
     """
     persons = len(cat.persons) + cat.rules.recruiting_cards
     choices = (
@@ -373,6 +402,7 @@ def _max_legal_moves(cat: Catalog) -> int:
         cat.rules.draw_size,
         len(AuctionObject) + 1,
         2,
+        sum(len(c.bids) for c in cat.characters) + 1,
     )
     return max(choices) + MAX_PRESTIGE_SALE
 
@@ -399,6 +429,12 @@ def _longest_game(cat: Catalog) -> int:
     per_round_a = players * auction
     work = 1 + len(cat.bonus_cards) + 1 + 1
     per_round_b = players * (2 * work + 1)
+    # Muse & Princess: phase A2 (every token raises a card's bid, and a pass
+    # or a card per player), the Cardinal's third action, and the uses of the
+    # Merchant (one move) and the Professor (a draw, a choice, three put under)
+    tokens = sum(len(c.bids) for c in cat.characters) + players
+    per_round_b += players * work + 1 + 1 + 1 + (rules.draw_size - 2)
+    per_round_a += tokens
     recruits = rules.recruiting_cards
     sales = players * MAX_PRESTIGE_SALE
     return players + rules.rounds * (per_round_a + per_round_b) + recruits + sales

@@ -35,6 +35,7 @@ from princes_of_florence.moves import (
     ChooseLandscape,
     Convert,
     Decline,
+    DeclineCharacter,
     EndTurn,
     FinishWork,
     IntroduceFreedom,
@@ -43,16 +44,20 @@ from princes_of_florence.moves import (
     Open,
     Pass,
     PlaceTile,
+    PlaceToken,
     PlayBonus,
+    PrincessWork,
     Recruit,
     ReturnCard,
     ReturnPerson,
     SellPrestige,
     Take,
+    UseMerchant,
+    UseProfessor,
     Work,
     move_shape_problem,
 )
-from princes_of_florence.rules import actions, auction, cards, phases, setup
+from princes_of_florence.rules import actions, auction, cards, characters, phases, setup
 from princes_of_florence.rules.common import catalog, lose_prestige, receive
 from princes_of_florence.rules.placement import (
     is_legal_placement,
@@ -60,6 +65,7 @@ from princes_of_florence.rules.placement import (
     place_moves,
 )
 from princes_of_florence.rules.scoring import Outcome, end_scores, outcome_of
+from princes_of_florence.rules.variants import ruleset
 from princes_of_florence.rules.work_value import WorkBreakdown, work_breakdown
 from princes_of_florence.state import (
     CardChoice,
@@ -144,7 +150,7 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
     if seat is None:
         moves = ()
     elif pending is None:
-        moves = phases.PHASE_MOVES[state.phase](state)
+        moves = phases.decision_moves(state)
     elif isinstance(pending, Placing):
         player = state.players[seat]
         moves = place_moves(player.principality, pending.tile, player.builders)
@@ -177,7 +183,7 @@ def _sellable(state: GameState) -> int:
     :func:`free_moves` and :func:`move_problem` both read this one number.
     """
     seat = state.current_player
-    if seat is None:
+    if seat is None or not ruleset(state.config).sells_prestige:  # rulings R3, R27
         return 0
     return state.players[seat].prestige
 
@@ -229,6 +235,8 @@ def move_problem(state: GameState, move: Move, player: int | None = None) -> str
         most = _sellable(state)
         if 1 <= move.points <= most:
             return None
+        if not ruleset(state.config).sells_prestige:
+            return "prestige cannot be sold with Muse & Princess (ruling R27)"
         if most == 0:
             return "the player has no prestige point to sell now (ruling R3)"
         return f"the player can sell 1 to {most} prestige points, not {move.points} (ruling R3)"
@@ -256,7 +264,7 @@ def _reason(state: GameState, move: Move) -> str | None:
     """A specific explanation for an illegal move, where one is known."""
     pending = state.pending
     if pending is None:
-        return phases.PHASE_PROBLEMS[state.phase](state, move)
+        return phases.decision_problem(state, move)
     if isinstance(pending, Placing):
         if not isinstance(move, PlaceTile):
             return f"the player must first place the {pending.tile} (ruling R16/R21)"
@@ -483,6 +491,11 @@ _HANDLERS: dict[type[Move], _Handler] = {
     IntroduceFreedom: actions.apply_action,
     EndTurn: actions.apply_action,
     SellPrestige: _sell,
+    PlaceToken: characters.apply_characters,
+    DeclineCharacter: characters.apply_characters,
+    PrincessWork: characters.apply_use,
+    UseMerchant: characters.apply_use,
+    UseProfessor: characters.apply_use,
 }
 """How each kind of move is applied: one entry per member of :data:`Move`,
 looked up by the move's class (the move classes have no subclasses).

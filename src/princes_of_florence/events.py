@@ -31,6 +31,7 @@ from princes_of_florence.ids import (
     AuctionObject,
     BonusCardId,
     Building,
+    Character,
     Freedom,
     Landscape,
     PersonId,
@@ -47,6 +48,9 @@ __all__ = [
     "CardKept",
     "CardReturned",
     "CardsShown",
+    "CharacterReturned",
+    "CharacterTaken",
+    "CharacterUsed",
     "Declined",
     "Event",
     "FreedomIntroduced",
@@ -67,6 +71,7 @@ __all__ = [
     "PrestigeReason",
     "RecruitingKept",
     "TilePlaced",
+    "TokenPlaced",
     "TurnEnded",
     "WorkDone",
     "WorkStarted",
@@ -84,6 +89,11 @@ class MoneyReason(StrEnum):
     WORK = "work"
     CONVERSION = "conversion"
     SALE = "sale"
+    CHARACTER = "character"
+    """A character card taken in phase A2 (R25)."""
+    BANKER = "banker"
+    """The Banker (R26): received, the money lying on it; paid, the money
+    its holder after round 7 turns into prestige."""
 
 
 class PrestigeReason(StrEnum):
@@ -103,6 +113,10 @@ class PrestigeReason(StrEnum):
     """A prestige card scored at the end (R24)."""
     SALE = "sale"
     """Prestige sold for money (R3)."""
+    MERCHANT = "merchant"
+    """The Merchant: prestige equal to the rank on the track (R26)."""
+    BANKER = "banker"
+    """The Banker's holder after round 7: money into prestige (R26)."""
 
 
 @attrs.frozen
@@ -319,11 +333,12 @@ class WorkDone:
     """``player``'s ``person`` completed a work worth ``value`` (R19).
 
     ``parts`` is the breakdown as ``(label, points)`` pairs, such as
-    ``("building", 4)`` or ``("B07", 4)``.
+    ``("building", 4)`` or ``("B07", 4)``.  ``person`` is ``None`` for a
+    Princess work (R28).
     """
 
     player: int
-    person: PersonId
+    person: PersonId | None
     value: int
     parts: tuple[tuple[str, int], ...]
 
@@ -358,6 +373,44 @@ class PrestigeCardScored:
     player: int
     card: PrestigeCardId
     points: int
+
+
+@attrs.frozen
+class TokenPlaced:
+    """``player`` put their token on ``character`` at ``amount`` (R25).
+
+    ``returned`` is the seat whose token went back, if any.
+    """
+
+    player: int
+    character: Character
+    amount: int
+    returned: int | None = None
+
+
+@attrs.frozen
+class CharacterTaken:
+    """``player`` paid ``price`` and took ``character`` (R25)."""
+
+    player: int
+    character: Character
+    price: int
+
+
+@attrs.frozen
+class CharacterUsed:
+    """``player`` used ``character``; it goes back beside the board (R26)."""
+
+    player: int
+    character: Character
+
+
+@attrs.frozen
+class CharacterReturned:
+    """``player`` gave ``character`` back unused (R26)."""
+
+    player: int
+    character: Character
 
 
 @attrs.frozen
@@ -396,5 +449,9 @@ Event: TypeAlias = (
     | BestWork
     | PrestigeCardScored
     | GameEnded
+    | TokenPlaced
+    | CharacterTaken
+    | CharacterUsed
+    | CharacterReturned
 )
 """Every kind of event."""

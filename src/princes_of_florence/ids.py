@@ -13,11 +13,13 @@ __all__ = [
     "AuctionObject",
     "BonusCardId",
     "Building",
+    "Character",
     "Freedom",
     "Landscape",
     "Phase",
     "PersonId",
     "PrestigeCardId",
+    "ProfessorDeck",
     "Quantity",
     "SizeClass",
     "TileId",
@@ -164,8 +166,28 @@ class Phase(Enum):
 
     SETUP = "setup"
     AUCTION = "auction"
+    CHARACTERS = "characters"
+    """Phase A2 of Muse & Princess: bidding for the character cards (R25)."""
     ACTIONS = "actions"
     GAME_OVER = "game_over"
+
+
+class ProfessorDeck(StrEnum):
+    """The decks the Professor draws a free card from (R26)."""
+
+    BONUS = "bonus"
+    PRESTIGE = "prestige"
+
+
+class Character(StrEnum):
+    """The six character cards of the Muse & Princess expansion (R25, R26)."""
+
+    MUSE = "muse"
+    CARDINAL = "cardinal"
+    PRINCESS = "princess"
+    MERCHANT = "merchant"
+    PROFESSOR = "professor"
+    BANKER = "banker"
 
 
 class Quantity(StrEnum):

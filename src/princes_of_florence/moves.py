@@ -38,6 +38,11 @@ notation                      move
 ``freedom <freedom>``         :class:`IntroduceFreedom` (R22)
 ``end``                       :class:`EndTurn`: end the turn in phase B (R17)
 ``sell <points>``             :class:`SellPrestige` for 100 each (R3)
+``token <character> <bid>``   :class:`PlaceToken` on a character card (R25)
+``no character``              :class:`DeclineCharacter`: out of phase A2 (R25)
+``princess``                  :class:`PrincessWork`: a work with no person (R28)
+``merchant``                  :class:`UseMerchant`: prestige by rank (R26)
+``professor <deck>``          :class:`UseProfessor`: a free card (R26)
 ============================  =================================================
 """
 
@@ -55,10 +60,12 @@ from princes_of_florence.ids import (
     AuctionObject,
     BonusCardId,
     Building,
+    Character,
     Freedom,
     Landscape,
     PersonId,
     PrestigeCardId,
+    ProfessorDeck,
 )
 from princes_of_florence.limits import (
     MAX_MONEY,
@@ -76,6 +83,7 @@ __all__ = [
     "ChooseLandscape",
     "Convert",
     "Decline",
+    "DeclineCharacter",
     "EndTurn",
     "FinishWork",
     "IntroduceFreedom",
@@ -84,12 +92,16 @@ __all__ = [
     "Open",
     "Pass",
     "PlaceTile",
+    "PlaceToken",
     "PlayBonus",
+    "PrincessWork",
     "Recruit",
     "ReturnCard",
     "ReturnPerson",
     "SellPrestige",
     "Take",
+    "UseMerchant",
+    "UseProfessor",
     "Work",
     "move_shape_problem",
     "parse_move",
@@ -307,6 +319,55 @@ class SellPrestige:
         return f"sell {self.points}"
 
 
+@attrs.frozen
+class PlaceToken:
+    """Put the player's token on ``character``'s bid field ``amount`` (R25).
+
+    On a card holding another player's token, the field must be higher;
+    that token goes back to its owner.
+    """
+
+    character: Character
+    amount: int = attrs.field(metadata={"max": MAX_MONEY})
+
+    def __str__(self) -> str:
+        return f"token {self.character} {self.amount}"
+
+
+@attrs.frozen
+class DeclineCharacter:
+    """Pass in phase A2: take no character card this round (R25)."""
+
+    def __str__(self) -> str:
+        return "no character"
+
+
+@attrs.frozen
+class PrincessWork:
+    """Use the Princess: a work with no person card, for an action (R28)."""
+
+    def __str__(self) -> str:
+        return "princess"
+
+
+@attrs.frozen
+class UseMerchant:
+    """Use the Merchant for prestige equal to the player's rank on the track (R26)."""
+
+    def __str__(self) -> str:
+        return "merchant"
+
+
+@attrs.frozen
+class UseProfessor:
+    """Use the Professor: draw five of ``deck`` (bonus or prestige), keep one, free (R26)."""
+
+    deck: ProfessorDeck
+
+    def __str__(self) -> str:
+        return f"professor {self.deck}"
+
+
 Move: TypeAlias = (
     ReturnPerson
     | Open
@@ -330,6 +391,11 @@ Move: TypeAlias = (
     | IntroduceFreedom
     | EndTurn
     | SellPrestige
+    | PlaceToken
+    | DeclineCharacter
+    | PrincessWork
+    | UseMerchant
+    | UseProfessor
 )
 """Every kind of move."""
 
@@ -498,6 +564,9 @@ _NULLARY: dict[str, Move] = {
     "keep": KeepRecruiting(),
     "finish": FinishWork(),
     "end": EndTurn(),
+    "no character": DeclineCharacter(),
+    "princess": PrincessWork(),
+    "merchant": UseMerchant(),
     "buy person": BuyPerson(),
     "buy bonus": BuyBonus(),
 }
@@ -548,6 +617,8 @@ def parse_move(text: str) -> Move:
         "convert": 2,
         "freedom": 2,
         "sell": 2,
+        "token": 3,
+        "professor": 2,
     }
     if verb not in arity:
         raise InvalidMoveError(f"unknown move {text!r}")
@@ -593,6 +664,10 @@ def _read(verb: str, words: list[str], text: str) -> Move:
             return Convert(_int(arg, text))
         case "freedom":
             return IntroduceFreedom(_enum(Freedom, arg, text))
+        case "token":
+            return PlaceToken(_enum(Character, arg, text), _int(words[2], text))
+        case "professor":
+            return UseProfessor(_enum(ProfessorDeck, arg, text))
         case _:
             return SellPrestige(_int(arg, text))
 
@@ -613,4 +688,6 @@ _USAGE = {
     "convert": "convert <points>",
     "freedom": "freedom <freedom>",
     "sell": "sell <points>",
+    "token": "token <character> <bid>",
+    "professor": "professor <deck>",
 }

@@ -80,6 +80,7 @@ from princes_of_florence.rules.variants import ruleset
 from princes_of_florence.state import (
     AuctionState,
     CardChoice,
+    CharacterState,
     Conversion,
     Deck,
     GameState,
@@ -208,6 +209,8 @@ class PlayerView:
         turn: the current turn, during :attr:`Phase.ACTIONS`.
         pending: the sub-decision the current player must settle first.
         round_best: per seat, the highest work value this round (0: none).
+        characters: the character cards of Muse & Princess, all open: who
+            holds which, the tokens and bids of phase A2, the Banker's money.
         final_prestige_cards: once the game is over, every seat's prestige
             cards (scored openly, ruling R24); ``None`` before.
     """
@@ -238,6 +241,7 @@ class PlayerView:
     pending: ViewPending | None = None
     round_best: tuple[int, ...] = ()
     final_prestige_cards: tuple[tuple[PrestigeCardId, ...], ...] | None = None
+    characters: CharacterState | None = None
 
     @property
     def own(self) -> SeatView:
@@ -340,6 +344,7 @@ def observe(state: GameState, player: int) -> PlayerView:
         pending=pending,
         round_best=state.round_best,
         final_prestige_cards=final,
+        characters=state.characters,
     )
 
 
@@ -678,6 +683,7 @@ def determinize(
         turn=view.turn,
         pending=state_pending,
         round_best=view.round_best,
+        characters=view.characters,
     )
 
 

@@ -585,6 +585,18 @@ def _quick(kind: Any) -> _Reader | None:
         return read_optional
     if _is_tuple(kind):
         args = get_args(kind)
+        if Ellipsis not in args:  # a fixed length, such as tuple[int, int]
+            fixed = [_quick(arg) for arg in args]
+            if any(reader is None for reader in fixed):
+                return None
+            readers = tuple(reader for reader in fixed if reader is not None)
+
+            def read_fixed(value: Any) -> tuple[Any, ...]:
+                if type(value) is not list or len(value) != len(readers):
+                    raise _GiveUp
+                return tuple([read(v) for read, v in zip(readers, value, strict=True)])
+
+            return read_fixed
         if len(args) != 2 or args[1] is not Ellipsis:
             return None
         if _is_enum(args[0]):

@@ -37,6 +37,7 @@ __all__ = [
     "BUILDINGS",
     "Card",
     "CardChoice",
+    "CharacterState",
     "Conversion",
     "Deck",
     "FREEDOMS",
@@ -328,6 +329,34 @@ Pending = Placing | CardChoice | RecruitOffer | Working | Conversion | Landscape
 """A sub-decision of the current player that must be settled first."""
 
 
+@attrs.frozen
+class CharacterState:
+    """The character cards of Muse & Princess (rulings R25-R28), all public.
+
+    Per-card tuples are in :class:`Character` order.
+
+    Attributes:
+        holders: the seat holding each card, taken and not yet used or
+            returned, or ``None`` when the card lies beside the board.
+        tokens: during phase A2, the seat whose token lies on each card.
+        bids: during phase A2, the bid field each token lies on (0 where
+            no token lies).
+        done: during phase A2, per seat, whether the player took a card or
+            passed.
+        banker_money: the florins lying on the Banker (600, +100 for each
+            round it is not taken, R26).
+        banker_taken: the round and seat of the last time the Banker was
+            taken, or ``None``.
+    """
+
+    holders: tuple[int | None, ...] = (None,) * 6
+    tokens: tuple[int | None, ...] = (None,) * 6
+    bids: tuple[int, ...] = (0,) * 6
+    done: tuple[bool, ...] = ()
+    banker_money: int = 600
+    banker_taken: tuple[int, int] | None = None
+
+
 @attrs.frozen(slots=False)  # copied by replace() on every move
 class GameState:
     """A complete game position.
@@ -354,6 +383,7 @@ class GameState:
         turn: the current turn, during :attr:`Phase.ACTIONS`.
         pending: a sub-decision the current player must settle first.
         round_best: per seat, the highest work value this round (0: none).
+        characters: the character cards, with Muse & Princess (else ``None``).
     """
 
     config: GameConfig
@@ -377,6 +407,7 @@ class GameState:
     turn: TurnState | None = None
     pending: Pending | None = None
     round_best: tuple[int, ...] = ()
+    characters: CharacterState | None = None
 
     @property
     def is_over(self) -> bool:

@@ -23,6 +23,7 @@ from princes_of_florence.engine import apply, free_moves, is_terminal, legal_mov
 from princes_of_florence.engine import outcome as outcome_of
 from princes_of_florence.moves import Move, SellPrestige
 from princes_of_florence.observation import PlayerView, observe, view_legal_moves
+from princes_of_florence.rules.variants import ruleset
 from princes_of_florence.serialization import GameRecord
 from princes_of_florence.state import GameState
 
@@ -47,8 +48,8 @@ def view_moves(view: PlayerView) -> tuple[Move, ...]:
     """The legal moves of the player of ``view``, prestige sales last (R3).
 
     This is :func:`~princes_of_florence.view_legal_moves` followed by the
-    sales of 1 point up to every point the player holds; ``()`` when another
-    player is to decide.  It depends on the view only.
+    sales of 1 point up to every point the player holds (none with Muse &
+    Princess, R27); ``()`` when another player is to decide.  It depends on the view only.
 
     >>> from princes_of_florence import new_game
     >>> state = new_game(GameConfig(players=3, seed=4))
@@ -57,7 +58,10 @@ def view_moves(view: PlayerView) -> tuple[Move, ...]:
     """
     if view.current_player is None or view.current_player != seat_of(view):
         return ()
-    sales = tuple(SellPrestige(p) for p in range(1, view.seats[view.current_player].prestige + 1))
+    most = view.seats[view.current_player].prestige
+    if not ruleset(view.config).sells_prestige:  # ruling R27: Muse & Princess
+        most = 0
+    sales = tuple(SellPrestige(p) for p in range(1, most + 1))
     return (*view_legal_moves(view), *sales)
 
 

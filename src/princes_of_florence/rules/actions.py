@@ -29,7 +29,7 @@ from princes_of_florence.events import (
     WorkDone,
     WorkStarted,
 )
-from princes_of_florence.ids import BonusCardId, Building, PersonId
+from princes_of_florence.ids import BonusCardId, Building, Character, PersonId
 from princes_of_florence.moves import (
     Build,
     BuyBonus,
@@ -47,6 +47,7 @@ from princes_of_florence.rules.cards import draw_to_choose, recruit_moves, recru
 from princes_of_florence.rules.common import (
     catalog,
     gained,
+    holder,
     means,
     next_seat,
     paid,
@@ -78,6 +79,7 @@ from princes_of_florence.state import (
 __all__ = [
     "ACTIONS_PER_TURN",
     "BASE_LIMITS",
+    "CARDINAL_LIMITS",
     "TurnLimits",
     "action_moves",
     "action_problem",
@@ -85,12 +87,17 @@ __all__ = [
     "begin_actions",
     "bonus_moves",
     "build_cost",
+    "can_act",
+    "count_action",
     "convert",
     "finish_work",
+    "muse_bonus",
+    "pay_work",
     "place_building",
     "play_bonus",
     "settle_turn",
     "turn_limits",
+    "work_minimum",
     "work_problem",
 ]
 
@@ -120,13 +127,34 @@ _LIMITS = {
 """Per-turn limits of ruling R18, by :class:`TurnState` field."""
 
 
+CARDINAL_LIMITS = TurnLimits(actions=3, works=3, builds=3, persons=1, freedoms=1, bonuses=3)
+"""The limits with the Cardinal: three actions, still one person and one freedom (R18, R26)."""
+
+
 def turn_limits(state: GameState) -> TurnLimits:
     """The limits of the current turn.
 
-    Always :data:`BASE_LIMITS` in the base game; this is the one place where a
-    per-round effect (the Cardinal's third action, ruling R26) will change them.
+    :data:`BASE_LIMITS`, or :data:`CARDINAL_LIMITS` for the holder of the
+    Cardinal (Muse & Princess, ruling R26): the one per-round effect on them.
     """
+    if state.current_player is not None and holder(state, Character.CARDINAL) == (
+        state.current_player
+    ):
+        return CARDINAL_LIMITS
     return BASE_LIMITS
+
+
+def muse_bonus(state: GameState, seat: int) -> int:
+    """What the Muse adds to each work of ``seat`` this round: the round number (R26).
+
+    0 for anyone who does not hold the Muse (and in a game without it).
+    """
+    return state.round if holder(state, Character.MUSE) == seat else 0
+
+
+def work_minimum(state: GameState, seat: int) -> int:
+    """The value a work of ``seat`` must reach before the Muse's part (R19, R26)."""
+    return minimum_work(state.round) - muse_bonus(state, seat)
 
 
 _BONUS_ORDER = {card: i for i, card in enumerate(BonusCardId)}
@@ -171,7 +199,7 @@ def work_problem(state: GameState, person: PersonId) -> str | None:
     if person not in player.hand_persons:
         return f"{person} is not in the player's hand"
     best = max_work_value(player, person)
-    needed = minimum_work(state.round)
+    needed = work_minimum(state, seat)
     if best < needed:
         return (
             f"{person} can reach a work value of at most {best}, below the round's "
@@ -258,7 +286,7 @@ def action_moves(state: GameState) -> tuple[Move, ...]:
         money = means(state, seat)
         rules = catalog().rules
         if turn.works < limits.works and player.hand_persons:
-            reachable = reachable_persons(player, minimum_work(state.round))
+            reachable = reachable_persons(player, work_minimum(state, seat))
             moves.extend(map(_WORK.__getitem__, reachable))
         if turn.builds < limits.builds and money >= rules.build_cost[player.builders]:
             room = buildings_with_room(player.principality, player.builders)
@@ -305,6 +333,16 @@ def action_problem(state: GameState, move: Move) -> str | None:
     if isinstance(move, EndTurn):
         return None
     return "in phase B the player chooses an action, recruits, or ends the turn (ruling R17)"
+
+
+def count_action(state: GameState, limit: str) -> TurnState:
+    """The turn with one more action, counted against ``limit`` (R17, R18)."""
+    return _counted(state, limit)
+
+
+def can_act(state: GameState, limit: str) -> bool:
+    """Whether the current player has an action left within ``limit`` (R17, R18)."""
+    return _can_act(state, limit)
 
 
 def _counted(state: GameState, limit: str) -> TurnState:
@@ -384,7 +422,7 @@ def _work_values(state: GameState) -> tuple[Working, PlayerState, int, int]:
     assert seat is not None and isinstance(work, Working)
     player = state.players[seat]
     value = work_breakdown(player, work.person, work.bonus).total
-    return work, player, value, minimum_work(state.round)
+    return work, player, value, work_minimum(state, seat)
 
 
 def bonus_moves(state: GameState) -> tuple[Move, ...]:
@@ -430,21 +468,38 @@ def finish_work(state: GameState, events: list[Event]) -> GameState:
     assert seat is not None and isinstance(work, Working)
     player = state.players[seat]
     breakdown = work_breakdown(player, work.person, work.bonus)
-    value = breakdown.total
+    muse = muse_bonus(state, seat)
+    if muse:  # ruling R26: the Muse adds the round number to every work
+        breakdown = attrs.evolve(breakdown, extra=(*breakdown.extra, ("muse", muse)))
     hand = list(player.hand_bonus)
     for card in work.bonus:
         hand.remove(card)
-    state = with_player(state, seat, replace(player, hand_bonus=tuple(hand)))
+    state = with_player(
+        state,
+        seat,
+        replace(player, hand_bonus=tuple(hand)),
+        bonus_discard=(*state.bonus_discard, *work.bonus),
+    )
+    return pay_work(state, seat, work.person, breakdown.parts(), events)
+
+
+def pay_work(
+    state: GameState,
+    seat: int,
+    person: PersonId | None,
+    parts: tuple[tuple[str, int], ...],
+    events: list[Event],
+) -> GameState:
+    """A work worth the sum of ``parts`` is done: best work, payout, conversion next (R19, R20).
+
+    ``person`` is ``None`` for a Princess work (R28).
+    """
+    value = sum(points for _, points in parts)
     best = list(state.round_best)
     best[seat] = max(best[seat], value)
-    state = replace(
-        state,
-        bonus_discard=(*state.bonus_discard, *work.bonus),
-        round_best=tuple(best),
-    )
-    events.append(WorkDone(seat, work.person, value, breakdown.parts()))
+    events.append(WorkDone(seat, person, value, parts))
     payout = value * 100
-    state = receive(state, seat, payout, MoneyReason.WORK, events)
+    state = receive(replace(state, round_best=tuple(best)), seat, payout, MoneyReason.WORK, events)
     return replace(state, pending=Conversion(payout))
 
 

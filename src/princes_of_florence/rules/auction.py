@@ -36,17 +36,19 @@ from princes_of_florence.events import (
     PrestigeReason,
     TilePlaced,
 )
-from princes_of_florence.ids import AuctionObject, Landscape
+from princes_of_florence.ids import AuctionObject, Character, Landscape
 from princes_of_florence.moves import Bid, ChooseLandscape, Decline, Move, Open, Pass, Take
 from princes_of_florence.rules.cards import draw_to_choose, recruit_moves
 from princes_of_florence.rules.common import (
     catalog,
     gained,
+    holder,
     means,
     paid,
     payment_problem,
     players_with,
     seats_from,
+    use_character,
     with_player,
 )
 from princes_of_florence.rules.placement import has_legal_placement, landscapes_with_room
@@ -314,7 +316,13 @@ def _next_bidder(auction: AuctionState, seat: int) -> int:
 def _award(
     state: GameState, seat: int, stack: AuctionObject, price: int, events: list[Event]
 ) -> GameState:
-    """``seat`` pays ``price`` and takes an object from ``stack`` (R13, R14, R16)."""
+    """``seat`` pays ``price`` and takes an object from ``stack`` (R13, R14, R16).
+
+    The holder of the Merchant takes it free, and the Merchant is used (R26).
+    """
+    if holder(state, Character.MERCHANT) == seat:
+        state = use_character(state, seat, Character.MERCHANT, events)
+        price = 0
     auction = state.auction
     assert auction is not None
     player = paid(state.players[seat], seat, price, MoneyReason.AUCTION, events)

@@ -14,6 +14,7 @@ from typing import Any, Generic, TypeVar
 
 from princes_of_florence.components import Catalog, default_catalog
 from princes_of_florence.events import (
+    CharacterUsed,
     Event,
     MoneyPaid,
     MoneyReason,
@@ -22,6 +23,7 @@ from princes_of_florence.events import (
     PrestigeLost,
     PrestigeReason,
 )
+from princes_of_florence.ids import Character
 from princes_of_florence.rules.variants import ruleset
 from princes_of_florence.state import GameState, PlayerState, Principality, replace
 
@@ -30,6 +32,7 @@ __all__ = [
     "catalog",
     "gain_prestige",
     "gained",
+    "holder",
     "lose_prestige",
     "means",
     "next_seat",
@@ -39,6 +42,7 @@ __all__ = [
     "players_with",
     "receive",
     "seats_from",
+    "use_character",
     "with_player",
 ]
 
@@ -207,6 +211,32 @@ def payment_problem(state: GameState, seat: int, price: int) -> str | None:
             )
         return f"the player has {player.money} florins and cannot pay {price} in cash (R4, R27)"
     return None
+
+
+_CHARACTER_INDEX = {character: i for i, character in enumerate(Character)}
+
+
+def holder(state: GameState, character: Character) -> int | None:
+    """The seat holding ``character`` now, or ``None`` (Muse & Princess, R26).
+
+    Always ``None`` in a game without the expansion.
+    """
+    characters = state.characters
+    if characters is None:
+        return None
+    return characters.holders[_CHARACTER_INDEX[character]]
+
+
+def use_character(
+    state: GameState, seat: int, character: Character, events: list[Event]
+) -> GameState:
+    """``seat`` uses ``character``: it goes back beside the board (R26)."""
+    characters = state.characters
+    assert characters is not None and holder(state, character) == seat
+    holders = list(characters.holders)
+    holders[_CHARACTER_INDEX[character]] = None
+    events.append(CharacterUsed(seat, character))
+    return replace(state, characters=replace(characters, holders=tuple(holders)))
 
 
 def next_seat(state: GameState, seat: int) -> int:

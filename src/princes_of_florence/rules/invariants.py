@@ -130,7 +130,14 @@ def _auction_problems(state: GameState, auction: AuctionState) -> list[str]:
                 "bids are recorded but no auction runs"
                 " @ auction.bidders, auction.high_bidder, auction.high_bid"
             )
-        if state.pending is not None:
+        # ruling R26: the opener may draw the Professor's card before opening
+        professor = (
+            isinstance(state.pending, CardChoice)
+            and state.characters is not None
+            and seat is not None
+            and not auction.done[seat]
+        )
+        if state.pending is not None and not professor:
             if seat is not None and not auction.done[seat]:
                 problems.append(
                     f"player {seat} settles an object without having won one @ auction.done"
@@ -219,7 +226,11 @@ def _pending_problems(state: GameState) -> list[str]:
     allowed = {
         Placing: (Landscape if auction else Building) is type(getattr(pending, "tile", None)),
         CardChoice: isinstance(pending, CardChoice)
-        and (pending.deck is Deck.PRESTIGE) == auction
+        and (
+            (pending.deck is Deck.PRESTIGE) == auction
+            # ruling R26: the Professor draws a bonus or prestige card in either phase
+            or (state.characters is not None and pending.deck is not Deck.PERSONS)
+        )
         and 1 <= len(pending.shown) <= 5
         and (
             not pending.returning  # ruling R6: only where the player orders the rest

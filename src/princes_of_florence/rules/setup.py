@@ -20,6 +20,7 @@ from princes_of_florence.state import (
     BUILDINGS,
     FREEDOMS,
     LANDSCAPES,
+    CharacterState,
     GameState,
     PlayerState,
     SetupState,
@@ -96,6 +97,12 @@ def create(config: GameConfig) -> GameState:
         recruiting=rules.recruiting_cards,
         setup=SetupState(),
         round_best=(0,) * config.players,
+        # rulings R25, R26: the character cards, 600 florins on the Banker
+        characters=(
+            CharacterState(done=(False,) * config.players, banker_money=rules.banker_start_money)
+            if variant.characters
+            else None
+        ),
     )
 
 

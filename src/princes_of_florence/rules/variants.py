@@ -25,7 +25,7 @@ import attrs
 
 from princes_of_florence.components import default_catalog
 from princes_of_florence.config import GameConfig
-from princes_of_florence.ids import AuctionObject
+from princes_of_florence.ids import AuctionObject, Phase
 
 __all__ = ["Ruleset", "ruleset"]
 
@@ -45,6 +45,10 @@ class Ruleset:
         freedoms_each: tiles of each freedom in the supply (R9).
         extra_freedoms: further tiles, each of a different freedom drawn at
             random from the seed (R9, 2 players).
+        round_phases: the phases of one round, in order (phase A2 of Muse &
+            Princess after the auction, R25).
+        characters: whether the character cards of Muse & Princess are
+            played (R25-R28).
     """
 
     sells_prestige: bool
@@ -54,6 +58,8 @@ class Ruleset:
     stacks: tuple[AuctionObject, ...]
     freedoms_each: int
     extra_freedoms: int
+    round_phases: tuple[Phase, ...]
+    characters: bool
 
 
 _cache: dict[GameConfig, Ruleset] = {}
@@ -83,6 +89,10 @@ _TWO_PLAYER_STACKS = (
 )
 
 
+_BASE_PHASES = (Phase.AUCTION, Phase.ACTIONS)
+_WITH_CHARACTERS = (Phase.AUCTION, Phase.CHARACTERS, Phase.ACTIONS)  # ruling R25
+
+
 def _make(config: GameConfig) -> Ruleset:
     rules = default_catalog().rules
     two = config.players == 2
@@ -98,4 +108,6 @@ def _make(config: GameConfig) -> Ruleset:
         # tiles of two different freedoms (one more with the hard option)
         freedoms_each=1 if two else config.players - 1,
         extra_freedoms=(1 if config.hard_freedoms else 2) if two else 0,
+        round_phases=_WITH_CHARACTERS if config.muse_and_princess else _BASE_PHASES,
+        characters=config.muse_and_princess,  # rulings R25-R28
     )
