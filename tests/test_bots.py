@@ -264,3 +264,13 @@ def test_every_bot_plays_two_players(name: str) -> None:
     record = play_game(config, [BOTS[name](1), HeuristicBot()])
     assert record.outcome is not None
     assert is_terminal(replay(record)[-1])
+
+
+@pytest.mark.parametrize("name", sorted(BOTS))
+@pytest.mark.parametrize("players", [2, 4])
+def test_every_bot_plays_muse_and_princess(name: str, players: int) -> None:
+    """With Muse & Princess (R25-R28) every bot answers the character decisions too."""
+    config = GameConfig(players=players, seed=5, muse_and_princess=True)
+    record = play_game(config, [BOTS[name](1)] + [HeuristicBot() for _ in range(players - 1)])
+    assert record.outcome is not None
+    assert any(type(move).__name__ == "PlaceToken" for move in record.moves)

@@ -53,6 +53,7 @@ from princes_of_florence.ids import (
     AuctionObject,
     BonusCardId,
     Building,
+    Character,
     Freedom,
     Landscape,
     PersonId,
@@ -68,6 +69,7 @@ from princes_of_florence.moves import (
     ChooseLandscape,
     Convert,
     Decline,
+    DeclineCharacter,
     EndTurn,
     FinishWork,
     IntroduceFreedom,
@@ -76,11 +78,15 @@ from princes_of_florence.moves import (
     Open,
     Pass,
     PlaceTile,
+    PlaceToken,
     PlayBonus,
+    PrincessWork,
     Recruit,
     ReturnPerson,
     SellPrestige,
     Take,
+    UseMerchant,
+    UseProfessor,
     Work,
 )
 from princes_of_florence.observation import PlayerView, determinize
@@ -353,8 +359,31 @@ class _Judge:
                 return self.freedom_gain(freedom) - cost - self.cash_penalty(cost) - 20.0
             case SellPrestige():
                 return -1e9
+            case PlaceToken(character=character, amount=amount):
+                worth = self.character_worth(character)
+                return worth - amount - self.cash_penalty(amount) - 1.0
+            case DeclineCharacter():
+                return 0.0
+            case PrincessWork():
+                return 1000.0 + 100.0 * self.next_minimum  # a work without a person (R28)
+            case UseMerchant() | UseProfessor():
+                return 200.0  # a free gain: prestige now, or a card (R26)
             case _:
                 return 0.0  # a move kind this bot does not know: neutral
+
+    def character_worth(self, character: Character) -> float:
+        """What holding ``character`` this round is worth, in florins (R25, R26, R28)."""
+        if character is Character.MUSE:  # + round number to each work this round
+            return self.state.round * 100.0 * min(2, len(self.me.hand_persons))
+        if character is Character.CARDINAL:  # a third action
+            return 500.0
+        if character is Character.PRINCESS:  # a work with no person card
+            return 100.0 * self.next_minimum * self.params.discount
+        if character is Character.BANKER:  # at least 600 florins lie on it
+            return 600.0
+        if character is Character.MERCHANT:
+            return 2.0 * self.pv
+        return self.params.prestige_card_points * self.pv * 0.6  # the Professor: a card
 
     def keep_worth(self, person: PersonId) -> float:
         """How much the bot wants to keep ``person`` in the draft (R8)."""
