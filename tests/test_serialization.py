@@ -107,10 +107,10 @@ from princes_of_florence.observation import PlayerView, events_for, observe
 from princes_of_florence.rules.auction import stack_problem_in_bidding
 from princes_of_florence.rules.invariants import state_problems
 from princes_of_florence.serialization import (  # private: the two readers compared
-    _CONVERTER,
     _QUICK,
     SCHEMA_VERSION,
     GameRecord,
+    _converter,
     _GiveUp,
     dumps,
     load_config,
@@ -856,7 +856,7 @@ def test_the_quick_reader_reads_valid_states_and_views_as_the_converter_does(
         data = _data(dumps(value))
         quick = _QUICK[cls]
         assert quick is not None
-        assert value == quick(data) == _CONVERTER.structure(data, cls)
+        assert value == quick(data) == _converter().structure(data, cls)
 
 
 @given(documents("state") | documents("view") | documents("record") | documents("config"))
@@ -874,4 +874,4 @@ def test_the_quick_reader_accepts_nothing_the_converter_refuses(made: tuple[str,
         value = quick(data)
     except _GiveUp:
         return
-    assert value == _CONVERTER.structure(data, cls)
+    assert value == _converter().structure(data, cls)

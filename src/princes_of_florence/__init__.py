@@ -9,6 +9,7 @@ The stable surface is re-exported here::
 4
 """
 
+from princes_of_florence._version import __version__
 from princes_of_florence.components import Catalog, default_catalog, load_catalog
 from princes_of_florence.config import GameConfig
 from princes_of_florence.engine import (
@@ -99,8 +100,6 @@ from princes_of_florence.serialization import (
     replay,
 )
 from princes_of_florence.state import GameState, PlayerState, Principality
-
-__version__ = "0.1.0"
 
 __all__ = [
     "AuctionObject",

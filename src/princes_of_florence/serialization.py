@@ -1,6 +1,7 @@
 """JSON for every value a front end exchanges, text records, and replay.
 
-This is the only module that imports cattrs.  One converter turns
+This is the only module that imports cattrs, and it does so on first use, so
+that importing the package does not load it.  One converter turns
 :class:`GameState`, :class:`~princes_of_florence.observation.PlayerView`,
 every move, every event, :class:`GameConfig` and :class:`GameRecord` into
 JSON and back.
@@ -45,23 +46,16 @@ and one move per line in notation, and :func:`replay` rebuilds every state.
 
 from __future__ import annotations
 
+import functools
 import json
 import random
 import re
 import types
 from collections.abc import Callable, Sequence
 from enum import Enum, StrEnum
-from typing import Any, TypeVar, Union, get_args, get_origin, get_type_hints
+from typing import TYPE_CHECKING, Any, TypeVar, Union, get_args, get_origin, get_type_hints
 
 import attrs
-import cattrs
-from cattrs.errors import (
-    ClassValidationError,
-    IterableValidationError,
-    IterableValidationNote,
-)
-from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn
-from cattrs.v import format_exception
 
 from princes_of_florence.config import GameConfig
 from princes_of_florence.engine import apply, is_terminal, legal_moves, new_game, outcome
@@ -92,6 +86,9 @@ from princes_of_florence.observation import (
 from princes_of_florence.rules.invariants import state_problems
 from princes_of_florence.rules.scoring import Outcome
 from princes_of_florence.state import BUILDINGS, FREEDOMS, LANDSCAPES, GameState, Pending
+
+if TYPE_CHECKING:
+    import cattrs
 
 __all__ = [
     "SCHEMA_VERSION",
@@ -246,6 +243,8 @@ def _structure_items(
     value: object, kinds: Sequence[Any], whole: Any, conv: cattrs.Converter
 ) -> list[Any]:
     """Structure the items of a JSON array, each path noted for error messages."""
+    from cattrs.errors import IterableValidationError, IterableValidationNote
+
     if not isinstance(value, list):
         raise _Invalid(f"expected an array, not {_kind_of(value)}")
     if len(value) > MAX_ITEMS:
@@ -308,6 +307,8 @@ def _tuple_hook(conv: cattrs.Converter) -> Callable[[Any], Any]:
 
 
 def _attrs_hook(conv: cattrs.Converter) -> Callable[[Any], Any]:
+    from cattrs.gen import make_dict_structure_fn
+
     def factory(cls: Any) -> Callable[[object, Any], Any]:
         generated: Callable[[Any, Any], Any] = make_dict_structure_fn(cls, conv)
         names = frozenset(field.name for field in attrs.fields(cls))
@@ -329,6 +330,8 @@ def _attrs_hook(conv: cattrs.Converter) -> Callable[[Any], Any]:
 
 def _tagged_hooks(conv: cattrs.Converter, members: tuple[type, ...], what: str) -> None:
     """Structure and unstructure the union of ``members`` with a ``"type"`` tag."""
+    from cattrs.gen import make_dict_unstructure_fn
+
     by_tag: dict[str, type] = {}
     for cls in members:
         tag = _snake(cls.__name__)
@@ -371,6 +374,8 @@ def _tagged_hooks(conv: cattrs.Converter, members: tuple[type, ...], what: str) 
 
 
 def _make_converter() -> cattrs.Converter:
+    import cattrs
+
     conv = cattrs.Converter(forbid_extra_keys=True, detailed_validation=True)
     # Class hooks dispatch on the MRO: StrEnum comes before str in the MRO of
     # PersonId, so registering StrEnum as well keeps string enums strict.
@@ -396,7 +401,54 @@ def _make_converter() -> cattrs.Converter:
     return conv
 
 
-_CONVERTER = _make_converter()
+def _dependency_error(error: Exception) -> ImportError:
+    """An :class:`ImportError` saying the installed cattrs or attrs cannot read documents."""
+    installed = ", ".join(f"{name} {_installed_version(name)}" for name in ("attrs", "cattrs"))
+    wanted = ", ".join(_declared_requirements()) or "the versions in pyproject.toml"
+    return ImportError(
+        f"the installed {installed} cannot read or write documents "
+        f"(princes-of-florence needs {wanted}): {type(error).__name__}: {error}"
+    )
+
+
+def _installed_version(name: str) -> str:
+    from importlib import metadata
+
+    try:
+        return metadata.version(name)
+    except metadata.PackageNotFoundError:
+        return "(not installed)"
+
+
+def _declared_requirements() -> list[str]:
+    from importlib import metadata
+
+    try:
+        requirements = metadata.requires("princes-of-florence") or []
+    except metadata.PackageNotFoundError:  # run from a source tree
+        return []
+    return [r for r in requirements if "extra ==" not in r]
+
+
+@functools.cache
+def _converter() -> cattrs.Converter:
+    """The converter, built on first use so that importing the package leaves cattrs unloaded.
+
+    It reads one small document before it is handed out: a cattrs or attrs too
+    old (or too new) for these hooks then fails here, with an :class:`ImportError`
+    naming the installed versions, instead of every document being reported
+    as invalid.
+    """
+    from princes_of_florence.moves import Bid
+
+    try:
+        conv = _make_converter()
+        union: Any = Move  # mypy takes a union for a value, not a type
+        if conv.structure(conv.unstructure(Bid(300)), union) != Bid(300):
+            raise ValueError("a bid of 300 did not survive a round trip")
+    except Exception as error:
+        raise _dependency_error(error) from error
+    return conv
 
 
 # --------------------------------------------------------------------------
@@ -654,7 +706,7 @@ _MOVE_CLASSES: tuple[type, ...] = get_args(Move)
 
 
 def _kind_and_data(obj: object) -> tuple[str, Any]:
-    conv = _CONVERTER
+    conv = _converter()
     if isinstance(obj, GameState):
         return "state", conv.unstructure(obj)
     if isinstance(obj, PlayerView):
@@ -768,6 +820,8 @@ def _parse(text: str | bytes, kind: str) -> object:
 def _format(error: BaseException, kind: type | None) -> str:
     if isinstance(error, _Invalid | ConfigError):  # ConfigError: GameConfig's validators
         return str(error)
+    from cattrs.v import format_exception
+
     return format_exception(error, kind)
 
 
@@ -781,14 +835,45 @@ def _structure(data: object, cls: Any, kind: str) -> Any:
             return quick(data)
         except _GiveUp:
             pass  # the converter reads it again and names what is wrong
+    import cattrs
+    from cattrs.errors import ClassValidationError, IterableValidationError
+
+    conv = _converter()
     try:
-        return _CONVERTER.structure(data, cls)
-    except Exception as error:  # every failure becomes a SerializationError
+        return conv.structure(data, cls)
+    except Exception as error:  # every failure of the document becomes a SerializationError
+        broken = _not_the_documents_fault(error)
+        if broken is error:  # a fault of the code or a dependency: shown as it is
+            raise
+        if broken is not None:
+            raise broken from error
         if isinstance(error, ClassValidationError | IterableValidationError | _Invalid):
             messages = cattrs.transform_error(error, "$.data", _format)
         else:
             messages = [f"{type(error).__name__}: {str(error)[:200]} @ $.data"]
         raise SerializationError(f"invalid {kind} document: {_listed(messages)}") from None
+
+
+def _not_the_documents_fault(error: BaseException) -> BaseException | None:
+    """The first error under ``error`` that no document can cause, if any.
+
+    A document's faults reach the converter's caller as the errors the hooks
+    raise (:class:`_Invalid`, a validator's :class:`ConfigError`) or as the
+    ``ValueError``, ``TypeError`` and ``KeyError`` of cattrs' own checks, all
+    gathered in exception groups.  Anything else (an ``AttributeError`` of a
+    changed cattrs API, say) is a bug or a broken install, and is raised as
+    it is rather than reported as an invalid document.
+    """
+    from cattrs.errors import ForbiddenExtraKeysError
+
+    if isinstance(error, BaseExceptionGroup):
+        for inner in error.exceptions:
+            found = _not_the_documents_fault(inner)
+            if found is not None:
+                return found
+        return None
+    expected = ValueError | TypeError | KeyError | ForbiddenExtraKeysError | RecursionError
+    return None if isinstance(error, expected) else error
 
 
 def _listed(problems: Sequence[str]) -> str:
