@@ -86,6 +86,12 @@ from princes_of_florence.observation import (
     observe,
     view_legal_moves,
 )
+from princes_of_florence.render import (
+    render_svg,
+    render_table_svg,
+    render_table_text,
+    render_text,
+)
 from princes_of_florence.rules.scoring import Outcome
 from princes_of_florence.rules.work_value import WorkBreakdown
 from princes_of_florence.serialization import (
@@ -182,6 +188,10 @@ __all__ = [
     "prestige_card_scores",
     "record_from_text",
     "record_to_text",
+    "render_svg",
+    "render_table_svg",
+    "render_table_text",
+    "render_text",
     "replay",
     "view_legal_moves",
     "work_preview",
