@@ -85,6 +85,7 @@ from princes_of_florence.limits import (
 from princes_of_florence.moves import Move, parse_move
 from princes_of_florence.observation import (
     PlayerView,
+    PublicPlayer,
     ViewPending,
     determinize,
     observe,
@@ -327,6 +328,16 @@ def _attrs_hook(conv: cattrs.Converter) -> Callable[[Any], Any]:
     return factory
 
 
+_OLD_NAMES = {("recruit", "seat"): "from_player", ("person_recruited", "seat"): "from_player"}
+"""Fields renamed since schema 1.0 was first written: ``(tag, old name): new name``."""
+
+
+def _renamed(tag: str, key: str, value: dict[str, Any]) -> str:
+    """The current name of field ``key`` of a ``tag`` object, read from older documents."""
+    new = _OLD_NAMES.get((tag, key))
+    return key if new is None or new in value else new
+
+
 def _tagged_hooks(conv: cattrs.Converter, members: tuple[type, ...], what: str) -> None:
     """Structure and unstructure the union of ``members`` with a ``"type"`` tag."""
     by_tag: dict[str, type] = {}
@@ -362,7 +373,7 @@ def _tagged_hooks(conv: cattrs.Converter, members: tuple[type, ...], what: str) 
             cls = by_tag.get(tag) if isinstance(tag, str) else None
             if cls is None:
                 raise _Invalid(f"unknown {what} tag {shorten(tag)}; expected one of {known}")
-            body = {key: item for key, item in value.items() if key != _TAG}
+            body = {_renamed(tag, key, value): item for key, item in value.items() if key != _TAG}
             return conv.get_structure_hook(cls)(body, cls)
 
         return hook
@@ -986,6 +997,7 @@ def _in_document(problem: str) -> str:
 
 
 _VIEW_FIELDS = frozenset(field.name for field in attrs.fields(PlayerView))
+_PUBLIC_FIELDS = frozenset(field.name for field in attrs.fields(PublicPlayer))
 
 
 def _in_view(problem: str) -> str:
@@ -994,11 +1006,14 @@ def _in_view(problem: str) -> str:
     >>> _in_view("building_supply has 11 entries, not 10 @ $.data.building_supply")
     'building_supply has 11 entries, not 10 @ $.data.building_supply'
     >>> _in_view("player 1 has 5 builders (at most 3) @ $.data.players[1].builders")
-    'player 1 has 5 builders (at most 3) @ $.data'
+    'player 1 has 5 builders (at most 3) @ $.data.players[1].builders'
+    >>> _in_view("player 1 has 9 persons in hand @ $.data.players[1].hand_persons")
+    'player 1 has 9 persons in hand @ $.data'
     """
     sentence, _, paths = problem.rpartition(" @ ")
-    first = re.split(r"[.\[]", paths.removeprefix("$.data."), maxsplit=1)[0]
-    if first in _VIEW_FIELDS and "," not in paths:
+    parts = re.split(r"[.\[\]]+", paths.removeprefix("$.data."))
+    public = parts[0] == "players" and len(parts) > 2  # a field of one player
+    if (parts[2] in _PUBLIC_FIELDS if public else parts[0] in _VIEW_FIELDS) and "," not in paths:
         return problem
     return f"{sentence or problem} @ $.data"
 
@@ -1016,19 +1031,19 @@ def load_view(text: str | bytes) -> PlayerView:
     """
     view = _load(text, "view", PlayerView)
     count = view.config.players
-    if len(view.seats) != count or not 0 <= view.viewer < count:
+    if len(view.players) != count or not 0 <= view.player < count:
         raise SerializationError(
-            f"the view has {len(view.seats)} seats and viewer {view.viewer} "
-            f"for a game of {count} players @ $.data.seats"
+            f"the view has {len(view.players)} players and is player {view.player}'s "
+            f"for a game of {count} players @ $.data.players"
         )
     if view.config.seed != 0:
         raise SerializationError("a view never shows the seed: it must be 0 @ $.data.config.seed")
     try:
         state = determinize(view, random.Random(0))
-        own_move = view.current_player == view.viewer
+        own_move = view.current_player == view.player
         problems = [_in_view(problem) for problem in _playable_problems(state, own_move)]
         if not problems:
-            again = observe(state, view.viewer)
+            again = observe(state, view.player)
             problems = [
                 f"{field.name} cannot be seen this way @ $.data.{field.name}"
                 for field in attrs.fields(PlayerView)
