@@ -45,7 +45,7 @@ from xml.etree import ElementTree as ET
 from princes_of_florence.components import SharedMapLayout
 from princes_of_florence.geometry import CELL_NAMES, GRID_SIZE, Border, cells_notation
 from princes_of_florence.ids import Building, Freedom, Landscape, Phase
-from princes_of_florence.observation import PlayerView, SeatView
+from princes_of_florence.observation import PlayerView, PublicPlayer
 from princes_of_florence.rules.common import catalog
 from princes_of_florence.rules.cooperative import layout
 from princes_of_florence.state import GameState, PlayerState, Principality
@@ -408,9 +408,9 @@ _PHASES = {
 }
 
 
-def _players(table: GameState | PlayerView) -> tuple[PlayerState | SeatView, ...]:
+def _players(table: GameState | PlayerView) -> tuple[PlayerState | PublicPlayer, ...]:
     """What the table shows of each player, in player order."""
-    return table.players if isinstance(table, GameState) else table.seats
+    return table.players
 
 
 def _name(player: int) -> str:
@@ -453,7 +453,7 @@ def _supply(table: GameState | PlayerView) -> list[str]:
     ]
 
 
-def _player_line(player: int, holding: PlayerState | SeatView) -> str:
+def _player_line(player: int, holding: PlayerState | PublicPlayer) -> str:
     """One player's public holdings: money, prestige, tokens, freedoms, persons shown."""
     money = "money hidden" if holding.money is None else f"{holding.money} florins"
     parts = [
