@@ -14,11 +14,17 @@ import pytest
 
 from factories import handed, housed, principality_of
 from helpers import after_draft, play
+from positions import (
+    PASS_A2,
+    characters_phase,
+    decline_auction,
+    end_phase_b,
+    holding,
+)
 from princes_of_florence import (
     AuctionObject,
     Building,
     Character,
-    GameConfig,
     GameState,
     IllegalMoveError,
     Landscape,
@@ -29,7 +35,6 @@ from princes_of_florence import (
     is_terminal,
     legal_moves,
     move_problem,
-    new_game,
     parse_move,
 )
 from princes_of_florence.events import (
@@ -51,47 +56,10 @@ from princes_of_florence.rules.characters import merchant_prestige, princess_par
 from princes_of_florence.rules.invariants import state_problems
 from princes_of_florence.state import CardChoice, CharacterState, replace
 
-PASS_A2 = "no character"
-
-
-def characters_phase(players: int = 4, start_player: int = 0) -> GameState:
-    """Round 1, phase A2 (seed 0): everyone declined in the auction; ``start_player`` bids
-    first."""
-    config = GameConfig(players=players, seed=0, start_player=start_player, muse_and_princess=True)
-    state = new_game(config)
-    while state.phase is Phase.SETUP:
-        state = apply(state, legal_moves(state)[0])
-    state = decline_auction(state)
-    assert state.phase is Phase.CHARACTERS
-    return state
-
-
-def holding(card: str, bid: int = 300, players: int = 4) -> GameState:
-    """Round 1, phase B: player 0 took ``card`` for ``bid``, the others passed in A2."""
-    state = characters_phase(players)
-    state = play(state, f"token {card} {bid}", *[PASS_A2] * (players - 1))[0]
-    assert state.phase is Phase.ACTIONS
-    assert 0 == state.current_player
-    return state
-
 
 def with_round(state: GameState, number: int) -> GameState:
     """``state`` set in round ``number`` (the works' minimum and the Muse's part follow it)."""
     return replace(state, round=number)
-
-
-def end_phase_b(state: GameState) -> GameState:
-    """Every player ends their turn until phase B is over."""
-    while state.phase is Phase.ACTIONS:
-        state = apply(state, parse_move("end"))
-    return state
-
-
-def decline_auction(state: GameState) -> GameState:
-    """Every player declines until the auction is over."""
-    while state.phase is Phase.AUCTION:
-        state = apply(state, parse_move("decline"))
-    return state
 
 
 def choose_first(state: GameState) -> GameState:
