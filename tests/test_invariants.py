@@ -827,6 +827,7 @@ CORRUPTIONS = [
     ),
 ]
 
+
 def tower_with_the_last_florins() -> GameState:
     """Player 0 places a tower bought with exactly the 700 florins they have (R4, R21)."""
     return player(built_tower(), 0, money=700)
