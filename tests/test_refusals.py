@@ -692,11 +692,11 @@ def test_each_purchase_reads_its_own_price(monkeypatch: pytest.MonkeyPatch) -> N
 
 
 def test_a_player_sent_as_long_text_is_named_in_twenty_characters() -> None:
-    """The error names a seat sent as any value, cut to 20 characters of its repr."""
+    """The error names a player sent as any value, cut to 20 characters of its repr."""
     with pytest.raises(IllegalMoveError) as caught:
         apply(draft(), Pass(), player="x" * 30)  # type: ignore[arg-type]  # a client's value
     assert (
-        "illegal move 'pass' by player 'xxxxxxxxxxxxxxxx...: a player is a seat number"
+        "illegal move 'pass' by player 'xxxxxxxxxxxxxxxx...: a player is a number"
         " from 0 to 2, not a str"
     ) == str(caught.value)
 
