@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import pytest
 
@@ -37,7 +38,8 @@ def test_play_prints_a_game_that_replays_to_the_scores_printed(
     lines = _played(capsys, players, seed, *flags)
     named = "".join(f", {name.replace('_', ' ')}" for name in switches)
     assert lines[0] == f"# Princes of Florence: {players} players, seed {seed}{named}, random bots"
-    state = new_game(GameConfig(players=players, seed=seed, **dict.fromkeys(switches, True)))
+    options: dict[str, Any] = dict.fromkeys(switches, True)
+    state = new_game(GameConfig(players=players, seed=seed, **options))
     number = 0
     for line in lines[1 : lines.index("# final scores")]:
         if line.startswith("# round"):

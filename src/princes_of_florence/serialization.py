@@ -51,7 +51,7 @@ import re
 import types
 from collections.abc import Callable, Sequence
 from enum import Enum, StrEnum
-from typing import Any, TypeVar, Union, get_args, get_origin, get_type_hints
+from typing import Any, TypeVar, Union, cast, get_args, get_origin, get_type_hints
 
 import attrs
 import cattrs
@@ -63,7 +63,7 @@ from cattrs.errors import (
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn
 from cattrs.v import format_exception
 
-from princes_of_florence.config import GameConfig
+from princes_of_florence.config import GameConfig, default_names
 from princes_of_florence.engine import apply, is_terminal, legal_moves, new_game, outcome
 from princes_of_florence.errors import (
     ConfigError,
@@ -702,7 +702,7 @@ def dumps(obj: object) -> str:
     >>> dumps(GameConfig(players=3, seed=9))
     '{"schema":"1.0","kind":"config","data":{"players":3,"seed":9,"start_player":0,\
 "hidden_money":false,"choose_returned_order":false,"hard_freedoms":false,\
-"muse_and_princess":false,"cooperative_building":false}}'
+"muse_and_princess":false,"cooperative_building":false,"names":["Player 1","Player 2","Player 3"]}}'
     """
     kind, data = _kind_and_data(obj)
     document = {"schema": SCHEMA_VERSION, "kind": kind, "data": data}
@@ -1075,7 +1075,7 @@ def record_to_text(record: GameRecord) -> str:
 
     The headers are ``# schema``, the configuration (``players``, ``seed``,
     ``start_player``, ``hidden_money``; an option or an expansion only when
-    set) and, if
+    set), ``names`` when they are not the default ones (separated by ``|``) and, if
     the record has an outcome, ``final_prestige``, ``final_money`` and
     ``winners`` (one number per seat, or per winner).
 
@@ -1097,6 +1097,8 @@ def record_to_text(record: GameRecord) -> str:
             continue
         text = ("true" if value else "false") if isinstance(value, bool) else str(value)
         lines.append(f"# {name} {text}")
+    if config.names != default_names(config.players):
+        lines.append("# names " + " | ".join(config.names))
     result = record.outcome
     if result is not None:
         lines.append("# final_prestige " + " ".join(map(str, result.prestige)))
@@ -1106,7 +1108,9 @@ def record_to_text(record: GameRecord) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _header_value(name: str, words: list[str], number: int) -> int | bool | tuple[int, ...]:
+def _header_value(
+    name: str, words: list[str], number: int
+) -> int | bool | tuple[int, ...] | tuple[str, ...]:
     def whole(word: str) -> int:
         if not word.isdigit() or not word.isascii():
             raise SerializationError(
@@ -1121,6 +1125,8 @@ def _header_value(name: str, words: list[str], number: int) -> int | bool | tupl
 
     if name in _OUTCOME_HEADERS:
         return tuple(whole(word) for word in words)
+    if name == "names":
+        return tuple(part.strip() for part in " ".join(words).split("|"))
     if len(words) != 1:
         raise SerializationError(f"line {number}: # {name} takes one value, not {len(words)}")
     if name in ("hidden_money", *_EXPANSION_HEADERS):
@@ -1158,9 +1164,9 @@ def record_from_text(text: str) -> GameRecord:
         raise SerializationError(
             f"the record has {len(text)} characters; at most {MAX_DOCUMENT_CHARS} are read"
         )
-    headers: dict[str, int | bool | tuple[int, ...]] = {}
+    headers: dict[str, int | bool | tuple[int, ...] | tuple[str, ...]] = {}
     moves: list[Move] = []
-    known = ("schema", *_CONFIG_HEADERS, *_EXPANSION_HEADERS, *_OUTCOME_HEADERS)
+    known = ("schema", *_CONFIG_HEADERS, *_EXPANSION_HEADERS, "names", *_OUTCOME_HEADERS)
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.strip()
         if not line:
@@ -1198,7 +1204,9 @@ def record_from_text(text: str) -> GameRecord:
         if required not in headers:
             raise SerializationError(f"the record has no # {required} header")
     fields = {
-        name: headers[name] for name in (*_CONFIG_HEADERS, *_EXPANSION_HEADERS) if name in headers
+        name: headers[name]
+        for name in (*_CONFIG_HEADERS, *_EXPANSION_HEADERS, "names")
+        if name in headers
     }
     try:
         config = GameConfig(**fields)  # type: ignore[arg-type]
@@ -1211,9 +1219,7 @@ def record_from_text(text: str) -> GameRecord:
             raise SerializationError(
                 f"an outcome needs all of the headers {', '.join(_OUTCOME_HEADERS)}"
             )
-        prestige, money, winners = (headers[name] for name in _OUTCOME_HEADERS)
-        assert isinstance(prestige, tuple) and isinstance(money, tuple)
-        assert isinstance(winners, tuple)
+        prestige, money, winners = (cast("tuple[int, ...]", headers[n]) for n in _OUTCOME_HEADERS)
         if len(prestige) != config.players or len(money) != config.players:
             raise SerializationError("final_prestige and final_money need one number per seat")
         if not winners or any(seat >= config.players for seat in winners):
