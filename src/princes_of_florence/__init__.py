@@ -11,6 +11,15 @@ The stable surface is re-exported here::
 
 from princes_of_florence.components import Catalog, default_catalog, load_catalog
 from princes_of_florence.config import GameConfig
+from princes_of_florence.decisions import (
+    Decision,
+    DecisionKind,
+    base_price,
+    build_cost,
+    decision,
+    is_last_player_take,
+    round_minimum,
+)
 from princes_of_florence.engine import (
     apply,
     apply_with_events,
@@ -202,6 +211,8 @@ __all__ = [
     "ConfigError",
     "Conversion",
     "Convert",
+    "Decision",
+    "DecisionKind",
     "Deck",
     "Decline",
     "DeclineCharacter",
@@ -284,13 +295,17 @@ __all__ = [
     "__version__",
     "apply",
     "apply_with_events",
+    "base_price",
+    "build_cost",
     "cell_name",
     "cells_notation",
+    "decision",
     "default_catalog",
     "determinize",
     "dumps",
     "events_for",
     "free_moves",
+    "is_last_player_take",
     "is_legal",
     "is_terminal",
     "legal_moves",
@@ -314,6 +329,7 @@ __all__ = [
     "record_from_text",
     "record_to_text",
     "replay",
+    "round_minimum",
     "view_legal_moves",
     "work_preview",
 ]
