@@ -133,6 +133,7 @@ from princes_of_florence.moves import (
     Work,
     parse_move,
 )
+from princes_of_florence.narration import describe
 from princes_of_florence.observation import (
     HiddenCardChoice,
     PlayerView,
@@ -301,6 +302,7 @@ __all__ = [
     "cells_notation",
     "decision",
     "default_catalog",
+    "describe",
     "determinize",
     "dumps",
     "events_for",
