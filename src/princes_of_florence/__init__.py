@@ -148,7 +148,9 @@ from princes_of_florence.observation import (
 from princes_of_florence.rules.scoring import Outcome
 from princes_of_florence.rules.work_value import WorkBreakdown
 from princes_of_florence.serialization import (
+    Comment,
     GameRecord,
+    ReplayStep,
     dumps,
     load_config,
     load_event,
@@ -160,6 +162,7 @@ from princes_of_florence.serialization import (
     record_from_text,
     record_to_text,
     replay,
+    replay_events,
 )
 from princes_of_florence.state import (
     AuctionState,
@@ -209,6 +212,7 @@ __all__ = [
     "CharacterUsed",
     "ChooseCard",
     "ChooseLandscape",
+    "Comment",
     "ConfigError",
     "Conversion",
     "Convert",
@@ -273,6 +277,7 @@ __all__ = [
     "Recruit",
     "RecruitOffer",
     "RecruitingKept",
+    "ReplayStep",
     "ReturnCard",
     "ReturnPerson",
     "SellPrestige",
@@ -331,6 +336,7 @@ __all__ = [
     "record_from_text",
     "record_to_text",
     "replay",
+    "replay_events",
     "round_minimum",
     "view_legal_moves",
     "work_preview",
