@@ -43,6 +43,7 @@ from princes_of_florence import (
     new_game,
     observe,
 )
+from princes_of_florence.bots.human import QUESTIONS
 from princes_of_florence.decisions import (
     PENDING_KINDS,
     PHASE_KINDS,
@@ -214,3 +215,8 @@ def test_the_tables_cover_every_phase_and_pending_class() -> None:
     classes = set(typing.get_args(Pending)) | set(typing.get_args(ViewPending))
     assert classes == set(PENDING_KINDS)
     assert set(Phase) - {Phase.GAME_OVER} == set(PHASE_KINDS)
+
+
+def test_the_terminal_has_a_question_for_every_kind() -> None:
+    """The person at the terminal is told what is asked, whatever the kind."""
+    assert set(DecisionKind) == set(QUESTIONS)

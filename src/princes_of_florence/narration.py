@@ -417,9 +417,10 @@ def _event(event: Event, config: GameConfig) -> str:
             return f"{name(player)} starts a work with {card_name(person)}"
         case BonusPlayed(player, card, value):
             return f"{name(player)} plays {card_name(card)}, worth {value}"
-        case WorkDone(player, person, value, _):
+        case WorkDone(player, person, value, parts):
             by = f" by {card_name(person)}" if person is not None else ""
-            return f"{name(player)}'s work{by} is worth {value}"
+            shown = ", ".join(f"{_words(part)} {points}" for part, points in parts if points)
+            return f"{name(player)}'s work{by} is worth {value}" + (f": {shown}" if shown else "")
         case PayoutKept(player):
             return f"{name(player)} keeps the whole payout in florins"
         case TurnEnded(player):
