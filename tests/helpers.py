@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from princes_of_florence import GameConfig, GameState, apply, legal_moves, new_game, parse_move
 from princes_of_florence.engine import apply_with_events
 from princes_of_florence.events import Event
 from princes_of_florence.ids import Phase
 
 
-def after_draft(players: int = 4, seed: int = 0, **options: bool) -> GameState:
+def after_draft(players: int = 4, seed: int = 0, **options: Any) -> GameState:
     """A new game with the draft done: everyone returned their first card.
 
     ``options`` are further switches of :class:`GameConfig`.

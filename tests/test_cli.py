@@ -1,21 +1,62 @@
-"""The command line: ``play`` prints a game that replays, ``bench`` and ``catalog`` run."""
+"""The command line: ``play`` and ``replay`` print described games; ``bench``, ``catalog`` run."""
 
 from __future__ import annotations
 
+import datetime
 import re
+from pathlib import Path
+from typing import Any
 
+import attrs
 import pytest
 
-from princes_of_florence import GameConfig, apply, new_game, outcome, parse_move
+from princes_of_florence import (
+    ChooseCard,
+    Comment,
+    GameConfig,
+    GameRecord,
+    ReturnPerson,
+    describe,
+    load_record,
+    outcome,
+    record_from_text,
+    record_to_text,
+    replay,
+)
 from princes_of_florence.cli import main
 
-_MOVE_LINE = re.compile(r"^ *(\d+)  p(\d)  (.+?)(?:  \(work (\d+): .*\))?$")
-_SCORE_LINE = re.compile(r"^p(\d)( \(winner\))?: (\d+) prestige, (\d+) florins  \[(.*)\]")
+_MOVE_LINE = re.compile(r"^ *(\d+)\. (.+)$")
+_SCORE_LINE = re.compile(
+    r"^ *(\d+)\. (.+?)( \(winner\))?: (\d+) prestige, (\d+) florins; from (.*);"
+)
 
 
 def _played(capsys: pytest.CaptureFixture[str], players: int, seed: int, *flags: str) -> list[str]:
     assert 0 == main(["play", "--players", str(players), "--seed", str(seed), *flags])
     return capsys.readouterr().out.splitlines()
+
+
+def _check_log(lines: list[str], record: GameRecord) -> None:
+    """One numbered sentence per move, each the move described, then the final table."""
+    config = record.config
+    table = lines.index("Final scores:")
+    numbered = [m for m in map(_MOVE_LINE.match, lines[1:table]) if m is not None]
+    assert [int(m[1]) for m in numbered] == list(range(1, len(record.moves) + 1))
+    states = replay(record)
+    for match, move, state in zip(numbered, record.moves, states, strict=False):
+        assert match[2] == describe(move, state)
+    result = outcome(states[-1])
+    scores = [_SCORE_LINE.match(line) for line in lines[table + 1 : table + 1 + config.players]]
+    for rank, score in enumerate(scores):
+        assert score is not None
+        player = result.ranking[rank]
+        assert score[2] == config.names[player]
+        assert (score[3] is not None) == (player in result.winners)
+        assert int(score[4]) == result.prestige[player]
+        assert int(score[5]) == result.money[player]
+        sources = [int(part.rsplit(" ", 1)[1]) for part in score[6].split(", ") if part]
+        assert sum(sources) == result.prestige[player]  # the breakdown adds up
+    assert not any(re.search(r"\bp\d\b|None|<", line) for line in lines)  # no legend needed
 
 
 @pytest.mark.parametrize(
@@ -29,37 +70,80 @@ def _played(capsys: pytest.CaptureFixture[str], players: int, seed: int, *flags:
         (4, 8, ("muse_and_princess",)),
     ],
 )
-def test_play_prints_a_game_that_replays_to_the_scores_printed(
-    capsys: pytest.CaptureFixture[str], players: int, seed: int, switches: tuple[str, ...]
+def test_play_prints_a_described_game_and_saves_a_record_that_replays(
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    players: int,
+    seed: int,
+    switches: tuple[str, ...],
 ) -> None:
-    """Every printed move is legal in turn, by the seat printed, and ends in the scores shown."""
+    """Every move is printed as its sentence, the scores as replayed; the saved record loads."""
     flags = [f"--{name.replace('_', '-')}" for name in switches]
-    lines = _played(capsys, players, seed, *flags)
+    path = tmp_path / "game.json"
+    lines = _played(capsys, players, seed, *flags, "--save", str(path))
     named = "".join(f", {name.replace('_', ' ')}" for name in switches)
-    assert lines[0] == f"# Princes of Florence: {players} players, seed {seed}{named}, random bots"
-    state = new_game(GameConfig(players=players, seed=seed, **dict.fromkeys(switches, True)))
-    number = 0
-    for line in lines[1 : lines.index("# final scores")]:
-        if line.startswith("# round"):
-            continue
-        match = _MOVE_LINE.match(line)
-        assert match is not None, line
-        number += 1
-        assert int(match[1]) == number
-        assert int(match[2]) == state.current_player
-        state = apply(state, parse_move(match[3]), player=int(match[2]))
-    result = outcome(state)
-    scores = [_SCORE_LINE.match(line) for line in lines[lines.index("# final scores") + 1 :]]
-    assert len(scores) == players
-    for rank, score in enumerate(scores):
-        assert score is not None
-        seat = int(score[1])
-        assert seat == result.ranking[rank]
-        assert (score[2] is not None) == (seat in result.winners)
-        assert int(score[3]) == result.prestige[seat]
-        assert int(score[4]) == result.money[seat]
-        sources = [int(part.rsplit(" ", 1)[1]) for part in score[5].split(", ") if part]
-        assert sum(sources) == result.prestige[seat]  # the breakdown adds up
+    names = ", ".join(f"Player {n}" for n in range(1, players + 1))
+    assert lines[0] == (
+        f"Princes of Florence: {players} players ({names}), seed {seed}{named}, random bots."
+    )
+    assert lines[-1] == f"Saved to {path}."
+    record = load_record(path.read_text())
+    assert record.date == datetime.date.today().isoformat()
+    assert record.engine
+    options: dict[str, Any] = dict.fromkeys(switches, True)
+    assert GameConfig(players=players, seed=seed, **options) == record.config
+    _check_log(lines[:-1], record)
+
+
+def test_replay_prints_the_saved_game_as_play_did(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """``replay`` prints the moves and the table ``play`` printed, with the record's comments."""
+    path = tmp_path / "game.txt"
+    played = _played(capsys, 3, 4, "--names", "Anna,Ben,Carla", "--save", str(path))
+    record = record_from_text(path.read_text())
+    assert ("Anna", "Ben", "Carla") == record.config.names
+    commented = attrs.evolve(record, comments=(Comment(2, "a careful start"),))
+    path.write_text(record_to_text(commented))
+    assert 0 == main(["replay", str(path)])
+    lines = capsys.readouterr().out.splitlines()
+    assert "        (a careful start)" == lines[3]
+    del lines[3]
+    assert played[1:-1] == lines[1:]
+    _check_log(lines, record)
+
+
+def test_replay_as_one_player_hides_the_others_cards(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """``replay --player 0`` names only player 0's kept cards and returned person."""
+    path = tmp_path / "game.json"
+    _played(capsys, 3, 5, "--save", str(path))
+    record = load_record(path.read_text())
+    assert 0 == main(["replay", str(path), "--player", "0"])
+    lines = capsys.readouterr().out.splitlines()
+    states = replay(record)
+    hidden = 0
+    for number, (move, state) in enumerate(zip(record.moves, states, strict=False), start=1):
+        if isinstance(move, ChooseCard | ReturnPerson) and state.current_player != 0:
+            line = next(line for line in lines if line.startswith(f"{number:4d}. "))
+            assert str(move).split()[-1] not in line, line
+            hidden += 1
+    assert hidden > 3
+
+
+def test_replay_names_a_file_it_cannot_read(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A missing file or a broken record is an error with status 2, not a traceback."""
+    with pytest.raises(SystemExit) as exit_:
+        main(["replay", str(tmp_path / "missing.json")])
+    assert 2 == exit_.value.code
+    assert "cannot read" in capsys.readouterr().err
+    (tmp_path / "bad.json").write_text('{"schema":"1.0","kind":"record","data":{}}')
+    with pytest.raises(SystemExit):
+        main(["replay", str(tmp_path / "bad.json")])
+    assert "invalid record document" in capsys.readouterr().err
 
 
 def test_play_is_the_same_game_every_time(capsys: pytest.CaptureFixture[str]) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib.util
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import attrs
 import pytest
@@ -21,12 +22,14 @@ from princes_of_florence import (
 from princes_of_florence.rules.invariants import state_problems
 from princes_of_florence.rules.scoring import Outcome
 from princes_of_florence.serialization import (
+    Comment,
     GameRecord,
     dumps,
     load_record,
     record_from_text,
     record_to_text,
     replay,
+    replay_events,
 )
 from strategies import PlayedGame, played_games
 
@@ -192,3 +195,65 @@ def test_a_record_written_before_the_renames_still_replays() -> None:
     record = load_record(old)
     assert record == load_record((DATA / "game-101.json").read_text())
     assert is_terminal(replay(record)[-1])
+
+
+def _kept_record() -> GameRecord:
+    """The first recorded game with names, a date, a version and two comments."""
+    record = load_record((DATA / "game-101.json").read_text())
+    config = attrs.evolve(record.config, names=("Anna", "Ben Bo", "Carla"))
+    comments = (Comment(1, "a bold start"), Comment(1, "really"), Comment(40, "the turn"))
+    return attrs.evolve(record, config=config, date="2026-11-25", engine="0.1.0", comments=comments)
+
+
+def test_metadata_and_comments_survive_json_and_text() -> None:
+    """Names, date, engine version, result and comments come back from both forms."""
+    record = _kept_record()
+    assert record == load_record(dumps(record))
+    text = record_to_text(record)
+    assert "# date 2026-11-25" in text.splitlines()
+    assert "; the turn" in text.splitlines()
+    assert record == record_from_text(text)
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        ({"date": "yesterday"}, "date must be an ISO 8601 date"),
+        ({"engine": ""}, "engine must be a version"),
+        ({"comments": (Comment(0, "before"),)}, "a comment follows move 0"),
+        ({"comments": (Comment(999, "after"),)}, "a comment follows move 999"),
+        ({"comments": (Comment(5, "b"), Comment(4, "a"))}, "a comment follows move 4"),
+        ({"comments": (Comment(5, "two\nlines"),)}, "one printable line"),
+    ],
+)
+def test_bad_metadata_is_refused_when_loaded(changes: dict[str, Any], message: str) -> None:
+    """A record's date, version and comments are checked at the edge, JSON and text alike.
+
+    (The text form ties each comment to the move it follows, so only the date
+    and the version can be wrong there.)
+    """
+    record = attrs.evolve(_kept_record(), **changes)
+    with pytest.raises(SerializationError, match=message):
+        load_record(dumps(record))
+    if "comments" not in changes:
+        with pytest.raises(SerializationError, match=message):
+            record_from_text(record_to_text(record))
+
+
+def test_replay_events_yields_every_move_with_its_events() -> None:
+    """Each step holds the move, the states around it and its events; the last state ends."""
+    record = _kept_record()
+    steps = list(replay_events(record))
+    assert [step.move for step in steps] == list(record.moves)
+    assert replay(record)[1:] == tuple(step.after for step in steps)
+    assert all(step.events for step in steps)
+    assert steps[1].before == steps[0].after
+
+
+def test_replay_events_checks_the_claimed_outcome() -> None:
+    """A record claiming another result fails after its last move, as replay does."""
+    record = _kept_record()
+    assert record.outcome is not None
+    wrong = attrs.evolve(record, outcome=attrs.evolve(record.outcome, winners=(1,)))
+    with pytest.raises(SerializationError, match="claims the outcome"):
+        list(replay_events(wrong))

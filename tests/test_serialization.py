@@ -903,3 +903,16 @@ def test_a_recruit_written_with_its_old_field_name_still_loads() -> None:
         '"data":{"type":"person_recruited","player":0,"seat":2,"person":"poet"}}'
     )
     assert PersonRecruited(0, 2, PersonId.POET) == load_event(event)
+
+
+def test_names_survive_json_and_the_text_record_and_old_configs_get_the_default() -> None:
+    """Names are written and read back; a config written without names gets the default ones."""
+    config = GameConfig(players=3, seed=4, names=("Anna", "Ben Bo", "Carla"))
+    assert config == load_config(dumps(config))
+    record = GameRecord(config, (parse_move("return poet"),))
+    text = record_to_text(record)
+    assert "# names Anna | Ben Bo | Carla" in text.splitlines()
+    assert record == record_from_text(text)
+    old = dumps(GameConfig(players=3)).replace(',"names":["Player 1","Player 2","Player 3"]', "")
+    assert '"names"' not in old
+    assert GameConfig(players=3) == load_config(old)

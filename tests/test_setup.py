@@ -107,3 +107,29 @@ def test_start_player_passes_clockwise_each_round() -> None:
     game = play_random(GameConfig(players=5, seed=8, start_player=3), bot_seed=8)
     starts = {s.round: s.start_player for s in game.states if s.phase is not Phase.SETUP}
     assert {r: (3 + r - 1) % 5 for r in range(1, 8)} == starts
+
+
+def test_players_are_named_player_1_to_n_by_default() -> None:
+    """Without names a configuration names its players "Player 1" to "Player N"."""
+    assert ("Player 1", "Player 2", "Player 3") == GameConfig(players=3).names
+
+
+@pytest.mark.parametrize(
+    ("names", "message"),
+    [
+        (("Anna", "Ben"), "one name per player \\(3\\), not 2"),
+        (["Anna", "Ben", "Carla"], "names must be a tuple of strings"),
+        (("Anna", "Ben", 3), "the name of player 2 must be a string"),
+        (("Anna", "", "Carla"), "the name of player 1 must have 1 to 40 characters"),
+        (("Anna", " Ben", "Carla"), "no space at either end"),
+        (("Anna", "B" * 41, "Carla"), "the name of player 1 must have 1 to 40 characters"),
+        (("Anna", "Ben\n", "Carla"), "no space at either end"),
+        (("Anna", "B\tn", "Carla"), "a control character or a '\\|'"),
+        (("Anna", "B|n", "Carla"), "a control character or a '\\|'"),
+        (("Anna", "Ben", "Anna"), "names must differ"),
+    ],
+)
+def test_bad_names_are_rejected(names: Any, message: str) -> None:
+    """Names are one printable, distinct, trimmed string of at most 40 characters per player."""
+    with pytest.raises(ConfigError, match=message):
+        GameConfig(players=3, names=names)

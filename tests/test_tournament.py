@@ -100,27 +100,28 @@ def test_tournament_command_refuses_bad_input(capsys: pytest.CaptureFixture[str]
 
 
 def test_play_with_named_bots(capsys: pytest.CaptureFixture[str]) -> None:
-    """``play --bots`` seats the bots named, one per seat, and plays to the end."""
+    """``play --bots`` gives each player the bot named, and plays to the end."""
     assert 0 == main(
         ["play", "--bots", "mcts:iterations=4:rollout=2,heuristic,random", "--seed", "3"]
     )
     out = capsys.readouterr().out.splitlines()
-    seats = "seats mcts:iterations=4:rollout=2, heuristic, random"
-    assert out[0] == f"# Princes of Florence: 3 players, seed 3, {seats}"
-    assert "# final scores" in out
+    bots = "bots mcts:iterations=4:rollout=2, heuristic, random"
+    names = "Player 1, Player 2, Player 3"
+    assert out[0] == f"Princes of Florence: 3 players ({names}), seed 3, {bots}."
+    assert "Final scores:" in out
 
 
-def test_play_a_seat_through_standard_input(
+def test_play_a_player_through_standard_input(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """``play --human 1`` asks for seat 1's moves on standard input, by number or notation."""
+    """``play --human 1`` asks for player 1's moves on standard input, by number or notation."""
     answers = ["99", "sell 100", "decline", *(["1"] * 400)]
     monkeypatch.setattr("sys.stdin", io.StringIO("\n".join(answers) + "\n"))
     assert 0 == main(["play", "--players", "3", "--seed", "2", "--human", "1"])
     out = capsys.readouterr().out
-    assert "## you are p1: round 1, setup" in out
+    assert "## Player 2 (you), round 1: return a starting person" in out
     assert "is not one of the moves offered" in out or "not understood" in out
-    assert "# final scores" in out
+    assert "Final scores:" in out
 
 
 def test_play_stops_when_standard_input_ends(

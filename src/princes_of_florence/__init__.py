@@ -12,6 +12,15 @@ The stable surface is re-exported here::
 from princes_of_florence._version import __version__
 from princes_of_florence.components import Catalog, default_catalog, load_catalog
 from princes_of_florence.config import GameConfig
+from princes_of_florence.decisions import (
+    Decision,
+    DecisionKind,
+    base_price,
+    build_cost,
+    decision,
+    is_last_player_take,
+    round_minimum,
+)
 from princes_of_florence.engine import (
     apply,
     apply_with_events,
@@ -125,6 +134,7 @@ from princes_of_florence.moves import (
     Work,
     parse_move,
 )
+from princes_of_florence.narration import describe
 from princes_of_florence.observation import (
     HiddenCardChoice,
     PlayerView,
@@ -145,7 +155,9 @@ from princes_of_florence.render import (
 from princes_of_florence.rules.scoring import Outcome
 from princes_of_florence.rules.work_value import WorkBreakdown
 from princes_of_florence.serialization import (
+    Comment,
     GameRecord,
+    ReplayStep,
     dumps,
     load_config,
     load_event,
@@ -157,6 +169,7 @@ from princes_of_florence.serialization import (
     record_from_text,
     record_to_text,
     replay,
+    replay_events,
 )
 from princes_of_florence.state import (
     AuctionState,
@@ -204,9 +217,12 @@ __all__ = [
     "CharacterUsed",
     "ChooseCard",
     "ChooseLandscape",
+    "Comment",
     "ConfigError",
     "Conversion",
     "Convert",
+    "Decision",
+    "DecisionKind",
     "Deck",
     "Decline",
     "DeclineCharacter",
@@ -266,6 +282,7 @@ __all__ = [
     "Recruit",
     "RecruitOffer",
     "RecruitingKept",
+    "ReplayStep",
     "ReturnCard",
     "ReturnPerson",
     "SellPrestige",
@@ -289,13 +306,18 @@ __all__ = [
     "__version__",
     "apply",
     "apply_with_events",
+    "base_price",
+    "build_cost",
     "cell_name",
     "cells_notation",
+    "decision",
     "default_catalog",
+    "describe",
     "determinize",
     "dumps",
     "events_for",
     "free_moves",
+    "is_last_player_take",
     "is_legal",
     "is_terminal",
     "legal_moves",
@@ -323,6 +345,8 @@ __all__ = [
     "render_table_text",
     "render_text",
     "replay",
+    "replay_events",
+    "round_minimum",
     "view_legal_moves",
     "work_preview",
 ]

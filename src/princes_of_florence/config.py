@@ -13,9 +13,9 @@ from __future__ import annotations
 import attrs
 
 from princes_of_florence.errors import ConfigError
-from princes_of_florence.limits import MAX_SEED, shorten
+from princes_of_florence.limits import MAX_NAME_CHARS, MAX_SEED, shorten
 
-__all__ = ["GameConfig"]
+__all__ = ["GameConfig", "default_names"]
 
 
 def _check_players(instance: GameConfig, attribute: attrs.Attribute[int], value: int) -> None:
@@ -63,6 +63,46 @@ def _check_hard(instance: GameConfig, attribute: attrs.Attribute[bool], value: b
         )
 
 
+def default_names(players: int) -> tuple[str, ...]:
+    """The names of ``players`` players when none are given: "Player 1" to "Player N".
+
+    >>> default_names(3)
+    ('Player 1', 'Player 2', 'Player 3')
+    """
+    return tuple(f"Player {number}" for number in range(1, players + 1))
+
+
+def _names_default(instance: GameConfig) -> tuple[str, ...]:
+    players = instance.players  # not validated yet: attrs makes defaults first
+    valid = type(players) is int and 2 <= players <= 5
+    return default_names(players) if valid else ()
+
+
+def _check_names(
+    instance: GameConfig, attribute: attrs.Attribute[tuple[str, ...]], value: tuple[str, ...]
+) -> None:
+    if not isinstance(value, tuple):
+        raise ConfigError(f"names must be a tuple of strings, not {shorten(value)}")
+    if len(value) != instance.players:
+        raise ConfigError(
+            f"names must give one name per player ({instance.players}), not {len(value)}"
+        )
+    for index, name in enumerate(value):
+        if not isinstance(name, str):
+            raise ConfigError(f"the name of player {index} must be a string, not {shorten(name)}")
+        if not name or name != name.strip() or len(name) > MAX_NAME_CHARS:
+            raise ConfigError(
+                f"the name of player {index} must have 1 to {MAX_NAME_CHARS} characters and"
+                f" no space at either end, not {shorten(name)}"
+            )
+        if not name.isprintable() or "|" in name:
+            raise ConfigError(
+                f"the name of player {index} has a control character or a '|': {shorten(name)}"
+            )
+    if len(set(value)) != len(value):
+        raise ConfigError(f"the players' names must differ: {shorten(value)}")
+
+
 @attrs.frozen
 class GameConfig:
     """Everything that fixes a game before the first move.
@@ -83,6 +123,11 @@ class GameConfig:
             phase A2 and the six character cards, and no selling of prestige.
         cooperative_building: the Cooperative Building expansion (not
             implemented yet: setting it raises :class:`ConfigError`).
+        names: the players' names, in player order, as descriptions and logs
+            show them (:func:`~princes_of_florence.describe`); by default
+            "Player 1" to "Player N".  Each has 1 to 40 printable characters
+            (no ``|``, which separates the names in a text record), and no
+            two are the same.
 
     Raises:
         ConfigError: an impossible or unsupported combination.
@@ -97,4 +142,7 @@ class GameConfig:
     muse_and_princess: bool = attrs.field(default=False, validator=_check_bool)
     cooperative_building: bool = attrs.field(
         default=False, validator=_reject("Cooperative Building expansion")
+    )
+    names: tuple[str, ...] = attrs.field(
+        default=attrs.Factory(_names_default, takes_self=True), validator=_check_names
     )

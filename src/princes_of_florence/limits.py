@@ -19,6 +19,7 @@ __all__ = [
     "MAX_ERRORS",
     "MAX_ITEMS",
     "MAX_MONEY",
+    "MAX_NAME_CHARS",
     "MAX_NOTATION_CHARS",
     "MAX_NUMBER_DIGITS",
     "MAX_PRESTIGE",
@@ -40,6 +41,9 @@ MAX_NUMBER_DIGITS = 20
 
 MAX_NOTATION_CHARS = 64
 """The longest move text :func:`~princes_of_florence.moves.parse_move` reads."""
+
+MAX_NAME_CHARS = 40
+"""The longest player name a configuration accepts."""
 
 MAX_ITEMS = 1_000
 """The longest array in a JSON document (a record's moves included)."""

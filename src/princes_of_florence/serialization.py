@@ -51,14 +51,21 @@ import json
 import random
 import re
 import types
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from enum import Enum, StrEnum
-from typing import TYPE_CHECKING, Any, TypeVar, Union, get_args, get_origin, get_type_hints
+from typing import TYPE_CHECKING, Any, TypeVar, Union, cast, get_args, get_origin, get_type_hints
 
 import attrs
 
-from princes_of_florence.config import GameConfig
-from princes_of_florence.engine import apply, is_terminal, legal_moves, new_game, outcome
+from princes_of_florence.config import GameConfig, default_names
+from princes_of_florence.engine import (
+    apply,
+    apply_with_events,
+    is_terminal,
+    legal_moves,
+    new_game,
+    outcome,
+)
 from princes_of_florence.errors import (
     ConfigError,
     IllegalMoveError,
@@ -72,6 +79,7 @@ from princes_of_florence.limits import (
     MAX_ERRORS,
     MAX_ITEMS,
     MAX_MONEY,
+    MAX_NOTATION_CHARS,
     MAX_NUMBER_DIGITS,
     MAX_PRESTIGE,
     shorten,
@@ -93,7 +101,10 @@ if TYPE_CHECKING:
 
 __all__ = [
     "SCHEMA_VERSION",
+    "Comment",
     "GameRecord",
+    "MAX_COMMENT_CHARS",
+    "ReplayStep",
     "dumps",
     "load_config",
     "load_event",
@@ -104,7 +115,9 @@ __all__ = [
     "load_view",
     "record_from_text",
     "record_to_text",
+    "record_problems",
     "replay",
+    "replay_events",
 ]
 
 SCHEMA_VERSION = "1.0"
@@ -115,20 +128,67 @@ _TAG = "type"
 
 
 @attrs.frozen
-class GameRecord:
-    """A whole game as data: the configuration and every move, in order.
+class Comment:
+    """A remark kept with a record, after one of its moves.
 
     Attributes:
-        config: the configuration, seed included; with the moves it fixes
-            every state of the game.
+        move: the number of the move it follows, counted from 1.
+        text: the remark: one line of at most :data:`MAX_COMMENT_CHARS` characters.
+    """
+
+    move: int
+    text: str
+
+
+MAX_COMMENT_CHARS = 500
+"""The longest comment a record holds."""
+
+
+@attrs.frozen
+class GameRecord:
+    """A whole game as data: the configuration and every move, in order, with what people keep.
+
+    The players' names are the configuration's (:attr:`GameConfig.names`).
+    Records written before ``date``, ``engine`` and ``comments`` existed
+    load with those empty.
+
+    Attributes:
+        config: the configuration, seed and names included; with the moves it
+            fixes every state of the game.
         moves: the moves in the order they were played.
         outcome: the final result, if the record claims one; :func:`replay`
             checks it.
+        date: when the game was played, an ISO 8601 date (``2026-11-25``)
+            or date and time, or ``None``.
+        engine: the version of this package that played it, or ``None``.
+        comments: remarks after moves, in move order.
     """
 
     config: GameConfig
     moves: tuple[Move, ...] = ()
     outcome: Outcome | None = None
+    date: str | None = None
+    engine: str | None = None
+    comments: tuple[Comment, ...] = ()
+
+
+@attrs.frozen
+class ReplayStep:
+    """One move of a replayed record: see :func:`replay_events`.
+
+    Attributes:
+        number: the move's number, counted from 1.
+        move: the move.
+        before: the state it was played in.
+        events: what happened, in order.
+        after: the state it left.
+    """
+
+    number: int
+    move: Move
+    before: GameState
+    events: tuple[Event, ...]
+    after: GameState
 
 
 # --------------------------------------------------------------------------
@@ -928,7 +988,7 @@ def dumps(obj: object) -> str:
     >>> dumps(GameConfig(players=3, seed=9))
     '{"schema":"1.0","kind":"config","data":{"players":3,"seed":9,"start_player":0,\
 "hidden_money":false,"choose_returned_order":false,"hard_freedoms":false,\
-"muse_and_princess":false,"cooperative_building":false}}'
+"muse_and_princess":false,"cooperative_building":false,"names":["Player 1","Player 2","Player 3"]}}'
     """
     kind, data = _kind_and_data(obj)
     document = {"schema": SCHEMA_VERSION, "kind": kind, "data": data}
@@ -1156,7 +1216,48 @@ def load_record(text: str | bytes) -> GameRecord:
             raise SerializationError(
                 f"invalid record document: move {number}: {problem} @ $.data.moves[{number - 1}]"
             )
+    problems = record_problems(record)
+    if problems:
+        raise SerializationError(f"invalid record document: {_listed(problems)}")
     return record
+
+
+_DATE = re.compile(r"\d{4}-\d{2}-\d{2}([T ][0-9:.+\-Z]{1,30})?")
+
+
+def record_problems(record: GameRecord) -> list[str]:
+    """What is wrong with a record's date, engine version and comments (``[]``: nothing).
+
+    The moves are checked by :func:`replay`.
+
+    >>> record_problems(GameRecord(GameConfig(players=3), date="yesterday"))
+    ["date must be an ISO 8601 date such as 2026-11-25, not 'yesterday' @ $.data.date"]
+    """
+    problems = []
+    if record.date is not None and not _DATE.fullmatch(record.date):
+        problems.append(
+            f"date must be an ISO 8601 date such as 2026-11-25, not {shorten(record.date)}"
+            " @ $.data.date"
+        )
+    if record.engine is not None and not (
+        0 < len(record.engine) <= MAX_NOTATION_CHARS and record.engine.isprintable()
+    ):
+        problems.append(f"engine must be a version such as 0.1.0, not {shorten(record.engine)}")
+    last = 0
+    for index, comment in enumerate(record.comments):
+        at = f" @ $.data.comments[{index}]"
+        if not last <= comment.move <= len(record.moves) or comment.move < 1:
+            problems.append(
+                f"a comment follows move {comment.move}: not a move of the record after the"
+                f" comment before it (1 to {len(record.moves)}){at}"
+            )
+        elif not 0 < len(comment.text) <= MAX_COMMENT_CHARS or not comment.text.isprintable():
+            problems.append(
+                f"a comment is one printable line of 1 to {MAX_COMMENT_CHARS} characters,"
+                f" not {shorten(comment.text)}{at}"
+            )
+        last = max(last, comment.move)
+    return problems
 
 
 def _shape_problems(state: GameState) -> list[str]:
@@ -1337,6 +1438,7 @@ _EXPANSION_HEADERS = (
 )
 """Switches written only when set (an option or an expansion)."""
 _OUTCOME_HEADERS = ("final_prestige", "final_money", "winners")
+_TEXT_HEADERS = ("date", "engine")
 
 
 def record_to_text(record: GameRecord) -> str:
@@ -1344,7 +1446,8 @@ def record_to_text(record: GameRecord) -> str:
 
     The headers are ``# schema``, the configuration (``players``, ``seed``,
     ``start_player``, ``hidden_money``; an option or an expansion only when
-    set) and, if
+    set), ``names`` when they are not the default ones (separated by ``|``),
+    ``date`` and ``engine`` when the record has them and, if
     the record has an outcome, ``final_prestige``, ``final_money`` and
     ``winners`` (one number per seat, or per winner).
 
@@ -1366,16 +1469,29 @@ def record_to_text(record: GameRecord) -> str:
             continue
         text = ("true" if value else "false") if isinstance(value, bool) else str(value)
         lines.append(f"# {name} {text}")
+    if config.names != default_names(config.players):
+        lines.append("# names " + " | ".join(config.names))
+    for name in _TEXT_HEADERS:
+        value = getattr(record, name)
+        if value is not None:
+            lines.append(f"# {name} {value}")
     result = record.outcome
     if result is not None:
         lines.append("# final_prestige " + " ".join(map(str, result.prestige)))
         lines.append("# final_money " + " ".join(map(str, result.money)))
         lines.append("# winners " + " ".join(map(str, result.winners)))
-    lines.extend(str(move) for move in record.moves)
+    remarks: dict[int, list[str]] = {}
+    for comment in record.comments:
+        remarks.setdefault(comment.move, []).append(comment.text)
+    for number, move in enumerate(record.moves, start=1):
+        lines.append(str(move))
+        lines.extend(f"; {text}" for text in remarks.get(number, ()))
     return "\n".join(lines) + "\n"
 
 
-def _header_value(name: str, words: list[str], number: int) -> int | bool | tuple[int, ...]:
+def _header_value(
+    name: str, words: list[str], number: int
+) -> int | bool | str | tuple[int, ...] | tuple[str, ...]:
     def whole(word: str) -> int:
         if not word.isdigit() or not word.isascii():
             raise SerializationError(
@@ -1390,6 +1506,10 @@ def _header_value(name: str, words: list[str], number: int) -> int | bool | tupl
 
     if name in _OUTCOME_HEADERS:
         return tuple(whole(word) for word in words)
+    if name == "names":
+        return tuple(part.strip() for part in " ".join(words).split("|"))
+    if name in _TEXT_HEADERS:
+        return " ".join(words)
     if len(words) != 1:
         raise SerializationError(f"line {number}: # {name} takes one value, not {len(words)}")
     if name in ("hidden_money", *_EXPANSION_HEADERS):
@@ -1427,12 +1547,25 @@ def record_from_text(text: str) -> GameRecord:
         raise SerializationError(
             f"the record has {len(text)} characters; at most {MAX_DOCUMENT_CHARS} are read"
         )
-    headers: dict[str, int | bool | tuple[int, ...]] = {}
+    headers: dict[str, int | bool | str | tuple[int, ...] | tuple[str, ...]] = {}
+    comments: list[Comment] = []
     moves: list[Move] = []
-    known = ("schema", *_CONFIG_HEADERS, *_EXPANSION_HEADERS, *_OUTCOME_HEADERS)
+    known = (
+        "schema",
+        *_CONFIG_HEADERS,
+        *_EXPANSION_HEADERS,
+        "names",
+        *_TEXT_HEADERS,
+        *_OUTCOME_HEADERS,
+    )
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.strip()
         if not line:
+            continue
+        if line.startswith(";"):
+            if not moves:
+                raise SerializationError(f"line {number}: a comment must follow a move")
+            comments.append(Comment(len(moves), line[1:].strip()))
             continue
         if line.startswith("#"):
             words = line[1:].split()
@@ -1467,7 +1600,9 @@ def record_from_text(text: str) -> GameRecord:
         if required not in headers:
             raise SerializationError(f"the record has no # {required} header")
     fields = {
-        name: headers[name] for name in (*_CONFIG_HEADERS, *_EXPANSION_HEADERS) if name in headers
+        name: headers[name]
+        for name in (*_CONFIG_HEADERS, *_EXPANSION_HEADERS, "names")
+        if name in headers
     }
     try:
         config = GameConfig(**fields)  # type: ignore[arg-type]
@@ -1480,15 +1615,64 @@ def record_from_text(text: str) -> GameRecord:
             raise SerializationError(
                 f"an outcome needs all of the headers {', '.join(_OUTCOME_HEADERS)}"
             )
-        prestige, money, winners = (headers[name] for name in _OUTCOME_HEADERS)
-        assert isinstance(prestige, tuple) and isinstance(money, tuple)
-        assert isinstance(winners, tuple)
+        prestige, money, winners = (cast("tuple[int, ...]", headers[n]) for n in _OUTCOME_HEADERS)
         if len(prestige) != config.players or len(money) != config.players:
             raise SerializationError("final_prestige and final_money need one number per seat")
         if not winners or any(seat >= config.players for seat in winners):
             raise SerializationError("winners must name one or more seats of the game")
         result = Outcome(prestige=prestige, money=money, winners=winners)
-    return GameRecord(config=config, moves=tuple(moves), outcome=result)
+    date, engine = (headers.get(name) for name in _TEXT_HEADERS)
+    record = GameRecord(
+        config=config,
+        moves=tuple(moves),
+        outcome=result,
+        date=date if isinstance(date, str) else None,
+        engine=engine if isinstance(engine, str) else None,
+        comments=tuple(comments),
+    )
+    problems = record_problems(record)
+    if problems:
+        raise SerializationError(f"invalid text record: {_listed(problems)}")
+    return record
+
+
+def replay_events(record: GameRecord) -> Iterator[ReplayStep]:
+    """Replay ``record`` one move at a time, with the events of each move.
+
+    Yields a :class:`ReplayStep` per move; raises, like :func:`replay`, at
+    the first illegal move, and after the last move if the claimed outcome
+    differs.  A viewer that shows the events of one player passes each
+    step's events through :func:`~princes_of_florence.events_for`.
+
+    >>> from princes_of_florence import GameConfig, legal_moves, new_game
+    >>> config = GameConfig(players=3, seed=5)
+    >>> record = GameRecord(config, (legal_moves(new_game(config))[0],))
+    >>> [type(event).__name__ for step in replay_events(record) for event in step.events]
+    ['PersonReturned']
+    """
+    state = new_game(record.config)
+    for number, move in enumerate(record.moves, start=1):
+        try:
+            after, events = apply_with_events(state, move)
+        except IllegalMoveError as error:
+            raise SerializationError(f"move {number} of the record is illegal: {error}") from error
+        yield ReplayStep(number, move, state, events, after)
+        state = after
+    _check_outcome(record, state)
+
+
+def _check_outcome(record: GameRecord, state: GameState) -> None:
+    if record.outcome is not None:
+        if not is_terminal(state):
+            raise SerializationError(
+                f"the record claims an outcome, but the game is not over after its "
+                f"{len(record.moves)} moves"
+            )
+        actual = outcome(state)
+        if actual != record.outcome:
+            raise SerializationError(
+                f"the record claims the outcome {record.outcome}, but the replay gives {actual}"
+            )
 
 
 def replay(record: GameRecord) -> tuple[GameState, ...]:
@@ -1522,15 +1706,5 @@ illegal move 'bid 300' by player 0: every player must first return one of the fo
         except IllegalMoveError as error:
             raise SerializationError(f"move {number} of the record is illegal: {error}") from error
         states.append(state)
-    if record.outcome is not None:
-        if not is_terminal(state):
-            raise SerializationError(
-                f"the record claims an outcome, but the game is not over after its "
-                f"{len(record.moves)} moves"
-            )
-        actual = outcome(state)
-        if actual != record.outcome:
-            raise SerializationError(
-                f"the record claims the outcome {record.outcome}, but the replay gives {actual}"
-            )
+    _check_outcome(record, state)
     return tuple(states)

@@ -4,11 +4,30 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from princes_of_florence.decisions import DecisionKind, decision
 from princes_of_florence.errors import InvalidMoveError
 from princes_of_florence.moves import Move, SellPrestige, parse_move
+from princes_of_florence.narration import describe, player_name
 from princes_of_florence.observation import PlayerView
 
-__all__ = ["HumanBot"]
+__all__ = ["QUESTIONS", "HumanBot"]
+
+QUESTIONS: dict[DecisionKind, str] = {
+    DecisionKind.RETURN_PERSON: "return a starting person",
+    DecisionKind.OPEN_OR_DECLINE: "open an auction or decline",
+    DecisionKind.RAISE_OR_PASS: "raise the bid or pass",
+    DecisionKind.LAST_PLAYER_TAKE: "as the last player, take an object or decline",
+    DecisionKind.CHOOSE_LANDSCAPE: "choose a landscape",
+    DecisionKind.PLACE_TILE: "place the tile",
+    DecisionKind.CHOOSE_CARD: "keep one of the cards shown",
+    DecisionKind.CHOOSE_RETURNED_ORDER: "put the other cards under the deck, one by one",
+    DecisionKind.RECRUIT: "recruit a person now or keep the card",
+    DecisionKind.CHOOSE_ACTION: "choose an action or end the turn",
+    DecisionKind.ADD_BONUS_OR_FINISH: "add a bonus card or finish the work",
+    DecisionKind.CONVERT: "convert florins of the payout into prestige",
+    DecisionKind.BID_FOR_CHARACTER: "bid for a character card or pass",
+}
+"""The question of each kind of decision, as a person at the terminal reads it."""
 
 
 class HumanBot:
@@ -44,12 +63,12 @@ class HumanBot:
     def choose(self, view: PlayerView, moves: Sequence[Move]) -> Move:
         """Show ``view`` and ``moves``; return the move the person picks."""
         write = self._write
-        seat = view.current_player
-        assert seat is not None
-        own = view.players[seat]
-        pending = f", deciding: {view.pending}" if view.pending is not None else ""
+        player = view.player
+        own = view.players[player]
+        asked = decision(view)
+        question = QUESTIONS[asked.kind] if asked is not None else "nothing"
         write(
-            f"## you are p{seat}: round {view.round}, {view.phase.value}{pending}; "
+            f"## {player_name(view.config, player)} (you), round {view.round}: {question}; "
             f"{own.money} florins, {own.prestige} prestige"
         )
         write(
@@ -59,7 +78,7 @@ class HumanBot:
         )
         plain = [move for move in moves if not isinstance(move, SellPrestige)]
         for number, move in enumerate(plain, 1):
-            write(f"  {number:3d}  {move}")
+            write(f"  {number:3d}  {move!s:<24} {describe(move, view)}")
         if len(plain) < len(moves):
             write(f"  (or sell 1 to {len(moves) - len(plain)} prestige: 'sell N')")
         while True:

@@ -1,0 +1,317 @@
+"""What is being asked now: the decision of a state or a view, as one small value.
+
+A front end shows the player to decide what the question is ("raise to 500
+or pass on the builder?", "place the forest", "keep one of these five
+cards") before it lists the legal moves.  :func:`decision` answers that from
+a :class:`~princes_of_florence.GameState` or a
+:class:`~princes_of_florence.PlayerView` alike, so a client holding only its
+view can show the same question a server would:
+
+>>> from princes_of_florence import GameConfig, new_game, observe
+>>> state = new_game(GameConfig(players=3, seed=1))
+>>> decision(state)
+Decision(player=0, kind=<DecisionKind.RETURN_PERSON: 'return_person'>, ...)
+>>> decision(observe(state, 2)) == decision(state)
+True
+
+The numbers a client shows beside the question have their own functions:
+:func:`round_minimum` (the work value a work must reach this round),
+:func:`build_cost` (what a building costs a player), :func:`base_price` (the
+opening bid of an auction) and :func:`is_last_player_take` (whether the
+player to decide is the last of the auction phase, who may buy at the base
+price without bidding, ruling R14).
+
+How a decision is classified lives in two tables: by the pending
+sub-decision's class (:data:`PENDING_KINDS`) and, with nothing pending, by
+phase (:data:`PHASE_KINDS`).  A new phase or pending class (the proposals of
+Cooperative Building) adds its :class:`DecisionKind` members and a row to a
+table; nothing else changes.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from enum import Enum
+from typing import Any, TypeAlias
+
+import attrs
+
+from princes_of_florence.engine import work_preview
+from princes_of_florence.errors import PrincesOfFlorenceError
+from princes_of_florence.ids import AuctionObject, Building, Deck, Landscape, Phase
+from princes_of_florence.limits import shorten
+from princes_of_florence.observation import HiddenCardChoice, PlayerView, determinize
+from princes_of_florence.rules.common import catalog
+from princes_of_florence.rules.variants import ruleset
+from princes_of_florence.rules.work_value import WorkBreakdown, minimum_work
+from princes_of_florence.state import (
+    CardChoice,
+    Conversion,
+    GameState,
+    LandscapeChoice,
+    Placing,
+    RecruitOffer,
+    Working,
+)
+
+__all__ = [
+    "PENDING_KINDS",
+    "PHASE_KINDS",
+    "Decision",
+    "DecisionKind",
+    "StateOrView",
+    "base_price",
+    "build_cost",
+    "decision",
+    "is_last_player_take",
+    "round_minimum",
+]
+
+StateOrView: TypeAlias = GameState | PlayerView
+"""Anything :func:`decision` and the accessors read: the true state or one player's view."""
+
+
+class DecisionKind(Enum):
+    """The kinds of question the game asks a player."""
+
+    RETURN_PERSON = "return_person"
+    """Setup: return one of the four starting persons (ruling R8)."""
+    OPEN_OR_DECLINE = "open_or_decline"
+    """Phase A: open an auction on a stack at the base price, or decline (R13)."""
+    RAISE_OR_PASS = "raise_or_pass"
+    """Phase A: raise the running auction by 100, or pass (R13)."""
+    LAST_PLAYER_TAKE = "last_player_take"
+    """Phase A: the last player buys at the base price without bidding, or declines (R14)."""
+    CHOOSE_LANDSCAPE = "choose_landscape"
+    """2 players: which landscape the landscape stack gives (R11)."""
+    PLACE_TILE = "place_tile"
+    """Lay the landscape won or the building bought in the principality (R16, R21)."""
+    CHOOSE_CARD = "choose_card"
+    """Keep one of the cards shown (R6)."""
+    CHOOSE_RETURNED_ORDER = "choose_returned_order"
+    """Put the cards shown and not kept under the deck, one at a time (R6)."""
+    RECRUIT = "recruit"
+    """Use the recruiting card just won on a person of another table, or keep it (R16, R23)."""
+    CHOOSE_ACTION = "choose_action"
+    """Phase B: choose the next action, or end the turn (R17, R18)."""
+    ADD_BONUS_OR_FINISH = "add_bonus_or_finish"
+    """A work in progress: add a bonus card, or finish the work (R19)."""
+    CONVERT = "convert"
+    """After a work: how much of the payout becomes prestige (R19)."""
+    BID_FOR_CHARACTER = "bid_for_character"
+    """Muse & Princess phase A2: put the token on a character card, or pass (R25)."""
+
+
+@attrs.frozen
+class Decision:
+    """The question put to ``player`` now, and what it is about.
+
+    Only the attributes that concern the kind are set; the others are
+    ``None``.
+
+    Attributes:
+        player: the player to decide.
+        kind: the kind of question.
+        stack: the stack under the hammer (``RAISE_OR_PASS``).
+        price: the bid to beat (``RAISE_OR_PASS``) or the price to open or
+            take at (``OPEN_OR_DECLINE``, ``LAST_PLAYER_TAKE``).
+        tile: the tile to place (``PLACE_TILE``).
+        deck: the deck the cards come from (``CHOOSE_CARD``,
+            ``CHOOSE_RETURNED_ORDER``).
+        cards: how many cards are shown or still to go under the deck.
+        work: the work so far: its person and the bonus cards played
+            (``ADD_BONUS_OR_FINISH``).
+        work_value: the value of the work so far, part by part.
+        minimum: the round's minimum work value (``ADD_BONUS_OR_FINISH``,
+            ``CHOOSE_ACTION``).
+        payout: the payout to convert (``CONVERT``).
+    """
+
+    player: int
+    kind: DecisionKind
+    stack: AuctionObject | None = None
+    price: int | None = None
+    tile: Building | Landscape | None = None
+    deck: Deck | None = None
+    cards: int | None = None
+    work: Working | None = None
+    work_value: WorkBreakdown | None = None
+    minimum: int | None = None
+    payout: int | None = None
+
+
+def _check(state_or_view: object) -> None:
+    if not isinstance(state_or_view, GameState | PlayerView):
+        raise PrincesOfFlorenceError(
+            f"expected a GameState or a PlayerView, not {type(state_or_view).__name__}"
+        )
+
+
+def round_minimum(state_or_view: StateOrView) -> int:
+    """The least value a work may have this round (ruling R19).
+
+    >>> from princes_of_florence import GameConfig, new_game
+    >>> round_minimum(new_game(GameConfig(players=3)))
+    7
+    """
+    _check(state_or_view)
+    return minimum_work(state_or_view.round)
+
+
+def build_cost(state_or_view: StateOrView, player: int) -> int:
+    """What a building costs ``player`` now: 700, 300 with one or two builders, 0 with three (R21).
+
+    >>> from princes_of_florence import GameConfig, new_game
+    >>> build_cost(new_game(GameConfig(players=3)), 0)
+    700
+    """
+    _check(state_or_view)
+    players = state_or_view.players
+    if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < len(players):
+        raise PrincesOfFlorenceError(
+            f"player must be a player number from 0 to {len(players) - 1}, not {shorten(player)}"
+        )
+    return catalog().rules.build_cost[players[player].builders]
+
+
+def base_price(state_or_view: StateOrView) -> int:
+    """The opening bid of an auction: 200, or 300 with 2 players (ruling R12).
+
+    >>> from princes_of_florence import GameConfig, new_game
+    >>> base_price(new_game(GameConfig(players=2))), base_price(new_game(GameConfig(players=5)))
+    (300, 200)
+    """
+    _check(state_or_view)
+    return ruleset(state_or_view.config).base_price
+
+
+def is_last_player_take(state_or_view: StateOrView) -> bool:
+    """Whether the player to decide is the last of the auction phase (ruling R14).
+
+    The last player still in phase A opens no auction: they buy an object at
+    the base price (``take``) or decline.
+    """
+    _check(state_or_view)
+    auction = state_or_view.auction
+    return (
+        state_or_view.phase is Phase.AUCTION
+        and state_or_view.current_player is not None
+        and state_or_view.pending is None
+        and auction is not None
+        and auction.stack is None
+        and auction.done.count(False) == 1
+    )
+
+
+def _work_value(state_or_view: StateOrView) -> WorkBreakdown | None:
+    if isinstance(state_or_view, PlayerView):
+        # A work is public (the person lies face up, bonus cards are played
+        # open), so any state showing this view values it the same way.
+        return work_preview(determinize(state_or_view, random.Random(0)))
+    return work_preview(state_or_view)
+
+
+def _setup(s: StateOrView, player: int) -> Decision:
+    return Decision(player, DecisionKind.RETURN_PERSON)
+
+
+def _auction(s: StateOrView, player: int) -> Decision:
+    auction = s.auction
+    assert auction is not None
+    if auction.stack is not None:
+        return Decision(
+            player, DecisionKind.RAISE_OR_PASS, stack=auction.stack, price=auction.high_bid
+        )
+    kind = DecisionKind.LAST_PLAYER_TAKE if is_last_player_take(s) else DecisionKind.OPEN_OR_DECLINE
+    return Decision(player, kind, price=base_price(s))
+
+
+def _characters(s: StateOrView, player: int) -> Decision:
+    return Decision(player, DecisionKind.BID_FOR_CHARACTER)
+
+
+def _actions(s: StateOrView, player: int) -> Decision:
+    return Decision(player, DecisionKind.CHOOSE_ACTION, minimum=round_minimum(s))
+
+
+PHASE_KINDS: dict[Phase, Callable[[StateOrView, int], Decision]] = {
+    Phase.SETUP: _setup,
+    Phase.AUCTION: _auction,
+    Phase.CHARACTERS: _characters,
+    Phase.ACTIONS: _actions,
+}
+"""Per phase: the decision of the player to decide when nothing is pending."""
+
+
+def _placing(s: StateOrView, player: int, pending: Any) -> Decision:
+    return Decision(player, DecisionKind.PLACE_TILE, tile=pending.tile)
+
+
+def _card_choice(s: StateOrView, player: int, pending: Any) -> Decision:
+    kind = DecisionKind.CHOOSE_RETURNED_ORDER if pending.returning else DecisionKind.CHOOSE_CARD
+    count = pending.count if isinstance(pending, HiddenCardChoice) else len(pending.shown)
+    return Decision(player, kind, deck=pending.deck, cards=count)
+
+
+def _landscape(s: StateOrView, player: int, pending: Any) -> Decision:
+    return Decision(player, DecisionKind.CHOOSE_LANDSCAPE)
+
+
+def _recruit(s: StateOrView, player: int, pending: Any) -> Decision:
+    return Decision(player, DecisionKind.RECRUIT)
+
+
+def _working(s: StateOrView, player: int, pending: Any) -> Decision:
+    return Decision(
+        player,
+        DecisionKind.ADD_BONUS_OR_FINISH,
+        work=pending,
+        work_value=_work_value(s),
+        minimum=round_minimum(s),
+    )
+
+
+def _conversion(s: StateOrView, player: int, pending: Any) -> Decision:
+    return Decision(player, DecisionKind.CONVERT, payout=pending.payout)
+
+
+PENDING_KINDS: dict[type, Callable[[StateOrView, int, Any], Decision]] = {
+    Placing: _placing,
+    CardChoice: _card_choice,
+    HiddenCardChoice: _card_choice,
+    LandscapeChoice: _landscape,
+    RecruitOffer: _recruit,
+    Working: _working,
+    Conversion: _conversion,
+}
+"""Per class of pending sub-decision: the decision it puts to the player to decide."""
+
+
+def decision(state_or_view: StateOrView) -> Decision | None:
+    """The question put to the player to decide, or ``None`` once the game is over.
+
+    Args:
+        state_or_view: the true state, or any player's view of it; a view
+            gives the same answer as its state, except that the cards shown
+            to another player are counted, not named (they never are).
+
+    Raises:
+        PrincesOfFlorenceError: ``state_or_view`` is neither a state nor a view.
+
+    >>> from princes_of_florence import GameConfig, new_game, apply, legal_moves
+    >>> state = new_game(GameConfig(players=3, seed=1))
+    >>> while state.phase is Phase.SETUP:
+    ...     state = apply(state, legal_moves(state)[0])
+    >>> found = decision(state)
+    >>> found.kind, found.price
+    (<DecisionKind.OPEN_OR_DECLINE: 'open_or_decline'>, 200)
+    """
+    _check(state_or_view)
+    player = state_or_view.current_player
+    if player is None:
+        return None
+    pending = state_or_view.pending
+    if pending is not None:
+        return PENDING_KINDS[type(pending)](state_or_view, player, pending)
+    return PHASE_KINDS[state_or_view.phase](state_or_view, player)
