@@ -624,8 +624,9 @@ def _quick_attrs(cls: Any, tagged: bool = False) -> _Reader | None:
     """
     hints = get_type_hints(cls)
     fields = attrs.fields(cls)
-    if any(isinstance(f.default, attrs.Factory) for f in fields):  # type: ignore[arg-type]
-        return None  # no class read from a document has one
+    # A field whose default is made by a factory (GameConfig.names) is passed
+    # to the class only when the document has it, so the class makes the default.
+    made = {f.name for f in fields if isinstance(f.default, attrs.Factory)}  # type: ignore[arg-type]
     known = frozenset(f.name for f in fields) | ({_TAG} if tagged else set())
     scope: dict[str, Any] = {
         "_GiveUp": _GiveUp,
@@ -651,6 +652,9 @@ def _quick_attrs(cls: Any, tagged: bool = False) -> _Reader | None:
         if field.default is attrs.NOTHING:
             lines += [f"        if {name} is MISSING:", "            raise _GiveUp"]
             indent = "        "
+        elif field.name in made:
+            lines.append(f"        if {name} is not MISSING:")
+            indent = "            "
         else:
             scope[f"default{index}"] = field.default
             lines += [
@@ -696,8 +700,10 @@ def _quick_attrs(cls: Any, tagged: bool = False) -> _Reader | None:
     if not fields:
         lines.append("        pass")
     lines += ["    except (KeyError, TypeError):", "        raise _GiveUp from None"]
-    plain = "__slots__" not in vars(cls) and all(
-        f.validator is None and f.converter is None and f.init for f in fields
+    plain = (
+        not made
+        and "__slots__" not in vars(cls)
+        and all(f.validator is None and f.converter is None and f.init for f in fields)
     )
     if plain:  # as state.replace() does: the instance dictionary, set whole
         items_text = ", ".join(f"{f.name!r}: v{i}" for i, f in enumerate(fields))
@@ -709,10 +715,16 @@ def _quick_attrs(cls: Any, tagged: bool = False) -> _Reader | None:
     else:
         if not all(f.init for f in fields):
             return None
-        arguments = ", ".join(f"{f.alias}=v{i}" for i, f in enumerate(fields))
+        arguments = ", ".join(f"{f.alias!r}: v{i}" for i, f in enumerate(fields))
+        lines.append(f"    arguments = {{{arguments}}}")
+        lines += [
+            f"    if v{i} is MISSING:\n        del arguments[{f.alias!r}]"
+            for i, f in enumerate(fields)
+            if f.name in made
+        ]
         lines += [
             "    try:",
-            f"        return cls({arguments})",
+            "        return cls(**arguments)",
             "    except Exception:  # a validator's error: the converter names it",
             "        raise _GiveUp from None",
         ]
