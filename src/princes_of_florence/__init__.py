@@ -48,6 +48,8 @@ from princes_of_florence.ids import (
     SizeClass,
 )
 from princes_of_florence.moves import (
+    Accept,
+    AskPayment,
     Bid,
     Build,
     BuyBonus,
@@ -59,6 +61,7 @@ from princes_of_florence.moves import (
     DeclineCharacter,
     EndTurn,
     FinishWork,
+    GiveUp,
     IntroduceFreedom,
     KeepRecruiting,
     Move,
@@ -68,7 +71,11 @@ from princes_of_florence.moves import (
     PlaceToken,
     PlayBonus,
     PrincessWork,
+    Propose,
+    ProposeBuilding,
+    ProposePlacement,
     Recruit,
+    Reject,
     ReturnCard,
     ReturnPerson,
     SellPrestige,
@@ -98,11 +105,13 @@ from princes_of_florence.serialization import (
     record_to_text,
     replay,
 )
-from princes_of_florence.state import GameState, PlayerState, Principality
+from princes_of_florence.state import GameState, PlayerState, Principality, SharedBuilding
 
 __version__ = "0.1.0"
 
 __all__ = [
+    "Accept",
+    "AskPayment",
     "AuctionObject",
     "Bid",
     "BonusCardId",
@@ -126,6 +135,7 @@ __all__ = [
     "GameRecord",
     "GameState",
     "GeometryError",
+    "GiveUp",
     "IllegalMoveError",
     "IntroduceFreedom",
     "InvalidMoveError",
@@ -147,12 +157,17 @@ __all__ = [
     "PrincessWork",
     "Principality",
     "ProfessorDeck",
+    "Propose",
+    "ProposeBuilding",
+    "ProposePlacement",
     "Quantity",
     "Recruit",
+    "Reject",
     "ReturnCard",
     "ReturnPerson",
     "SellPrestige",
     "SerializationError",
+    "SharedBuilding",
     "SizeClass",
     "Take",
     "UseMerchant",

@@ -402,8 +402,8 @@ def money_floor(view: PlayerView, seat: int) -> int:
     if isinstance(pending, Proposal):
         if pending.proposer == seat:  # ruling R31: the proposer pays the build cost
             owed = max(owed, catalog().rules.build_cost[view.seats[seat].builders])
-        if pending.partner == seat and pending.payment is not None:
-            owed = max(owed, pending.payment)  # ruling R31: what the partner can raise
+        if pending.partner == seat:  # ruling R31: what the partner can raise, public
+            owed = max(owed, pending.limit)
     if ruleset(view.config).sells_prestige:
         owed -= view.seats[seat].prestige * catalog().rules.florins_per_sold_prestige
     return max(floor, owed, 0)

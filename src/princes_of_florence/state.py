@@ -389,6 +389,10 @@ class Proposal:
         proposer: the active player, whose build action this is.
         partner: the neighbour asked.
         number: which proposal of this build action it is, 1 to 3 (R32).
+        limit: the most the partner could raise when named, in hundreds
+            (R4, R31): the payments that may be asked go up to it.  Public,
+            also where money is hidden (R5): naming a partner opens the
+            negotiation, and what the partner can pay is part of it.
         building: the building proposed, once named.
         cells: the placement across the border, once named (notation seen
             from the proposer's side: ``f4-g4/a4``).
@@ -398,6 +402,7 @@ class Proposal:
     proposer: int
     partner: int
     number: int
+    limit: int = 0
     building: Building | None = None
     cells: str | None = None
     payment: int | None = None

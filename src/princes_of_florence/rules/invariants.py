@@ -353,12 +353,17 @@ def _pending_problems(state: GameState) -> list[str]:
                 f"player {proposer} cannot pay the build cost of the proposal (R4, R31)"
                 f" @ pending, players[{proposer}].money"
             ]
+        if pending.limit % 100 or means(state, pending.partner) < pending.limit:
+            return [
+                f"player {pending.partner} cannot raise the {pending.limit} the proposal"
+                f" names (R31) @ pending.limit, players[{pending.partner}].money"
+            ]
         if pending.payment is not None and (
-            pending.payment % 100 or means(state, pending.partner) < pending.payment
+            pending.payment % 100 or not 0 <= pending.payment <= pending.limit
         ):
             return [
-                f"player {pending.partner} cannot pay the {pending.payment} asked (R31)"
-                " @ pending.payment"
+                f"a payment of {pending.payment} asked, of at most {pending.limit}"
+                " (R31) @ pending.payment"
             ]
     return []
 

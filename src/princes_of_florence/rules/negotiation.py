@@ -143,7 +143,7 @@ def negotiation_moves(state: GameState) -> tuple[Move, ...]:
         return tuple(ProposePlacement(p.notation) for p in placements)
     if pending.payment is None:
         # ruling R31: 0 up to what the partner can raise, in hundreds
-        return tuple(AskPayment(a) for a in payment_offers(means(state, pending.partner)))
+        return tuple(AskPayment(a) for a in payment_offers(pending.limit))
     return (_ACCEPT, _REJECT)
 
 
@@ -183,9 +183,8 @@ def negotiation_problem(state: GameState, move: Move) -> str | None:
         return _placement_problem(state, pending, pending.building, move.cells)
     if not isinstance(move, AskPayment):
         return "the player must first name the payment asked of the partner (ruling R31)"
-    most = means(state, pending.partner)
     return (
-        f"the payment must be a multiple of 100 from 0 to {most - most % 100}, what "
+        f"the payment must be a multiple of 100 from 0 to {pending.limit}, what "
         f"player {pending.partner} can raise, not {move.amount} (ruling R31)"
     )
 
@@ -224,7 +223,10 @@ def apply_negotiation(state: GameState, move: Move, events: list[Event]) -> Game
             number = 1
             turn = count_action(state, "builds")
         events.append(ProposalDrafted(seat, move.partner, number))
-        return replace(state, turn=turn, pending=Proposal(seat, move.partner, number))
+        most = means(state, move.partner)
+        limit = most - most % catalog().rules.raise_step  # ruling R31: in hundreds
+        proposal = Proposal(seat, move.partner, number, limit)
+        return replace(state, turn=turn, pending=proposal)
     if isinstance(move, Build):  # alone, after a rejection: the action is counted already
         events.append(BuildingChosen(seat, move.building))
         return replace(state, pending=Placing(move.building))
