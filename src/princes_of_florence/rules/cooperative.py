@@ -113,7 +113,7 @@ def reverse_side() -> Principality:
     'c1-c2-d1-d2-e1-e2'
     """
     palazzo = catalog().shared_map.palazzo_mask
-    return Principality(occupied=palazzo, walls=palazzo)
+    return Principality(occupied=palazzo, walls=palazzo, palazzo=palazzo)
 
 
 def layout(players: int) -> SharedMapLayout:

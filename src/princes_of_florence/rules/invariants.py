@@ -281,9 +281,7 @@ def _turn_problems(state: GameState, turn: TurnState) -> list[str]:
     if not 0 <= turn.turns_done < n:
         problems.append(f"{turn.turns_done} turns done of {n} @ turn.turns_done")
     elif owner != (state.start_player + turn.turns_done) % n:
-        problems.append(
-            f"player {state.current_player} plays out of turn (ruling R17) @ current_player"
-        )
+        problems.append(f"player {owner} plays out of turn (ruling R17) @ current_player")
     limits = turn_limits(state)
     for name in ("actions", "works", "builds", "persons", "freedoms", "bonuses"):
         used, limit = getattr(turn, name), getattr(limits, name)
