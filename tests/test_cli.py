@@ -8,6 +8,7 @@ import pytest
 
 from princes_of_florence import GameConfig, apply, new_game, outcome, parse_move
 from princes_of_florence.cli import main
+from princes_of_florence.rules.cooperative import render_shared_map
 
 _MOVE_LINE = re.compile(r"^ *(\d+)  p(\d)  (.+?)(?:  \(work (\d+): .*\))?$")
 _SCORE_LINE = re.compile(r"^p(\d)( \(winner\))?: (\d+) prestige, (\d+) florins  \[(.*)\]")
@@ -27,6 +28,8 @@ def _played(capsys: pytest.CaptureFixture[str], players: int, seed: int, *flags:
         (2, 4, ()),
         (2, 6, ("hard_freedoms",)),
         (4, 8, ("muse_and_princess",)),
+        (3, 4, ("cooperative_building",)),
+        (2, 9, ("muse_and_princess", "cooperative_building")),
     ],
 )
 def test_play_prints_a_game_that_replays_to_the_scores_printed(
@@ -49,7 +52,10 @@ def test_play_prints_a_game_that_replays_to_the_scores_printed(
         assert int(match[2]) == state.current_player
         state = apply(state, parse_move(match[3]), player=int(match[2]))
     result = outcome(state)
-    scores = [_SCORE_LINE.match(line) for line in lines[lines.index("# final scores") + 1 :]]
+    end = len(lines)
+    if "cooperative_building" in switches:
+        end = next(i for i, line in enumerate(lines) if line.startswith("# shared map"))
+    scores = [_SCORE_LINE.match(line) for line in lines[lines.index("# final scores") + 1 : end]]
     assert len(scores) == players
     for rank, score in enumerate(scores):
         assert score is not None
@@ -60,6 +66,22 @@ def test_play_prints_a_game_that_replays_to_the_scores_printed(
         assert int(score[4]) == result.money[seat]
         sources = [int(part.rsplit(" ", 1)[1]) for part in score[5].split(", ") if part]
         assert sum(sources) == result.prestige[seat]  # the breakdown adds up
+
+
+def test_play_prints_the_shared_map_at_the_end(capsys: pytest.CaptureFixture[str]) -> None:
+    """With --cooperative-building the end shows each principality, borders marked (R29)."""
+    lines = _played(capsys, 3, 4, "--cooperative-building")
+    start = next(i for i, line in enumerate(lines) if line.startswith("# shared map"))
+    state = new_game(GameConfig(players=3, seed=4, cooperative_building=True))
+    for line in lines[1 : lines.index("# final scores")]:
+        match = _MOVE_LINE.match(line)
+        if match is not None:
+            state = apply(state, parse_move(match[3]))
+    principalities = [p.principality for p in state.players]
+    assert render_shared_map(principalities).splitlines() == lines[start + 1 :]
+    assert lines[start + 1] == "player 0: borders player 1 (right), player 2 (left)"
+    shared = [t for p in principalities for t in p.tiles if t.shared is not None]
+    assert shared  # this game shows a building across a border
 
 
 def test_play_is_the_same_game_every_time(capsys: pytest.CaptureFixture[str]) -> None:

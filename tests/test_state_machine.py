@@ -1554,22 +1554,39 @@ class GameMachine(RuleBasedStateMachine):
                 assert not neighbour_mask(part) & owner.principality.walls, b.where()
                 far_walls = t.before.players[other].principality.walls
                 assert not across_from(n, who, part, other) & far_walls, b.where()
+        # The acceptance itself: its events up to both partners' 3 prestige (a round
+        # or the game may end with the same move, and its events follow).
+        events = list(t.events)
+        at = next(i for i, e in enumerate(events) if isinstance(e, SharedBuildingPlaced))
+        own = events[: at + 3]
         sold = sum(
-            e.amount
-            for e in t.events
-            if isinstance(e, MoneyReceived) and e.reason is MoneyReason.SALE
+            e.amount for e in own if isinstance(e, MoneyReceived) and e.reason is MoneyReason.SALE
+        )
+        net = sum(
+            e.amount if isinstance(e, MoneyReceived) else -e.amount
+            for e in own
+            if isinstance(e, MoneyReceived | MoneyPaid)
         )
         cost = BUILD_COST[t.before.players[proposer].builders]
-        total_before = sum(p.money for p in t.before.players)
-        total_after = sum(p.money for p in t.after.players)
         # the payment moves between the partners: only the build cost leaves the table
-        assert total_after == total_before - cost + sold, b.where()
-        for who in (proposer, partner):
-            lost = sum(
-                e.points for e in t.events if isinstance(e, PrestigeLost) and e.player == who
-            )
-            gain = t.after.players[who].prestige - t.before.players[who].prestige
-            assert gain == TILE_PRESTIGE - lost, f"seat {who} gained {gain}{b.where()}"
+        assert net == sold - cost, f"{own}{b.where()}"
+        moved = [
+            (type(e).__name__, e.player, e.amount)
+            for e in own
+            if isinstance(e, MoneyPaid | MoneyReceived) and e.reason is MoneyReason.PARTNER
+        ]
+        payment = proposal.payment
+        expected = [("MoneyPaid", partner, payment), ("MoneyReceived", proposer, payment)]
+        assert moved == (expected if payment else []), f"{moved}{b.where()}"
+        for who in (proposer, partner):  # ruling R32: 3 prestige each, at once
+            gained = [
+                e.points
+                for e in own
+                if isinstance(e, PrestigeGained)
+                and e.player == who
+                and e.reason is PrestigeReason.BUILDING
+            ]
+            assert [TILE_PRESTIGE] == gained, f"seat {who} gained {gained}{b.where()}"
 
     @invariant()
     def building_alone_obeys_r30(self) -> None:

@@ -1,7 +1,8 @@
 """Command line: ``python -m princes_of_florence {play,tournament,bench,catalog}``.
 
 ``play`` plays a seeded game and prints every move in notation, each work's
-breakdown, and the final scores with their sources; every seat is a random
+breakdown, and the final scores with their sources (with
+``--cooperative-building``, then the shared map as text); every seat is a random
 bot unless ``--bots random,heuristic,mcts`` names one bot per seat, and
 ``--human SEAT`` lets a person play that seat at the terminal.
 ``tournament --bots heuristic,random,random,random --games 200 --workers 2``
@@ -35,6 +36,7 @@ from princes_of_florence.engine import (
 from princes_of_florence.errors import ConfigError, PrincesOfFlorenceError
 from princes_of_florence.events import PhaseStarted, PrestigeGained, PrestigeLost, WorkDone
 from princes_of_florence.observation import observe
+from princes_of_florence.rules.cooperative import render_shared_map
 
 __all__ = ["main"]
 
@@ -43,6 +45,7 @@ _SWITCHES = {
     "hard_freedoms": "the harder 2-player option: four freedom tiles (R9)",
     "choose_returned_order": "the player orders the cards not kept (R6)",
     "muse_and_princess": "the Muse & Princess expansion (R25-R28)",
+    "cooperative_building": "the Cooperative Building expansion: one shared map (R29-R34)",
 }
 """The :class:`GameConfig` switches ``play`` takes as ``--option-name`` flags."""
 
@@ -110,6 +113,9 @@ def _play(config: GameConfig, specs: str | None = None, human: int | None = None
             f"p{seat}{crown}: {result.prestige[seat]} prestige, {result.money[seat]} florins"
             f"  [{detail}]  prestige cards: {held}"
         )
+    if config.cooperative_building:  # ruling R29: the principalities side by side
+        print("# shared map (a shared building shows its letter on both sides of a border)")
+        print(render_shared_map([p.principality for p in state.players]))
     return 0
 
 

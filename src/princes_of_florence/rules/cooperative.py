@@ -349,11 +349,18 @@ class _Pair:
         outward: the border seen from the first player.
         inward: the same border seen from the second.
         tables: the table of each tile across this border, built on first use.
+        buildings: the placements of every building across this border as
+            one table, the first building's indexes lowest, with each
+            building's span of indexes, built on first use
+            (:func:`shareable_buildings` asks it once for all ten).
     """
 
     outward: Border
     inward: Border
     tables: dict[Building | Landscape, _SharedTable] = attrs.Factory(dict)
+    buildings: list[tuple[tuple[tuple[int, ...], ...], tuple[tuple[Building, int], ...]]] = (
+        attrs.Factory(list)
+    )
 
 
 _PAIRS: dict[tuple[int, int, int], _Pair] = {}
@@ -512,11 +519,26 @@ def shareable_buildings(
     >>> len(shareable_buildings(empty, 0, 1, 0, 0))
     10
     """
-    return tuple(
-        building
-        for building in Building
-        if shared_placements(principalities, player, partner, building, builders, partner_builders)
-    )
+    pair = _pair(len(principalities), player, partner)
+    own, other = principalities[player], principalities[partner]
+    if not pair.buildings:
+        keys: list[int] = []
+        building_spans: list[tuple[Building, int]] = []
+        for building in Building:
+            placements = _shared_table(building, pair).placements
+            building_spans.append((building, ((1 << len(placements)) - 1) << len(keys)))
+            keys.extend(p.near | p.far << _CELLS for p in placements)
+        pair.buildings.append((_rank_tables(keys), tuple(building_spans)))
+    ranks, spans = pair.buildings[0]
+    n = _forbidden(own, other, builders, pair.inward)
+    f = _forbidden(other, own, partner_builders, pair.outward)
+    # Fourteen look-ups find every blocked placement of every building at once.
+    blocked = 0
+    for rank in range(GRID_SIZE):
+        shift = rank * GRID_SIZE
+        blocked |= ranks[rank][n >> shift & 127] | ranks[GRID_SIZE + rank][f >> shift & 127]
+    have = {placed.tile for placed in (*own.tiles, *other.tiles)}  # R31: neither has it
+    return tuple(building for building, span in spans if span & ~blocked and building not in have)
 
 
 def shared_placement_problem(
