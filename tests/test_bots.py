@@ -28,7 +28,6 @@ from princes_of_florence.bots import (
     RandomBot,
     heuristic_move,
     play_game,
-    seat_of,
     view_moves,
 )
 from princes_of_florence.bots.mcts import evaluate
@@ -64,7 +63,7 @@ def test_bots_are_handed_their_own_view_and_its_moves() -> None:
         assert spy.seen
         for view, moves in spy.seen[::7]:
             assert isinstance(view, PlayerView)
-            assert seat_of(view) == (index + 1) % 4 == view.current_player
+            assert view.player == (index + 1) % 4 == view.current_player
             assert view_moves(view) == moves
     assert sum(len(spy.seen) for spy in spies) == len(record.moves)
 
@@ -75,7 +74,7 @@ def test_rotation_moves_every_bot_round_the_table(rotation: int) -> None:
     spies = [Spy(s) for s in range(4)]
     record = play_game(GameConfig(players=4, seed=8), spies, rotation=rotation)
     for index, spy in enumerate(spies):
-        assert {seat_of(view) for view, _ in spy.seen} == {(index + rotation) % 4}
+        assert {view.player for view, _ in spy.seen} == {(index + rotation) % 4}
     final = replay(record)[-1]
     assert is_terminal(final)
     assert record.outcome is not None

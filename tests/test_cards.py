@@ -27,7 +27,7 @@ def test_the_player_orders_the_cards_one_at_a_time() -> None:
     state, events = play(state, *(f"under {c}" for c in order[:3]))
     assert None is state.pending  # the last card followed by itself (D15)
     assert (*deck[5:], *order) == state.bonus_deck
-    assert [CardReturned(0, "bonus", c) for c in order] == events[: len(order)]
+    assert [CardReturned(0, Deck.BONUS, c) for c in order] == events[: len(order)]
     assert state.turn is not None
     assert (0, 1) == (state.current_player, state.turn.actions)
 
@@ -63,7 +63,7 @@ def test_the_order_is_hidden_from_the_others() -> None:
     assert HiddenCardChoice(Deck.PRESTIGE, 4, True) == observe(state, 1).pending
     assert observe(state, 0).pending == state.pending
     after, events = play(state, f"under {top[3]}")
-    assert [CardReturned(0, "prestige", None)] == list(events_for(1, events))[:1]
+    assert [CardReturned(0, Deck.PRESTIGE, None)] == list(events_for(events, 1))[:1]
     assert HiddenCardChoice(Deck.PRESTIGE, 3, True) == observe(after, 2).pending
     for position in (state, after):
         for viewer in range(3):

@@ -268,7 +268,7 @@ def test_a_player_that_is_not_a_seat_is_named() -> None:
     move = legal_moves(state)[0]
     assert "there is no player 3 in a game of 3" == move_problem(state, move, player=3)
     assert "there is no player -1 in a game of 3" == move_problem(state, move, player=-1)
-    assert "a player is a seat number from 0 to 2, not a str" == move_problem(
+    assert "a player is a number from 0 to 2, not a str" == move_problem(
         state,
         move,
         player="0",  # type: ignore[arg-type]
@@ -325,7 +325,7 @@ def test_a_look_alike_of_a_legal_move_is_refused_by_type() -> None:
         (Build("university"), "Build.building"),  # type: ignore[arg-type]
         (ChooseCard("B02"), "ChooseCard.card"),  # type: ignore[arg-type]
         (PlaceTile(123), "PlaceTile.cells"),  # type: ignore[arg-type]
-        (Recruit(None, None), "Recruit.seat"),  # type: ignore[arg-type]
+        (Recruit(None, None), "Recruit.from_player"),  # type: ignore[arg-type]
         (Open(7), "Open.stack"),  # type: ignore[arg-type]
     ],
 )

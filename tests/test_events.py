@@ -219,21 +219,21 @@ def test_new_events_are_tagged_objects() -> None:
 def test_new_events_are_public(event: Event) -> None:
     """Every seat sees each new event unchanged (R5)."""
     for seat in range(4):
-        assert (event,) == events_for(seat, [event])
+        assert (event,) == events_for([event], seat)
 
 
 def test_another_player_sees_the_working_person_on_the_table() -> None:
     """The person WorkStarted names to another seat is the one face up in that seat's view."""
     state = _working_poet(action_phase(3))
     state, events = play(state, "work poet")
-    seen = events_for(1, events)
+    seen = events_for(events, 1)
     assert [WorkStarted(0, PersonId.POET)] == list(seen)
-    assert (PersonId.POET,) == observe(state, 1).seats[0].table_persons
+    assert (PersonId.POET,) == observe(state, 1).players[0].table_persons
 
 
 def test_another_player_sees_how_many_recruiting_cards_were_kept() -> None:
     """RecruitingKept names no card; the count it implies is in every view (R5)."""
     state, events = play(_recruiting_on_offer(), "keep")
     for seat in range(3):
-        assert tuple(events) == events_for(seat, events)
-        assert 1 == observe(state, seat).seats[2].hand_recruiting
+        assert tuple(events) == events_for(events, seat)
+        assert 1 == observe(state, seat).players[2].hand_recruiting

@@ -262,8 +262,8 @@ def test_hostile_players_and_money_for_views(summary_lines: list[str]) -> None:
         guess = _answer(lambda: determinize(view, random.Random(0), money))
         counts["determinize"] += 1
         if not isinstance(guess, PrincesOfFlorenceError):
-            assert observe(guess, view.viewer) == view
-            _bounded(guess, playable=view.current_player == view.viewer)
+            assert observe(guess, view.player) == view
+            _bounded(guess, playable=view.current_player == view.player)
         assert snapshot == _fingerprint(money)
         assert before == dumps(state)
 

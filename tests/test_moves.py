@@ -63,7 +63,7 @@ def test_cells_are_sorted_and_numbers_have_one_spelling() -> None:
         ("bid " + "1" * 4301, "move text of 4305 characters"),
         ("sell " + "9" * 25, "a number of 25 digits"),
         ("bid 100100", r"Bid.amount must be 0 to 100000"),
-        ("recruit 5 poet", r"Recruit.seat must be 0 to 4"),
+        ("recruit 5 poet", r"Recruit.from_player must be 0 to 4"),
         ("convert 1001", r"Convert.points must be 0 to 1000"),
     ],
 )

@@ -329,11 +329,11 @@ def test_proposals_and_shared_buildings_are_public() -> None:
     for seat in range(3):
         view = observe(asked, seat)
         assert asked.pending == view.pending
-        assert view.seats[1].principality == asked.players[1].principality
+        assert view.players[1].principality == asked.players[1].principality
     state, events = apply_with_events(asked, Accept())
     for seat in range(3):
-        assert events == events_for(seat, events)
-        assert observe(state, seat).seats[0].principality.tiles[-1].shared is not None
+        assert events == events_for(events, seat)
+        assert observe(state, seat).players[0].principality.tiles[-1].shared is not None
 
 
 @pytest.mark.parametrize("position", [coop_asked, coop_rejected, coop_shared])

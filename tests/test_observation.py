@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from princes_of_florence import GameConfig, apply, legal_moves, new_game, parse_move
 from princes_of_florence.engine import apply_with_events, is_terminal
+from princes_of_florence.errors import PrincesOfFlorenceError
 from princes_of_florence.events import (
     CardKept,
     CardReturned,
@@ -134,7 +135,7 @@ def test_a_new_game_shows_own_cards_and_only_counts_of_others() -> None:
     state = new_game(GameConfig(players=4, seed=9))
     view = observe(state, 2)
     assert state.players[2].hand_persons == view.hand_persons
-    assert (4, 4, 4, 4) == tuple(seat.hand_person_count for seat in view.seats)
+    assert (4, 4, 4, 4) == tuple(seat.hand_person_count for seat in view.players)
     assert len(state.person_deck) == view.person_deck_size
     assert SetupView(returned=0, own=None) == view.setup
     assert 0 == view.config.seed
@@ -144,16 +145,22 @@ def test_a_new_game_shows_own_cards_and_only_counts_of_others() -> None:
 def test_hidden_money_shows_only_the_viewers_money() -> None:
     """With hidden money, every other seat's money is None (R5); open otherwise."""
     hidden = new_game(GameConfig(players=3, seed=1, hidden_money=True))
-    assert [None, 3500, None] == [seat.money for seat in observe(hidden, 1).seats]
+    assert [None, 3500, None] == [seat.money for seat in observe(hidden, 1).players]
     shown = new_game(GameConfig(players=3, seed=1))
-    assert [3500, 3500, 3500] == [seat.money for seat in observe(shown, 1).seats]
+    assert [3500, 3500, 3500] == [seat.money for seat in observe(shown, 1).players]
 
 
-def test_observe_rejects_a_seat_that_does_not_exist() -> None:
-    """A viewer must be a seat of the game."""
+def test_observe_rejects_a_player_that_does_not_exist() -> None:
+    """The player of a view must be a player of the game; the error is the package's own."""
     state = new_game(GameConfig(players=3))
-    with pytest.raises(ValueError, match="seat from 0 to 2"):
+    with pytest.raises(PrincesOfFlorenceError, match="player number from 0 to 2, not 3"):
         observe(state, 3)
+
+
+def test_events_for_rejects_a_player_that_is_not_a_number() -> None:
+    """``events_for`` names what was wrong with a player given as a string."""
+    with pytest.raises(PrincesOfFlorenceError, match="player must be a player number"):
+        events_for([], "1")  # type: ignore[arg-type]  # a client's wrong value
 
 
 def test_the_draft_shows_only_the_viewers_returned_card() -> None:
@@ -341,7 +348,7 @@ def test_events_for_redacts_only_other_players_cards() -> None:
     """Shown, kept and returned cards of others become None; everything else passes (R5)."""
     events = _events_of(GAMES[0])
     for player in range(3):
-        seen = events_for(player, events)
+        seen = events_for(events, player)
         assert len(events) == len(seen)
         for original, redacted in zip(events, seen, strict=True):
             mine = getattr(original, "player", None) == player
@@ -366,7 +373,7 @@ def test_a_redacted_choice_names_no_card() -> None:
             assert seat is not None
             _, events = apply_with_events(state, move)
             other = (seat + 1) % len(state.players)
-            shown = [e for e in events_for(other, events) if isinstance(e, CardsShown)]
+            shown = [e for e in events_for(events, other) if isinstance(e, CardsShown)]
             assert [None] == [e.cards for e in shown]
             assert not any(isinstance(c, BonusCardId) for e in shown for c in e.cards or ())
             return
@@ -399,5 +406,5 @@ def test_hidden_money_hides_balances_but_not_payments() -> None:
     paid = [e for e in events if isinstance(e, MoneyPaid)]
     assert [MoneyPaid(0, 200, MoneyReason.AUCTION)] == paid
     for viewer in (1, 2, 3):
-        assert paid == [e for e in events_for(viewer, events) if isinstance(e, MoneyPaid)]
-        assert observe(state, viewer).seats[0].money is None
+        assert paid == [e for e in events_for(events, viewer) if isinstance(e, MoneyPaid)]
+        assert observe(state, viewer).players[0].money is None

@@ -321,18 +321,18 @@ REFUSALS = [
         "recruit 0 poet",
         "a player cannot recruit from their own table (ruling R23)",
     ),
-    row("recruiting: no such seat", recruiting_won, "recruit 3 poet", "there is no seat 3"),
+    row("recruiting: no such player", recruiting_won, "recruit 3 poet", "there is no player 3"),
     row(
         "recruiting: not on that table",
         recruiting_won,
         "recruit 1 actor",
-        "actor does not lie face up in front of seat 1",
+        "actor does not lie face up in front of player 1",
     ),
     row(
         "recruiting: on another table",
         recruiting_won,
         "recruit 2 poet",
-        "poet does not lie face up in front of seat 2",
+        "poet does not lie face up in front of player 2",
     ),
     # Phase B (R17-R23, R4).
     row(
@@ -660,7 +660,7 @@ def test_an_illegal_move_is_refused_with_its_reason(refusal: Refusal) -> None:
 
 def test_a_player_that_is_not_a_number_is_named() -> None:
     """A seat given as text is refused, before anything else."""
-    assert "a player is a seat number from 0 to 2, not a str" == move_problem(
+    assert "a player is a number from 0 to 2, not a str" == move_problem(
         draft(),
         Pass(),
         player="0",  # type: ignore[arg-type]

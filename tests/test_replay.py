@@ -183,3 +183,12 @@ def test_whole_games_replay_through_both_forms(game: PlayedGame) -> None:
     through_json = load_record(dumps(record))
     assert record == through_text == through_json
     assert game.states == replay(through_json)
+
+
+def test_a_record_written_before_the_renames_still_replays() -> None:
+    """A record of the first schema 1.0 form (``recruit`` with ``seat``) loads and replays."""
+    old = (DATA / "legacy" / "record-before-renames.json").read_text()
+    assert '"seat":0' in old
+    record = load_record(old)
+    assert record == load_record((DATA / "game-101.json").read_text())
+    assert is_terminal(replay(record)[-1])

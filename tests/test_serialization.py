@@ -119,10 +119,12 @@ from princes_of_florence.observation import PlayerView, events_for, observe
 from princes_of_florence.rules.auction import stack_problem_in_bidding
 from princes_of_florence.rules.invariants import state_problems
 from princes_of_florence.serialization import (  # private: the two readers compared
-    _CONVERTER,
+    _ENCODER,
     _QUICK,
+    _WRITERS,
     SCHEMA_VERSION,
     GameRecord,
+    _converter,
     _GiveUp,
     dumps,
     load_config,
@@ -135,7 +137,7 @@ from princes_of_florence.serialization import (  # private: the two readers comp
     record_from_text,
     record_to_text,
 )
-from princes_of_florence.state import Conversion, GameState, Working, replace
+from princes_of_florence.state import Conversion, Deck, GameState, Working, replace
 from strategies import play_random, played_games, states_in_play
 
 MOVES: tuple[Move, ...] = (
@@ -193,10 +195,10 @@ EVENTS: tuple[Event, ...] = (
     ObjectWon(1, AuctionObject.BUILDER, 400),
     TilePlaced(0, Building.TOWER, "a1"),
     TilePlaced(0, Landscape.LAKE, "b1-b2-c1"),
-    CardsShown(0, "bonus", 2, (BonusCardId.B01, BonusCardId.B02)),
-    CardsShown(0, "persons", 5, None),
-    CardKept(0, "prestige", PrestigeCardId.P01),
-    CardKept(0, "bonus", None),
+    CardsShown(0, Deck.BONUS, 2, (BonusCardId.B01, BonusCardId.B02)),
+    CardsShown(0, Deck.PERSONS, 5, None),
+    CardKept(0, Deck.PRESTIGE, PrestigeCardId.P01),
+    CardKept(0, Deck.BONUS, None),
     PersonRecruited(0, 1, PersonId.POET),
     FreedomIntroduced(0, Freedom.OPINION),
     BonusPlayed(0, BonusCardId.B04, 3),
@@ -209,8 +211,8 @@ EVENTS: tuple[Event, ...] = (
     BuildingChosen(0, Building.TOWER),
     RecruitingKept(0),
     PayoutKept(0),
-    CardReturned(1, "persons", PersonId.POET),
-    CardReturned(1, "prestige", None),
+    CardReturned(1, Deck.PERSONS, PersonId.POET),
+    CardReturned(1, Deck.PRESTIGE, None),
     LandscapeChosen(0, Landscape.PARK),
     TokenPlaced(2, Character.CARDINAL, 500, 0),
     TokenPlaced(0, Character.MUSE, 300),
@@ -268,7 +270,7 @@ def test_moves_are_tagged_objects_in_a_schema_envelope() -> None:
     """A move is {"type": <snake case class name>, fields...} inside the envelope."""
     assert '{"schema":"1.0","kind":"move","data":{"type":"bid","amount":300}}' == dumps(Bid(300))
     assert {"type": "return_person", "person": "poet"} == _data(dumps(MOVES[0]))
-    assert {"type": "recruit", "seat": 2, "person": "actor"} == _data(dumps(MOVES[10]))
+    assert {"type": "recruit", "from_player": 2, "person": "actor"} == _data(dumps(MOVES[10]))
     assert {"type": "end_turn"} == _data(dumps(EndTurn()))
 
 
@@ -324,7 +326,7 @@ def test_legal_moves_and_their_events_round_trip(state: GameState) -> None:
         _, events = apply_with_events(state, move)
         assert events == load_events(dumps(events))
         for player in range(len(state.players)):
-            redacted = events_for(player, events)
+            redacted = events_for(events, player)
             assert redacted == load_events(dumps(redacted))
 
 
@@ -560,7 +562,7 @@ def test_a_later_minor_schema_is_read() -> None:
         ('{"schema":"1.0","kind":"move","data":{"type":"choose_card","card":"B99"}}', "card"),
         ('{"schema":"1.0","kind":"move","data":{"type":"bid","amount":-100}}', "'-100' is not"),
         (
-            '{"schema":"1.0","kind":"move","data":{"type":"recruit","seat":-1,"person":"poet"}}',
+            '{"schema":"1.0","kind":"move","data":{"type":"recruit","from_player":-1,"person":"poet"}}',
             "'-1' is not a whole number",
         ),
         (
@@ -601,10 +603,10 @@ def test_a_view_showing_hidden_money_is_rejected() -> None:
     """A view no state could show (another seat's money under hidden money) does not load."""
     state = GAME.states[40]
     view_text = dumps(observe(state, 0))
-    text = _mutated(view_text, lambda d: d["seats"][1].__setitem__("money", 900))
-    with pytest.raises(SerializationError, match="no valid state shows this view: seats") as e:
+    text = _mutated(view_text, lambda d: d["players"][1].__setitem__("money", 900))
+    with pytest.raises(SerializationError, match="no valid state shows this view: players") as e:
         load_view(text)
-    assert str(e.value).endswith("@ $.data.seats")
+    assert str(e.value).endswith("@ $.data.players")
 
 
 def test_a_view_with_a_seed_is_rejected() -> None:
@@ -882,7 +884,19 @@ def test_the_quick_reader_reads_valid_states_and_views_as_the_converter_does(
         data = _data(dumps(value))
         quick = _QUICK[cls]
         assert quick is not None
-        assert value == quick(data) == _CONVERTER.structure(data, cls)
+        assert value == quick(data) == _converter().structure(data, cls)
+
+
+@given(states_in_play(), st.integers(0, 4))
+def test_the_quick_writer_writes_states_and_views_as_the_converter_does(
+    state: GameState, seat: int
+) -> None:
+    """The quick writer of states and views gives the converter's JSON, byte for byte."""
+    seat %= len(state.players)
+    for cls, value in ((GameState, state), (PlayerView, observe(state, seat))):
+        write = _WRITERS[cls]
+        assert write is not None
+        assert _ENCODER.encode(_converter().unstructure(value)) == _ENCODER.encode(write(value))
 
 
 @given(documents("state") | documents("view") | documents("record") | documents("config"))
@@ -900,4 +914,18 @@ def test_the_quick_reader_accepts_nothing_the_converter_refuses(made: tuple[str,
         value = quick(data)
     except _GiveUp:
         return
-    assert value == _CONVERTER.structure(data, cls)
+    assert value == _converter().structure(data, cls)
+
+
+def test_a_recruit_written_with_its_old_field_name_still_loads() -> None:
+    """Records written before the rename (``seat``) load as ``from_player``; the new name wins."""
+    old = '{"schema":"1.0","kind":"move","data":{"type":"recruit","seat":2,"person":"poet"}}'
+    assert Recruit(2, PersonId.POET) == load_move(old)
+    both = old.replace('"seat":2', '"seat":2,"from_player":1')
+    with pytest.raises(SerializationError):
+        load_move(both)
+    event = (
+        '{"schema":"1.0","kind":"event",'
+        '"data":{"type":"person_recruited","player":0,"seat":2,"person":"poet"}}'
+    )
+    assert PersonRecruited(0, 2, PersonId.POET) == load_event(event)

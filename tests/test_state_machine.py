@@ -1058,7 +1058,7 @@ def draw_problem(t: Transition) -> str | None:
     seat = before.current_player
     for e in t.events:
         if isinstance(e, CardsShown):
-            deck: tuple[object, ...] = getattr(before, _DECKS[e.deck])
+            deck: tuple[object, ...] = getattr(before, _DECKS[e.deck.value])
             if e.cards != deck[:5] or e.count != min(5, len(deck)):
                 return f"{e} is not the top of {deck}"
     if isinstance(move, ChooseCard):
@@ -1655,7 +1655,7 @@ class GameMachine(RuleBasedStateMachine):
             text = dumps(observe(state, viewer))
             leaked = {c for c in hidden_from(state, viewer) if f'"{c}"' in text}
             assert not leaked, f"seat {viewer} sees {sorted(leaked)}{b.where()}"
-            money = [seat["money"] for seat in json.loads(text)["data"]["seats"]]
+            money = [seat["money"] for seat in json.loads(text)["data"]["players"]]
             assert money[viewer] == state.players[viewer].money, b.where()
             if state.config.hidden_money:
                 assert all(m is None for s, m in enumerate(money) if s != viewer), b.where()

@@ -18,7 +18,7 @@ def test_every_bot_plays_every_seat_equally_often() -> None:
     """With 3 players and 6 games each bot sits twice in each seat."""
     result = tournament(SPECS, games=6, seed=4)
     for row in result.rows:
-        assert [2, 2, 2] == [seat.games for seat in row.seats]
+        assert [2, 2, 2] == [seat.games for seat in row.as_player]
         assert 6 == row.games
     assert 6 == len(result.winning_prestige)
     total_wins = sum(row.wins.mean for row in result.rows) * 6

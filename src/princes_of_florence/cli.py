@@ -3,8 +3,8 @@
 ``play`` plays a seeded game and prints every move in notation, each work's
 breakdown, and the final scores with their sources (with
 ``--cooperative-building``, then the shared map as text); every seat is a random
-bot unless ``--bots random,heuristic,mcts`` names one bot per seat, and
-``--human SEAT`` lets a person play that seat at the terminal.
+bot unless ``--bots random,heuristic,mcts`` names one bot per player, and
+``--human PLAYER`` lets a person play that player at the terminal.
 ``tournament --bots heuristic,random,random,random --games 200 --workers 2``
 plays seeded games with every seating rotated and prints the result table
 (see :mod:`princes_of_florence.bots.tournament`).
@@ -58,7 +58,7 @@ def _seat_bots(
     if len(names) != players:
         raise ConfigError(f"--bots names {len(names)} bots for {players} players")
     if human is not None and not 0 <= human < players:
-        raise ConfigError(f"--human must be a seat from 0 to {players - 1}, not {human}")
+        raise ConfigError(f"--human must be a player from 0 to {players - 1}, not {human}")
     try:
         bots: list[Bot] = [make_bot(name, f"bot:{seed}:{seat}") for seat, name in enumerate(names)]
     except ValueError as error:
@@ -137,9 +137,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     for name, text in _SWITCHES.items():
         play.add_argument(f"--{name.replace('_', '-')}", action="store_true", help=text)
     play.add_argument(
-        "--bots", help="one bot per seat, comma separated: random, heuristic, mcts[:key=value...]"
+        "--bots", help="one bot per player, comma separated: random, heuristic, mcts[:key=value...]"
     )
-    play.add_argument("--human", type=int, metavar="SEAT", help="play this seat yourself")
+    play.add_argument("--human", type=int, metavar="PLAYER", help="play this player yourself")
     tour = sub.add_parser("tournament", help="play bots against each other, seats rotated")
     tour.add_argument("--bots", required=True, help="one bot spec per seat, comma separated")
     tour.add_argument("--games", type=int, default=100, help="a multiple of the player count")

@@ -35,7 +35,7 @@ def _check_start(instance: GameConfig, attribute: attrs.Attribute[int], value: i
         raise ConfigError(f"start_player must be an integer, not {shorten(value)}")
     if not 0 <= value < instance.players:
         raise ConfigError(
-            f"start_player must be a seat from 0 to {instance.players - 1}, not {shorten(value)}"
+            f"start_player must be a player from 0 to {instance.players - 1}, not {shorten(value)}"
         )
 
 
@@ -61,7 +61,7 @@ class GameConfig:
         players: number of players, 2 to 5 (2: the 2-player rules, R9-R12).
         seed: the only source of randomness; the same seed and moves always
             give the same game.
-        start_player: the seat that starts round 1 (ruling R7).
+        start_player: the player that starts round 1 (ruling R7).
         hidden_money: whether players' money is hidden from the others
             (ruling R5); it only changes what :func:`observe` shows.
         choose_returned_order: whether the player who kept one of the cards

@@ -578,7 +578,7 @@ def _determinized(view: PlayerView) -> GameState:
 def _legal(state_or_view: GameState | PlayerView) -> dict[int, Move]:
     """The legal moves by action id, each the very object the engine offered."""
     if isinstance(state_or_view, PlayerView) and (
-        state_or_view.current_player != state_or_view.viewer
+        state_or_view.current_player != state_or_view.player
     ):
         return {}
     state = _state_of(state_or_view)

@@ -246,7 +246,7 @@ def move_problem(state: GameState, move: Move, player: int | None = None) -> str
     if player is not None and (type(player) is not int or player != seat):
         count = len(state.players)
         if type(player) is not int:
-            return f"a player is a seat number from 0 to {count - 1}, not a {type(player).__name__}"
+            return f"a player is a number from 0 to {count - 1}, not a {type(player).__name__}"
         if not 0 <= player < count:
             shown = player if abs(player) < 10**6 else "out of range"
             return f"there is no player {shown} in a game of {count}"

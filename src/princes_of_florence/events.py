@@ -32,6 +32,7 @@ from princes_of_florence.ids import (
     BonusCardId,
     Building,
     Character,
+    Deck,
     Freedom,
     Landscape,
     PersonId,
@@ -246,7 +247,7 @@ class CardsShown:
     """
 
     player: int
-    deck: str
+    deck: Deck
     count: int
     cards: tuple[PersonId, ...] | tuple[BonusCardId, ...] | tuple[PrestigeCardId, ...] | None
 
@@ -259,7 +260,7 @@ class CardKept:
     """
 
     player: int
-    deck: str
+    deck: Deck
     card: PersonId | BonusCardId | PrestigeCardId | None
 
 
@@ -273,16 +274,16 @@ class CardReturned:
     """
 
     player: int
-    deck: str
+    deck: Deck
     card: PersonId | BonusCardId | PrestigeCardId | None
 
 
 @attrs.frozen
 class PersonRecruited:
-    """``player`` took ``person`` from the table of ``seat`` with a recruiting card."""
+    """``player`` took ``person`` from the table of ``from_player`` with a recruiting card."""
 
     player: int
-    seat: int
+    from_player: int
     person: PersonId
 
 

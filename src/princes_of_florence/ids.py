@@ -14,6 +14,7 @@ __all__ = [
     "BonusCardId",
     "Building",
     "Character",
+    "Deck",
     "Freedom",
     "Landscape",
     "Phase",
@@ -223,3 +224,13 @@ class Quantity(StrEnum):
     """Own person and recruiting cards face up on the table (counting a person now working)."""
     EMPTY_CELLS = "empty_cells"
     """Empty cells of the principality (43 minus covered cells)."""
+
+
+class Deck(Enum):
+    """The three card decks."""
+
+    __hash__ = object.__hash__  # identity, like equality: looked up in C
+
+    PERSONS = "persons"
+    BONUS = "bonus"
+    PRESTIGE = "prestige"

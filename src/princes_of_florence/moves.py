@@ -13,7 +13,6 @@ True
 
 Grammar (one move per line, words separated by single spaces):
 
-============================  =================================================
 notation                      move
 ============================  =================================================
 ``return <person>``           :class:`ReturnPerson` (setup, ruling R8)
@@ -51,6 +50,45 @@ notation                      move
 ``reject``                    :class:`Reject` the proposal (the partner, R32)
 ``give up``                   :class:`GiveUp` the open build action (R32)
 ============================  =================================================
+=======
+=============================  =================================================
+notation                       move
+=============================  =================================================
+``return <person>``            :class:`ReturnPerson` (setup, ruling R8)
+``open <stack>``               :class:`Open` an auction at the base price (R13)
+``decline``                    :class:`Decline` to open; out of this phase (R13)
+``bid <florins>``              :class:`Bid`: raise by exactly 100 (R13)
+``pass``                       :class:`Pass`: leave the running auction (R13)
+``take <stack>``               :class:`Take`: the last player's purchase (R14)
+``place <cells>``              :class:`PlaceTile`: lay the pending tile (R21)
+``landscape <landscape>``      :class:`ChooseLandscape` won with 2 players (R11)
+``choose <card>``              :class:`ChooseCard`: keep a card shown (R6)
+``under <card>``               :class:`ReturnCard`: put a card shown under (R6)
+``recruit <player> <person>``  :class:`Recruit` a person from another table (R23)
+``keep``                       :class:`KeepRecruiting`: keep the card won (R16)
+``build <building>``           :class:`Build`: choose a building to buy (R21)
+``work <person>``              :class:`Work`: start a work with a person (R19)
+``play <bonus>``               :class:`PlayBonus`: add a bonus card to the work
+``finish``                     :class:`FinishWork`: complete the work (R19)
+``convert <points>``           :class:`Convert` florins from the payout (R19)
+``buy person``                 :class:`BuyPerson`: pay 300, draw five (R22)
+``buy bonus``                  :class:`BuyBonus`: pay 300, draw five (R22)
+``freedom <freedom>``          :class:`IntroduceFreedom` (R22)
+``end``                        :class:`EndTurn`: end the turn in phase B (R17)
+``sell <points>``              :class:`SellPrestige` for 100 each (R3)
+``token <character> <bid>``    :class:`PlaceToken` on a character card (R25)
+``no character``               :class:`DeclineCharacter`: out of phase A2 (R25)
+``princess``                   :class:`PrincessWork`: a work with no person (R28)
+``merchant``                   :class:`UseMerchant`: prestige by rank (R26)
+``professor <deck>``           :class:`UseProfessor`: a free card (R26)
+``propose <player>``           :class:`Propose` a shared building to a neighbour (R31)
+``share <building>``           :class:`ProposeBuilding`: the building proposed (R31)
+``across <cells>/<cells>``     :class:`ProposePlacement`: the cells on each side (R31)
+``ask <florins>``              :class:`AskPayment` of the partner (R31)
+``accept``                     :class:`Accept` the proposal (the partner, R32)
+``reject``                     :class:`Reject` the proposal (the partner, R32)
+``give up``                    :class:`GiveUp` the open build action (R32)
+=============================  =================================================
 """
 
 from __future__ import annotations
@@ -224,13 +262,13 @@ class ReturnCard:
 
 @attrs.frozen
 class Recruit:
-    """Use a recruiting card on ``person``, face up in front of ``seat`` (R23)."""
+    """Use a recruiting card on ``person``, face up in front of player ``from_player`` (R23)."""
 
-    seat: int = attrs.field(metadata={"max": 4})  # seats 0 to 4
+    from_player: int = attrs.field(metadata={"max": 4})  # players 0 to 4
     person: PersonId
 
     def __str__(self) -> str:
-        return f"recruit {self.seat} {self.person}"
+        return f"recruit {self.from_player} {self.person}"
 
 
 @attrs.frozen
@@ -691,7 +729,7 @@ def parse_move(text: str) -> Move:
         InvalidMoveError: the text is not a move in the notation.
 
     >>> parse_move("recruit 2 poet")
-    Recruit(seat=2, person=<PersonId.POET: 'poet'>)
+    Recruit(from_player=2, person=<PersonId.POET: 'poet'>)
     >>> parse_move("bid three hundred")
     Traceback (most recent call last):
     ...
@@ -799,7 +837,7 @@ _USAGE = {
     "choose": "choose <card>",
     "under": "under <card>",
     "landscape": "landscape <landscape>",
-    "recruit": "recruit <seat> <person>",
+    "recruit": "recruit <player> <person>",
     "build": "build <building>",
     "work": "work <person>",
     "play": "play <bonus>",

@@ -1,25 +1,25 @@
 """What one player may see, and hidden information filled in at random (ruling R5).
 
 A :class:`GameState` holds everything, hidden cards included.  A
-:class:`PlayerView` holds what one seat, the *viewer*, may know from the
+:class:`PlayerView` holds what one player may know from the
 table right now:
 
-* everything on the boards and tables: round, phase, seats, principalities,
+* everything on the boards and tables: round, phase, players, principalities,
   prestige, jesters, builders, freedoms, persons and recruiting cards face up,
   supplies, the bonus cards already played, the auction, the turn, the best
   works of the round;
 * every player's money, unless :attr:`GameConfig.hidden_money` is set; then
-  only the viewer's own money (ruling R5);
+  only the player's own money (ruling R5);
 * of every other hand only how many cards it holds; of every deck only how
   many cards it holds, never their order;
-* the viewer's own hand: persons, bonus cards, prestige cards;
-* the pending decision: in full when it is the viewer's, and a
+* the player's own hand: persons, bonus cards, prestige cards;
+* the pending decision: in full when it is the player's, and a
   :class:`Working` of anyone (the person and the bonus cards played lie face
   up); of another player's :class:`CardChoice` only the deck and how many
   cards are shown, or are still to go under the deck in the order that
   player chooses (:class:`HiddenCardChoice`);
 * during the starting-person draft (ruling R8), how many cards were returned
-  and which one the viewer returned;
+  and which one the player returned;
 * once the game is over, every player's prestige cards, which were scored
   openly (ruling R24).
 
@@ -34,13 +34,13 @@ part of the view: a bot that wants to use them follows the events (see
 :func:`events_for`).
 
 :func:`determinize` goes the other way: from a view it builds a complete,
-valid :class:`GameState` that shows the viewer exactly that view, dealing the
-cards the viewer cannot see at random.  Search bots sample many such states.
+valid :class:`GameState` that shows the player exactly that view, dealing the
+cards the player cannot see at random.  Search bots sample many such states.
 
 >>> from princes_of_florence import GameConfig, new_game
 >>> state = new_game(GameConfig(players=3, seed=1))
 >>> view = observe(state, 1)
->>> len(view.hand_persons), view.seats[0].hand_person_count, view.person_deck_size
+>>> len(view.hand_persons), view.players[0].hand_person_count, view.person_deck_size
 (4, 4, 9)
 >>> view.config.seed
 0
@@ -100,7 +100,7 @@ from princes_of_florence.state import (
 __all__ = [
     "HiddenCardChoice",
     "PlayerView",
-    "SeatView",
+    "PublicPlayer",
     "SetupView",
     "ViewPending",
     "determinize",
@@ -112,12 +112,12 @@ __all__ = [
 
 
 @attrs.frozen
-class SeatView:
-    """What everybody sees of one seat.
+class PublicPlayer:
+    """What everybody sees of one player.
 
     Attributes:
         money: florins in cash, or ``None`` when the configuration hides the
-            money of other players (ruling R5); the viewer's own money is
+            money of other players (ruling R5); the player's own money is
             always shown.
         prestige: prestige points.
         principality: the grid with its tiles.
@@ -163,11 +163,11 @@ class HiddenCardChoice:
 
 @attrs.frozen
 class SetupView:
-    """The starting-person draft as the viewer sees it (ruling R8).
+    """The starting-person draft as the player sees it (ruling R8).
 
     Attributes:
         returned: how many players have returned a card so far.
-        own: the card the viewer returned, or ``None`` before they did.
+        own: the card the player returned, or ``None`` before they did.
     """
 
     returned: int
@@ -190,20 +190,20 @@ ViewPending: TypeAlias = (
 
 @attrs.frozen
 class PlayerView:
-    """Everything the player in seat ``viewer`` may know now (ruling R5).
+    """Everything the player ``player`` may know now (ruling R5).
 
     Attributes:
-        viewer: the seat this view belongs to.
+        player: the player this view belongs to.
         config: the configuration, its seed replaced by 0 (the seed would
             reveal the order of every deck).
         round: 1 to 7.
         phase: the phase being played.
         start_player: the seat that starts this round.
         current_player: the seat to decide, or ``None`` once the game is over.
-        seats: what everybody sees of each seat, in seat order.
-        hand_persons: the viewer's person cards in hand, in the order received.
-        hand_bonus: the viewer's bonus cards in hand, in the order received.
-        prestige_cards: the viewer's prestige cards, in the order received.
+        players: what everybody sees of each player, in player order.
+        hand_persons: the player's person cards in hand, in the order received.
+        hand_bonus: the player's bonus cards in hand, in the order received.
+        prestige_cards: the player's prestige cards, in the order received.
         person_deck_size: cards left in the person deck.
         bonus_deck_size: cards left in the bonus deck.
         prestige_deck_size: cards left in the prestige deck.
@@ -225,13 +225,13 @@ class PlayerView:
             cards (scored openly, ruling R24); ``None`` before.
     """
 
-    viewer: int
+    player: int
     config: GameConfig
     round: int
     phase: Phase
     start_player: int
     current_player: int | None
-    seats: tuple[SeatView, ...]
+    players: tuple[PublicPlayer, ...]
     hand_persons: tuple[PersonId, ...]
     hand_bonus: tuple[BonusCardId, ...]
     prestige_cards: tuple[PrestigeCardId, ...]
@@ -254,18 +254,18 @@ class PlayerView:
     characters: CharacterState | None = None
 
     @property
-    def own(self) -> SeatView:
-        """The viewer's own seat."""
-        return self.seats[self.viewer]
+    def own(self) -> PublicPlayer:
+        """What everybody sees of this view's own player."""
+        return self.players[self.player]
 
     @property
     def is_my_turn(self) -> bool:
-        """Whether the viewer is the player to decide."""
-        return self.current_player == self.viewer
+        """Whether the player is the player to decide."""
+        return self.current_player == self.player
 
 
-def _seat_view(player: PlayerState, show_money: bool) -> SeatView:
-    return SeatView(
+def _seat_view(player: PlayerState, show_money: bool) -> PublicPlayer:
+    return PublicPlayer(
         money=player.money if show_money else None,
         prestige=player.prestige,
         principality=player.principality,
@@ -291,25 +291,25 @@ def observe(state: GameState, player: int) -> PlayerView:
 
     Args:
         state: a complete game state.
-        player: the viewer's seat.
+        player: the player whose view it is.
 
     Returns:
-        The view; it depends only on what the viewer may see, so two states
+        The view; it depends only on what the player may see, so two states
         that differ only in hidden cards (or the seed) give equal views.
 
     Raises:
-        PrincesOfFlorenceError: ``player`` is not a seat of this game (the
+        PrincesOfFlorenceError: ``player`` is not a player of this game (the
             error is also a :class:`ValueError`).
 
     >>> from princes_of_florence import GameConfig, new_game
     >>> view = observe(new_game(GameConfig(players=4, seed=2, hidden_money=True)), 0)
-    >>> [seat.money for seat in view.seats]
+    >>> [p.money for p in view.players]
     [3500, None, None, None]
     """
     count = len(state.players)
     if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < count:
         raise PrincesOfFlorenceError(
-            f"player must be a seat from 0 to {count - 1}, not {shorten(player)}"
+            f"player must be a player number from 0 to {count - 1}, not {shorten(player)}"
         )
     hidden_money = state.config.hidden_money
     own = state.players[player]
@@ -325,13 +325,13 @@ def observe(state: GameState, player: int) -> PlayerView:
     if state.phase is Phase.GAME_OVER:  # ruling R24: the prestige cards are scored openly
         final = tuple(p.prestige_cards for p in state.players)
     return PlayerView(
-        viewer=player,
+        player=player,
         config=attrs.evolve(state.config, seed=0),
         round=state.round,
         phase=state.phase,
         start_player=state.start_player,
         current_player=state.current_player,
-        seats=tuple(
+        players=tuple(
             _seat_view(p, show_money=not hidden_money or seat == player)
             for seat, p in enumerate(state.players)
         ),
@@ -359,11 +359,11 @@ def observe(state: GameState, player: int) -> PlayerView:
 
 
 def view_legal_moves(view: PlayerView) -> tuple[Move, ...]:
-    """The viewer's legal moves, or ``()`` when another player is to decide.
+    """The player's legal moves, or ``()`` when another player is to decide.
 
-    When the viewer is to decide, this is exactly
+    When the player is to decide, this is exactly
     :func:`~princes_of_florence.engine.legal_moves` of the true state: the
-    viewer's choices depend only on what the viewer sees.  It is computed on
+    player's choices depend only on what the player sees.  It is computed on
     a state from :func:`determinize` (with a fixed generator).
 
     >>> from princes_of_florence import GameConfig, new_game, legal_moves
@@ -373,13 +373,13 @@ def view_legal_moves(view: PlayerView) -> tuple[Move, ...]:
     >>> view_legal_moves(observe(state, 1))
     ()
     """
-    if view.current_player != view.viewer:
+    if view.current_player != view.player:
         return ()
     return legal_moves(determinize(view, random.Random(0)))
 
 
-def money_floor(view: PlayerView, seat: int) -> int:
-    """The least money ``seat`` can hold, judging from the table.
+def money_floor(view: PlayerView, player: int) -> int:
+    """The least money ``player`` can hold, judging from the table.
 
     The high bidder of a running auction can raise the high bid, and a
     player placing a building its price, paid when it is placed (R21): in
@@ -389,23 +389,23 @@ def money_floor(view: PlayerView, seat: int) -> int:
     """
     owed = 0
     auction = view.auction
-    if auction is not None and auction.stack is not None and auction.high_bidder == seat:
+    if auction is not None and auction.stack is not None and auction.high_bidder == player:
         owed = auction.high_bid
     floor = 0
-    if view.current_player == seat:
+    if view.current_player == player:
         pending = view.pending
         if isinstance(pending, Conversion):
             floor = pending.payout
         if isinstance(pending, Placing) and isinstance(pending.tile, Building):
-            owed = max(owed, catalog().rules.build_cost[view.seats[seat].builders])
+            owed = max(owed, catalog().rules.build_cost[view.players[player].builders])
     pending = view.pending
     if isinstance(pending, Proposal):
-        if pending.proposer == seat:  # ruling R31: the proposer pays the build cost
-            owed = max(owed, catalog().rules.build_cost[view.seats[seat].builders])
-        if pending.partner == seat:  # ruling R31: what the partner can raise, public
+        if pending.proposer == player:  # ruling R31: the proposer pays the build cost
+            owed = max(owed, catalog().rules.build_cost[view.players[player].builders])
+        if pending.partner == player:  # ruling R31: what the partner can raise, public
             owed = max(owed, pending.limit)
     if ruleset(view.config).sells_prestige:
-        owed -= view.seats[seat].prestige * catalog().rules.florins_per_sold_prestige
+        owed -= view.players[player].prestige * catalog().rules.florins_per_sold_prestige
     return max(floor, owed, 0)
 
 
@@ -471,7 +471,7 @@ def _deal(
 
 def _money(view: PlayerView, money: Sequence[int] | None) -> list[int]:
     """Every seat's money: shown, given, or guessed (see :func:`determinize`)."""
-    count = len(view.seats)
+    count = len(view.players)
     if money is not None and not isinstance(money, list | tuple):
         raise PrincesOfFlorenceError(
             f"money must be a list or tuple of amounts, not {type(money).__name__}"
@@ -479,9 +479,9 @@ def _money(view: PlayerView, money: Sequence[int] | None) -> list[int]:
     if money is not None and len(money) != count:
         raise PrincesOfFlorenceError(f"money needs one amount per seat ({count}), not {len(money)}")
     own = view.own.money
-    assert own is not None, "a view always shows the viewer's own money"
+    assert own is not None, "a view always shows the player's own money"
     result = []
-    for seat, seat_view in enumerate(view.seats):
+    for seat, seat_view in enumerate(view.players):
         if seat_view.money is not None:
             result.append(seat_view.money)
             continue
@@ -506,7 +506,7 @@ def _money(view: PlayerView, money: Sequence[int] | None) -> list[int]:
 def determinize(
     view: PlayerView, rng: random.Random, money: Sequence[int] | None = None
 ) -> GameState:
-    """A complete, valid state that shows ``view.viewer`` exactly ``view``.
+    """A complete, valid state that shows ``view.player`` exactly ``view``.
 
     What the view hides is filled in at random from the cards the view does
     not account for: the other players' hands, the cards shown to another
@@ -529,7 +529,7 @@ def determinize(
         money: guessed money per seat, used where the view hides it.
 
     Returns:
-        A state ``s`` with ``observe(s, view.viewer) == view``.
+        A state ``s`` with ``observe(s, view.player) == view``.
 
     Raises:
         PrincesOfFlorenceError: ``money`` does not fit the view (wrong length, not a
@@ -543,8 +543,8 @@ def determinize(
     >>> observe(guess, 2) == view
     True
     """
-    viewer = view.viewer
-    count = len(view.seats)
+    viewer = view.player
+    count = len(view.players)
     seed = rng.getrandbits(63)
     others = [seat for seat in range(count) if seat != viewer]
     pending = view.pending
@@ -561,10 +561,10 @@ def determinize(
     hidden_returns = [seat for seat in returned_seats if seat != viewer]
     if view.setup is not None and (viewer in returned_seats) != (view.setup.own is not None):
         raise PrincesOfFlorenceError(
-            "the view is inconsistent: the viewer's returned card does not fit the draft"
+            "the view is inconsistent: the player's returned card does not fit the draft"
         )
     known_persons = [*view.hand_persons, *own_shown]
-    known_persons += [p for seat in view.seats for p in seat.table_persons]
+    known_persons += [p for seat in view.players for p in seat.table_persons]
     if view.setup is not None and view.setup.own is not None:
         known_persons.append(view.setup.own)
     person_ids, bonus_ids, prestige_ids = _card_ids()
@@ -574,7 +574,7 @@ def determinize(
         person_ids,
         [p for p in known_persons if isinstance(p, PersonId)],
         [
-            *(view.seats[seat].hand_person_count for seat in others),
+            *(view.players[seat].hand_person_count for seat in others),
             choice_size(Deck.PERSONS),
             len(hidden_returns),
             view.person_deck_size,
@@ -595,7 +595,7 @@ def determinize(
         known_bonus,
         [
             *(
-                view.seats[seat].hand_bonus_count
+                view.players[seat].hand_bonus_count
                 - (len(others_open) if seat == working_seat else 0)
                 for seat in others
             ),
@@ -619,7 +619,10 @@ def determinize(
         prestige_ids,
         known_prestige,
         [
-            *(0 if final is not None else view.seats[seat].prestige_card_count for seat in others),
+            *(
+                0 if final is not None else view.players[seat].prestige_card_count
+                for seat in others
+            ),
             choice_size(Deck.PRESTIGE),
             view.prestige_deck_size,
         ],
@@ -627,7 +630,7 @@ def determinize(
 
     amounts = _money(view, money)
     players = []
-    for seat, seat_view in enumerate(view.seats):
+    for seat, seat_view in enumerate(view.players):
         if seat == viewer:
             persons, bonus, prestige = view.hand_persons, view.hand_bonus, view.prestige_cards
         else:
@@ -713,8 +716,8 @@ def _redact(player: int, event: Event) -> Event:
     return event
 
 
-def events_for(player: int, events: Iterable[Event]) -> tuple[Event, ...]:
-    """The events as the player in seat ``player`` may see them (ruling R5).
+def events_for(events: Iterable[Event], player: int) -> tuple[Event, ...]:
+    """The events as the player ``player`` may see them (ruling R5).
 
     The cards shown to another player, the card another player kept or put
     under a deck, and the starting person another player returned become
@@ -726,7 +729,9 @@ def events_for(player: int, events: Iterable[Event]) -> tuple[Event, ...]:
     are all alike, and how many a player holds is open).
 
     >>> from princes_of_florence.events import CardKept, Declined
-    >>> events_for(0, [CardKept(1, "bonus", BonusCardId.B03), Declined(2)])
-    (CardKept(player=1, deck='bonus', card=None), Declined(player=2))
+    >>> events_for([CardKept(1, Deck.BONUS, BonusCardId.B03), Declined(2)], 0)
+    (CardKept(player=1, deck=<Deck.BONUS: 'bonus'>, card=None), Declined(player=2))
     """
+    if isinstance(player, bool) or not isinstance(player, int) or player < 0:
+        raise PrincesOfFlorenceError(f"player must be a player number, not {shorten(player)}")
     return tuple(_redact(player, event) for event in events)

@@ -13,7 +13,6 @@ indexed in enum order (``building_supply[i]`` is the supply of the *i*-th
 
 from __future__ import annotations
 
-from enum import Enum
 from typing import Any, TypeVar, cast
 
 import attrs
@@ -25,6 +24,7 @@ from princes_of_florence.ids import (
     AuctionObject,
     BonusCardId,
     Building,
+    Deck,
     Freedom,
     Landscape,
     PersonId,
@@ -103,16 +103,6 @@ FREEDOMS: tuple[Freedom, ...] = tuple(Freedom)
 
 Card = PersonId | BonusCardId | PrestigeCardId
 """A card of one of the three decks."""
-
-
-class Deck(Enum):
-    """The three card decks."""
-
-    __hash__ = object.__hash__  # identity, like equality: looked up in C
-
-    PERSONS = "persons"
-    BONUS = "bonus"
-    PRESTIGE = "prestige"
 
 
 @attrs.frozen
@@ -517,6 +507,6 @@ class GameState:
         """Whether the game has ended."""
         return self.phase is Phase.GAME_OVER
 
-    def player(self, seat: int) -> PlayerState:
-        """The player in ``seat``."""
-        return self.players[seat]
+    def player(self, player: int) -> PlayerState:
+        """The state of player ``player``."""
+        return self.players[player]

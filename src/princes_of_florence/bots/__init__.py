@@ -1,6 +1,6 @@
 """Ready-made players that see only their player's view, a game loop and tournaments."""
 
-from princes_of_florence.bots.base import Bot, play_game, seat_of, view_moves
+from princes_of_florence.bots.base import Bot, play_game, view_moves
 from princes_of_florence.bots.heuristic import HeuristicBot, HeuristicParams, heuristic_move
 from princes_of_florence.bots.human import HumanBot
 from princes_of_florence.bots.mcts import MCTSBot, MCTSParams
@@ -19,7 +19,6 @@ __all__ = [
     "heuristic_move",
     "make_bot",
     "play_game",
-    "seat_of",
     "tournament",
     "view_moves",
 ]

@@ -27,7 +27,7 @@ from princes_of_florence.rules.variants import ruleset
 from princes_of_florence.serialization import GameRecord
 from princes_of_florence.state import GameState
 
-__all__ = ["Bot", "play_game", "seat_of", "view_moves"]
+__all__ = ["Bot", "play_game", "view_moves"]
 
 
 class Bot(Protocol):
@@ -56,18 +56,13 @@ def view_moves(view: PlayerView) -> tuple[Move, ...]:
     >>> view_moves(observe(state, 0)) == legal_moves(state)
     True
     """
-    if view.current_player is None or view.current_player != seat_of(view):
+    if view.current_player is None or view.current_player != view.player:
         return ()
-    most = view.seats[view.current_player].prestige
+    most = view.players[view.current_player].prestige
     if not ruleset(view.config).sells_prestige:  # ruling R27: Muse & Princess
         most = 0
     sales = tuple(SellPrestige(p) for p in range(1, most + 1))
     return (*view_legal_moves(view), *sales)
-
-
-def seat_of(view: PlayerView) -> int:
-    """The seat whose view ``view`` is."""
-    return view.viewer
 
 
 def _moves_of(state: GameState) -> tuple[Move, ...]:
@@ -82,24 +77,24 @@ def _moves_of(state: GameState) -> tuple[Move, ...]:
 
 
 def play_game(config: GameConfig, bots: Sequence[Bot], rotation: int = 0) -> GameRecord:
-    """Play a game from ``config`` to the end, one bot per seat.
+    """Play a game from ``config`` to the end, one bot per player.
 
     Each bot is asked only at its own decisions, with its player's view and
     the legal moves of that view (see :class:`Bot`).
 
     Args:
         config: the game to play.
-        bots: one bot per seat; ``bots[i]`` plays seat
+        bots: one bot per player; ``bots[i]`` plays player
             ``(i + rotation) % config.players``.
         rotation: how far the bots are moved round the table, so that a
-            tournament can give every bot every seat.
+            tournament can give every bot every place at the table.
 
     Returns:
         The game's record: the configuration, every move in order, and the
-        outcome (per seat, not per bot).
+        outcome (per player, not per bot).
 
     Raises:
-        ValueError: there is not exactly one bot per seat, or a bot chose a
+        ValueError: there is not exactly one bot per player, or a bot chose a
             move that was not offered.
 
     >>> from princes_of_florence.bots import RandomBot
@@ -123,7 +118,7 @@ def play_game(config: GameConfig, bots: Sequence[Bot], rotation: int = 0) -> Gam
         offered = _moves_of(state)
         move = by_seat[seat].choose(observe(state, seat), offered)
         if not any(move is m for m in offered) and move not in offered:
-            raise ValueError(f"the bot of seat {seat} chose {move}, which was not offered")
+            raise ValueError(f"the bot of player {seat} chose {move}, which was not offered")
         state = apply(state, move)
         moves.append(move)
     return GameRecord(config, tuple(moves), outcome_of(state))

@@ -495,8 +495,8 @@ class _Judge:
 _DEFAULTS = HeuristicParams()
 
 
-def future_work_pay(state: GameState, seat: int, params: HeuristicParams | None = None) -> float:
-    """What the works still to come should pay ``seat``, in florins, as the bot judges it.
+def future_work_pay(state: GameState, player: int, params: HeuristicParams | None = None) -> float:
+    """What the works still to come should pay ``player``, in florins, as the bot judges it.
 
     The persons in the player's hand are ranked by work value; as many as
     there are works to come (``works_per_round`` per remaining action phase)
@@ -507,7 +507,7 @@ def future_work_pay(state: GameState, seat: int, params: HeuristicParams | None 
     if state.current_player is None:
         return 0.0
     slots = round((params or _DEFAULTS).works_per_round * _future_phases(state))
-    return _utility(state.players[seat], slots, _next_minimum(state))
+    return _utility(state.players[player], slots, _next_minimum(state))
 
 
 def heuristic_move(

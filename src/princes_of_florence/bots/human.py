@@ -46,7 +46,7 @@ class HumanBot:
         write = self._write
         seat = view.current_player
         assert seat is not None
-        own = view.seats[seat]
+        own = view.players[seat]
         pending = f", deciding: {view.pending}" if view.pending is not None else ""
         write(
             f"## you are p{seat}: round {view.round}, {view.phase.value}{pending}; "

@@ -128,8 +128,8 @@ class SearchStats:
         return self.iterations / self.seconds if self.seconds > 0 else 0.0
 
 
-def estimate(state: GameState, seat: int) -> float:
-    """A seat's expected final prestige, judged from the table.
+def estimate(state: GameState, player: int) -> float:
+    """A player's expected final prestige, judged from the table.
 
     Prestige held, plus 3 points for every prestige card held (about what a
     card scores, R24), plus the money and what the works still to come should
@@ -138,10 +138,10 @@ def estimate(state: GameState, seat: int) -> float:
     what raises the works, and near a conversion's 200 at the end.  Objects
     bought thus count through the works they raise.
     """
-    player = state.players[seat]
-    florins = player.money + future_work_pay(state, seat)
+    seen = state.players[player]
+    florins = seen.money + future_work_pay(state, player)
     rate = 100.0 + 30.0 * state.round
-    return player.prestige + 3.0 * len(player.prestige_cards) + florins / rate
+    return seen.prestige + 3.0 * len(seen.prestige_cards) + florins / rate
 
 
 def evaluate(state: GameState, temperature: float = 4.0) -> tuple[float, ...]:

@@ -41,7 +41,7 @@ __all__ = [
     "BOT_KINDS",
     "BotResult",
     "Estimate",
-    "SeatResult",
+    "PlayerResult",
     "TournamentResult",
     "make_bot",
     "tournament",
@@ -170,17 +170,17 @@ class Estimate:
 
 
 @attrs.frozen
-class SeatResult:
-    """One bot's results from one seat.
+class PlayerResult:
+    """One bot's results when playing as one player (one place at the table).
 
     Attributes:
-        seat: the seat.
-        games: games played from it.
+        player: the player the bot played as.
+        games: games played as that player.
         wins: the mean win share (a shared win counts 1 / winners).
         prestige: the mean final prestige.
     """
 
-    seat: int
+    player: int
     games: int
     wins: float
     prestige: float
@@ -199,7 +199,7 @@ class BotResult:
         money: final money.
         rank: final rank, 1 best (players tied on prestige and money share
             the better rank).
-        seats: the results per seat.
+        as_player: the results per player the bot played as.
     """
 
     name: str
@@ -208,7 +208,7 @@ class BotResult:
     prestige: Estimate
     money: Estimate
     rank: Estimate
-    seats: tuple[SeatResult, ...]
+    as_player: tuple[PlayerResult, ...]
 
 
 @attrs.frozen
@@ -230,7 +230,7 @@ class TournamentResult:
     winning_prestige: tuple[int, ...]
 
     def table(self) -> str:
-        """The results as a plain text table, per bot and then per seat."""
+        """The results as a plain text table, per bot and then per player."""
         head = f"{'bot':<28} {'games':>5}  {'wins':<20} {'prestige':<20} {'money':<24} rank"
         lines = [head]
         for index, row in enumerate(self.rows):
@@ -240,9 +240,11 @@ class TournamentResult:
                 f"{row.prestige.format(1):<20} {row.money.format(0):<24} {row.rank.format(2)}"
             )
         lines.append("")
-        lines.append("per seat (wins / mean prestige):")
+        lines.append("as each player (wins / mean prestige):")
         for index, row in enumerate(self.rows):
-            cells = "  ".join(f"seat {s.seat}: {s.wins:.3f} / {s.prestige:.1f}" for s in row.seats)
+            cells = "  ".join(
+                f"p{s.player}: {s.wins:.3f} / {s.prestige:.1f}" for s in row.as_player
+            )
             lines.append(f"{index}:{row.name:<26} {cells}")
         best = Estimate.of([float(p) for p in self.winning_prestige])
         spread = statistics.pstdev(self.winning_prestige) if self.winning_prestige else 0.0
@@ -371,8 +373,8 @@ def tournament(
             prestige=Estimate.of(prestige[index]),
             money=Estimate.of(money[index]),
             rank=Estimate.of(rank[index]),
-            seats=tuple(
-                SeatResult(
+            as_player=tuple(
+                PlayerResult(
                     seat,
                     seat_games[index][seat],
                     seat_wins[index][seat] / max(1, seat_games[index][seat]),

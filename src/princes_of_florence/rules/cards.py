@@ -49,7 +49,7 @@ def draw_to_choose(state: GameState, deck: Deck, events: list[Event]) -> GameSta
     size = catalog().rules.draw_size
     shown, rest = cards[:size], cards[size:]
     assert shown, "callers only draw from a deck that is not empty (ruling R6)"
-    events.append(CardsShown(seat, deck.value, len(shown), shown))
+    events.append(CardsShown(seat, deck, len(shown), shown))
     changes = {_DECK_FIELD[deck]: rest, "pending": CardChoice(deck, shown)}
     return replace(state, **changes)
 
@@ -76,7 +76,7 @@ def choose_card(state: GameState, move: ChooseCard, events: list[Event]) -> Game
     else:
         assert isinstance(card, PrestigeCardId)
         player = replace(player, prestige_cards=(*player.prestige_cards, card))
-    events.append(CardKept(seat, choice.deck.value, card))
+    events.append(CardKept(seat, choice.deck, card))
     if len(rest) >= 2 and ruleset(state.config).chooses_returned_order:
         return with_player(
             state, seat, player, pending=CardChoice(choice.deck, cast("_Shown", rest), True)
@@ -98,7 +98,7 @@ def return_card(state: GameState, move: ReturnCard, events: list[Event]) -> Game
     rest = tuple([c for c in choice.shown if c != move.card])
     under = [move.card, *rest] if len(rest) == 1 else [move.card]
     for card in under:
-        events.append(CardReturned(seat, choice.deck.value, card))
+        events.append(CardReturned(seat, choice.deck, card))
     field = _DECK_FIELD[choice.deck]
     deck = (*getattr(state, field), *under)
     pending = CardChoice(choice.deck, cast("_Shown", rest), True) if len(rest) >= 2 else None
@@ -131,12 +131,12 @@ def recruit_problem(state: GameState, move: Recruit) -> str | None:
     assert seat is not None
     if not state.players[seat].hand_recruiting:
         return "the player holds no recruiting card"
-    if not 0 <= move.seat < len(state.players):
-        return f"there is no seat {move.seat}"
-    if move.seat == seat:
+    if not 0 <= move.from_player < len(state.players):
+        return f"there is no player {move.from_player}"
+    if move.from_player == seat:
         return "a player cannot recruit from their own table (ruling R23)"
-    if move.person not in state.players[move.seat].table_persons:
-        return f"{move.person} does not lie face up in front of seat {move.seat}"
+    if move.person not in state.players[move.from_player].table_persons:
+        return f"{move.person} does not lie face up in front of player {move.from_player}"
     return None
 
 
@@ -145,7 +145,7 @@ def recruit(state: GameState, move: Recruit, events: list[Event]) -> GameState:
     seat = state.current_player
     assert seat is not None
     player = state.players[seat]
-    victim = state.players[move.seat]
+    victim = state.players[move.from_player]
     table = list(victim.table_persons)
     table.remove(move.person)
     victim = replace(
@@ -156,8 +156,8 @@ def recruit(state: GameState, move: Recruit, events: list[Event]) -> GameState:
         hand_recruiting=player.hand_recruiting - 1,
         hand_persons=(*player.hand_persons, move.person),
     )
-    events.append(PersonRecruited(seat, move.seat, move.person))
-    state = with_player(state, move.seat, victim)
+    events.append(PersonRecruited(seat, move.from_player, move.person))
+    state = with_player(state, move.from_player, victim)
     return with_player(state, seat, player)
 
 
