@@ -29,8 +29,10 @@ from princes_of_florence import (
     parse_move,
 )
 from princes_of_florence.bots import RandomBot, play_game
+from princes_of_florence.geometry import parse_cells
+from princes_of_florence.rules.cooperative import reverse_side
 from princes_of_florence.serialization import replay
-from princes_of_florence.state import CardChoice, replace
+from princes_of_florence.state import CardChoice, Principality, replace
 
 Position = Callable[[], GameState]
 
@@ -249,3 +251,93 @@ def professor_opens() -> GameState:
     state = play(state, PASS_A2, "token professor 300", PASS_A2, PASS_A2)[0]
     state = end_phase_b(state)
     return play(state, "professor prestige")[0]
+
+
+# --- Cooperative Building (R29-R34) ---------------------------------------------------
+
+
+def coop_turn(seat: int = 0, players: int = 3, **holdings: object) -> GameState:
+    """Round 1, phase B of a Cooperative Building game: player 0 acts on the shared map,
+    player ``seat`` holding ``holdings`` more."""
+    state = action_phase(players=players, cooperative_building=True)
+    return handed(state, seat, **holdings)  # type: ignore[arg-type]
+
+
+def coop_asked(payment: int = 500) -> GameState:
+    """3 players: player 0 proposed a tower on f4-g4/a4 to player 1, who is asked ``payment``."""
+    state = coop_turn()
+    return play(state, "propose 1", "share tower", "across f4-g4/a4", f"ask {payment}")[0]
+
+
+def coop_rejected(times: int = 1) -> GameState:
+    """Player 0's proposal of a tower to player 1 rejected ``times`` times (R32)."""
+    state = play(coop_asked(), "reject")[0]
+    for _ in range(times - 1):
+        state = play(state, "propose 1", "share tower", "across f4-g4/a4", "ask 500", "reject")[0]
+    return state
+
+
+def coop_shared() -> GameState:
+    """Player 0 and player 1 share a tower on f4-g4/a4, player 1 paying 500 (R32)."""
+    return play(coop_asked(), "accept")[0]
+
+
+def reverse_board(*tiles: tuple[Building | Landscape, str]) -> Principality:
+    """The reverse side of a board (R29) with ``tiles`` laid on the cells named."""
+    board = reverse_side()
+    for tile, cells in tiles:
+        board = board.with_tile(tile, parse_cells(cells))
+    return board
+
+
+HEMMED = reverse_board(
+    (Landscape.FOREST, "a1-a2-b1-b2"),
+    (Landscape.LAKE, "a3-a4-b3"),
+    (Landscape.PARK, "a5-a6"),
+    (Landscape.FOREST, "b4-b5-c4-c5"),
+    (Landscape.LAKE, "a7-b6-b7"),
+    (Landscape.PARK, "c3-d3"),
+    (Landscape.FOREST, "c6-c7-d6-d7"),
+    (Landscape.LAKE, "d4-d5-e4"),
+    (Landscape.PARK, "e3-f3"),
+    (Landscape.FOREST, "e5-e6-f5-f6"),
+    (Landscape.PARK, "e7-f7"),
+    (Landscape.PARK, "f1-f2"),
+)
+"""A reverse side with only f4 and file g free: no building fits away from file g."""
+
+
+def coop_hemmed() -> GameState:
+    """Player 0 (no builder) has room for a building only at the border with player 1 (R30)."""
+    return housed(coop_turn(), 0, HEMMED)
+
+
+def coop_narrow() -> GameState:
+    """As :func:`coop_hemmed`, and player 1's file a is covered but for a4: only some
+    buildings fit across the border, the university does not (R31)."""
+    narrow = reverse_board(
+        (Landscape.LAKE, "a1-a2-b1"),
+        (Landscape.FOREST, "a5-a6-b5-b6"),
+        (Landscape.PARK, "a3-b3"),
+        (Landscape.PARK, "a7-b7"),
+    )
+    return housed(coop_hemmed(), 1, narrow)
+
+
+def coop_walled_partner() -> GameState:
+    """Player 1's file a is covered by landscapes: nothing crosses the border with player 0."""
+    walled = reverse_board(
+        (Landscape.LAKE, "a1-a2-b1"),
+        (Landscape.FOREST, "a3-a4-b3-b4"),
+        (Landscape.PARK, "a5-a6"),
+        (Landscape.LAKE, "a7-b6-b7"),
+    )
+    return housed(coop_turn(), 1, walled)
+
+
+def coop_towers_elsewhere() -> GameState:
+    """4 players on the shared map: players 1, 2 and 3 each built a tower, none is left."""
+    state = coop_turn(players=4)
+    for seat in (1, 2, 3):
+        state = housed(state, seat, reverse_board((Building.TOWER, "d5-d6-d7")))
+    return state

@@ -139,7 +139,7 @@ def play_random(
 @st.composite
 def game_configs(draw: st.DrawFn) -> GameConfig:
     """A supported configuration: 2 to 5 players, any seed and start, money open or
-    hidden, and any of the options and Muse & Princess."""
+    hidden, and any of the options, Muse & Princess and Cooperative Building."""
     players = draw(st.integers(min_value=2, max_value=5))
     return GameConfig(
         players=players,
@@ -149,6 +149,7 @@ def game_configs(draw: st.DrawFn) -> GameConfig:
         choose_returned_order=draw(st.booleans()),
         hard_freedoms=players == 2 and draw(st.booleans()),
         muse_and_princess=draw(st.booleans()),
+        cooperative_building=draw(st.booleans()),
     )
 
 

@@ -24,6 +24,7 @@ from princes_of_florence import (
     replay,
 )
 from princes_of_florence.cli import main
+from princes_of_florence.rules.cooperative import render_shared_map
 
 _MOVE_LINE = re.compile(r"^ *(\d+)\. (.+)$")
 _SCORE_LINE = re.compile(
@@ -68,6 +69,8 @@ def _check_log(lines: list[str], record: GameRecord) -> None:
         (2, 4, ()),
         (2, 6, ("hard_freedoms",)),
         (4, 8, ("muse_and_princess",)),
+        (3, 4, ("cooperative_building",)),
+        (2, 9, ("muse_and_princess", "cooperative_building")),
     ],
 )
 def test_play_prints_a_described_game_and_saves_a_record_that_replays(
@@ -144,6 +147,22 @@ def test_replay_names_a_file_it_cannot_read(
     with pytest.raises(SystemExit):
         main(["replay", str(tmp_path / "bad.json")])
     assert "invalid record document" in capsys.readouterr().err
+
+
+def test_play_prints_the_shared_map_at_the_end(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """With --cooperative-building the end shows each principality, borders marked (R29)."""
+    path = tmp_path / "game.json"
+    lines = _played(capsys, 3, 4, "--cooperative-building", "--save", str(path))
+    start = next(i for i, line in enumerate(lines) if line.startswith("Shared map"))
+    final = replay(load_record(path.read_text()))[-1]
+    principalities = [p.principality for p in final.players]
+    drawn = render_shared_map(principalities).splitlines()
+    assert drawn == lines[start + 1 : start + 1 + len(drawn)]
+    assert lines[start + 1] == "player 0: borders player 1 (right), player 2 (left)"
+    shared = [t for p in principalities for t in p.tiles if t.shared is not None]
+    assert shared  # this game shows a building across a border
 
 
 def test_play_is_the_same_game_every_time(capsys: pytest.CaptureFixture[str]) -> None:

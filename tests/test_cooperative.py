@@ -279,6 +279,11 @@ def test_grown_map_placements_equal_the_reference(
             every, player, partner, building, *builders, placement=placement
         )
         assert (problem is None) == (placement in legal)
+    # shareable_buildings, which asks all ten buildings at once, agrees with the lists.
+    shareable = shareable_buildings(every, player, partner, *builders)
+    assert (building in shareable) == bool(
+        shared_placements(every, player, partner, building, *builders)
+    )
 
 
 def test_placements_are_seen_from_the_proposer() -> None:

@@ -9,6 +9,8 @@ import attrs
 import pytest
 
 from princes_of_florence import (
+    Accept,
+    AskPayment,
     Bid,
     Build,
     BuyBonus,
@@ -22,6 +24,7 @@ from princes_of_florence import (
     FinishWork,
     GameConfig,
     GameState,
+    GiveUp,
     IntroduceFreedom,
     KeepRecruiting,
     Open,
@@ -31,7 +34,11 @@ from princes_of_florence import (
     PlayBonus,
     PrincesOfFlorenceError,
     PrincessWork,
+    Propose,
+    ProposeBuilding,
+    ProposePlacement,
     Recruit,
+    Reject,
     ReturnCard,
     ReturnPerson,
     Take,
@@ -80,10 +87,16 @@ MOVES_OF: dict[DecisionKind, tuple[type, ...]] = {
         PrincessWork,
         UseMerchant,
         UseProfessor,
+        Propose,  # Cooperative Building: a build action proposed to a neighbour (R31)
     ),
     DecisionKind.ADD_BONUS_OR_FINISH: (PlayBonus, FinishWork),
     DecisionKind.CONVERT: (Convert,),
     DecisionKind.BID_FOR_CHARACTER: (PlaceToken, DeclineCharacter),
+    DecisionKind.CHOOSE_SHARED_BUILDING: (ProposeBuilding,),
+    DecisionKind.PLACE_SHARED_BUILDING: (ProposePlacement,),
+    DecisionKind.ASK_PAYMENT: (AskPayment,),
+    DecisionKind.ANSWER_PROPOSAL: (Accept, Reject),
+    DecisionKind.CONTINUE_BUILD: (Propose, Build, GiveUp),
 }
 """The move classes each kind of decision may offer (the tables' meaning, checked below)."""
 
@@ -95,6 +108,7 @@ CONFIGS = (
     GameConfig(players=3, seed=6, choose_returned_order=True),
     GameConfig(players=4, seed=7, muse_and_princess=True),
     GameConfig(players=5, seed=8),
+    GameConfig(players=3, seed=9, cooperative_building=True),
 )
 
 

@@ -11,12 +11,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import attrs
 import pytest
 
 from factories import handed, housed, principality_of
 from helpers import action_phase, after_draft, play
 from positions import (
     after,
+    coop_asked,
+    coop_rejected,
+    coop_shared,
+    coop_turn,
     draft,
     forest_won,
     jester_taken,
@@ -41,17 +46,21 @@ from princes_of_florence import (
     PrestigeCardId,
 )
 from princes_of_florence.geometry import PALAZZO_MASK, parse_cells
+from princes_of_florence.rules.cooperative import reverse_side
 from princes_of_florence.rules.invariants import principality_problems, state_problems
 from princes_of_florence.state import (
     CardChoice,
     Conversion,
     Deck,
     LandscapeChoice,
+    OpenBuild,
     PlacedTile,
     Placing,
     Principality,
+    Proposal,
     RecruitOffer,
     SetupState,
+    SharedBuilding,
     Working,
     replace,
 )
@@ -152,6 +161,65 @@ def returned_order(count: int) -> GameState:
 
 
 Corruption = Callable[[], GameState]
+
+
+# --- Cooperative Building (R29-R34) ---
+
+TOWER_SHARED = SharedBuilding(
+    Building.TOWER, (0, 1), (parse_cells("f4-g4"), parse_cells("a4")), "f4-g4/a4"
+)
+"""The tower players 0 and 1 share in :func:`coop_shared`."""
+
+
+def laid(
+    state: GameState, seat: int, *tiles: tuple[Building, int, SharedBuilding | None]
+) -> GameState:
+    """``state`` with player ``seat``'s principality the reverse side holding ``tiles``."""
+    board = reverse_side()
+    for tile, mask, record in tiles:
+        board = board.with_tile(tile, mask, record)
+    return player(state, seat, principality=board)
+
+
+def shared_as(record: SharedBuilding) -> GameState:
+    """:func:`coop_shared` with ``record`` for the tower in both principalities."""
+    state = laid(coop_shared(), 0, (Building.TOWER, record.masks[0], record))
+    return laid(state, 1, (Building.TOWER, record.masks[1], record))
+
+
+def shared_by_non_neighbours() -> GameState:
+    """4 players: players 0 and 2, who share no border, share a tower (R29)."""
+    record = attrs.evolve(TOWER_SHARED, players=(0, 2))
+    state = housed(
+        coop_turn(players=4), 0, reverse_side().with_tile(Building.TOWER, record.masks[0], record)
+    )
+    return laid(state, 2, (Building.TOWER, record.masks[1], record))
+
+
+def shared_against_a_wall() -> GameState:
+    """Player 1 (no builder) holds a chapel at a3-b3-b4, laid before its part a4 of the tower."""
+    state = laid(
+        coop_shared(),
+        1,
+        (Building.CHAPEL, parse_cells("a3-b3-b4"), None),
+        (Building.TOWER, parse_cells("a4"), TOWER_SHARED),
+    )
+    supply = tuple(
+        n - (b is Building.CHAPEL) for b, n in zip(Building, state.building_supply, strict=True)
+    )
+    return replace(state, building_supply=supply)
+
+
+def proposal(state: GameState, **changes: object) -> GameState:
+    """``state`` with its pending :class:`Proposal` changed."""
+    assert isinstance(state.pending, Proposal)
+    return replace(state, pending=replace(state.pending, **changes))
+
+
+def asked_of_player_2() -> GameState:
+    """4 players: player 0's proposal names player 2, across no border of theirs (R29)."""
+    state = play(coop_turn(players=4), "propose 1", "share tower", "across f4-g4/a4", "ask 500")[0]
+    return replace(proposal(state, partner=2), current_player=2)
 
 
 def row(name: str, corrupt: Corruption, *problems: str) -> object:
@@ -819,6 +887,141 @@ CORRUPTIONS = [
         lambda: replace(turn(), round_best=(0, -1, 0)),
         "the round's best works (0, -1, 0) do not fit 3 players @ round_best",
     ),
+    # Cooperative Building: the shared map and shared buildings (R29-R33).
+    row(
+        "a shared building in one principality only",
+        lambda: laid(coop_shared(), 1),
+        "the shared tower of players (0, 1) lies in the principalities of players (0,)"
+        " (ruling R33) @ players[0].principality",
+    ),
+    row(
+        "a shared part not the one its record names",
+        lambda: laid(coop_shared(), 1, (Building.TOWER, parse_cells("a5"), TOWER_SHARED)),
+        "player 1's part of the shared tower is not the part its record names"
+        " @ players[1].principality.tiles[0]",
+    ),
+    row(
+        "a shared building held by a player it does not name",
+        lambda: shared_as(attrs.evolve(TOWER_SHARED, players=(0, 2))),
+        "player 1's tower names a shared building of players (0, 2) (tower)"
+        " @ players[1].principality.tiles[0]",
+        "the shared tower of players (0, 2) lies in the principalities of players (0, 1)"
+        " (ruling R33) @ players[0].principality, players[1].principality",
+    ),
+    row(
+        "a shared building of players with no border",
+        shared_by_non_neighbours,
+        "the shared tower joins players 0 and 2, who are not neighbours (ruling R29)"
+        " @ players[0].principality, players[2].principality",
+    ),
+    row(
+        "shared cells that do not cross the border",
+        lambda: shared_as(
+            SharedBuilding(
+                Building.TOWER, (0, 1), (parse_cells("f4-g4"), parse_cells("a5")), "f4-g4/a5"
+            )
+        ),
+        "the shared tower: 'f4-g4/a5' is not a placement of the tower across the border of"
+        " players 0 and 1 @ players[0].principality, players[1].principality",
+    ),
+    row(
+        "shared parts that are not the building's cells",
+        lambda: shared_as(attrs.evolve(TOWER_SHARED, cells="f5-g5/a5")),
+        "the shared tower's parts f4-g4 and a4 are not its cells f5-g5/a5"
+        " @ players[0].principality, players[1].principality",
+    ),
+    row(
+        "a shared part against a wall of an owner with no builder",
+        shared_against_a_wall,
+        "player 1's part of the shared tower shares an edge with a building or the palazzo"
+        " and the player has fewer than 2 builders (ruling R31)"
+        " @ players[1].principality.tiles[1]",
+    ),
+    row(
+        "a shared building counted twice in the supply",
+        lambda: replace(
+            coop_shared(),
+            building_supply=tuple(
+                n - (b is Building.TOWER)
+                for b, n in zip(Building, coop_shared().building_supply, strict=True)
+            ),
+        ),
+        "2 tower tiles in play, expected 3 @ building_supply[8]",
+    ),
+    row(
+        "the front side of the board on the shared map",
+        lambda: player(coop_turn(), 0, principality=Principality()),
+        "player 0's palazzo lies on a1-a2-b1-b2-c1-c2, not on the reverse side's cells"
+        " @ players[0].principality.palazzo",
+    ),
+    row(
+        "the reverse side of the board without Cooperative Building",
+        lambda: player(turn(), 0, principality=reverse_side()),
+        "player 0's palazzo lies on c1-c2-d1-d2-e1-e2, not on the front side's cells"
+        " @ players[0].principality.palazzo",
+    ),
+    # Cooperative Building: proposals and answers (R31, R32).
+    row(
+        "a proposal answered by the proposer",
+        lambda: replace(coop_asked(), current_player=0),
+        "the pending Proposal(proposer=0, partner=1, number=1, limit=3500,"
+        " building=<Building.TOWER: 'tower'>, cells='f4-g4/a4', payment=500) cannot arise for"
+        " player 0 in actions @ pending",
+    ),
+    row(
+        "a proposal with cells and no building",
+        lambda: proposal(coop_asked(), building=None),
+        "the pending Proposal(proposer=0, partner=1, number=1, limit=3500, building=None,"
+        " cells='f4-g4/a4', payment=500) cannot arise for player 1 in actions @ pending",
+    ),
+    row(
+        "a proposal to a player across no border",
+        asked_of_player_2,
+        "the pending Proposal(proposer=0, partner=2, number=1, limit=3500,"
+        " building=<Building.TOWER: 'tower'>, cells='f4-g4/a4', payment=500) cannot arise for"
+        " player 2 in actions @ pending",
+    ),
+    row(
+        "a proposal without Cooperative Building",
+        lambda: replace(turn(), pending=Proposal(0, 1, 1, 3500)),
+        "the pending Proposal(proposer=0, partner=1, number=1, limit=3500, building=None,"
+        " cells=None, payment=None) cannot arise for player 0 in actions @ pending",
+    ),
+    row(
+        "a proposer who cannot pay the build cost",
+        lambda: player(coop_asked(), 0, money=0),
+        "player 0 cannot pay the build cost of the proposal (R4, R31) @ pending, players[0].money",
+    ),
+    row(
+        "a partner who cannot raise what the proposal names",
+        lambda: player(coop_asked(), 1, money=1000),
+        "player 1 cannot raise the 3500 the proposal names (R31) @ pending.limit, players[1].money",
+    ),
+    row(
+        "a payment asked above what the partner can raise",
+        lambda: proposal(coop_asked(), payment=3600),
+        "a payment of 3600 asked, of at most 3500 (R31) @ pending.payment",
+    ),
+    row(
+        "an answer outside the proposer's turn",
+        lambda: turn_record(coop_asked(), turns_done=1),
+        "player 0 plays out of turn (ruling R17) @ current_player",
+    ),
+    row(
+        "a build action open after no proposal",
+        lambda: replace(coop_rejected(), pending=OpenBuild(0)),
+        "the pending OpenBuild(proposals=0) cannot arise for player 0 in actions @ pending",
+    ),
+    row(
+        "a build action open after four proposals",
+        lambda: replace(coop_rejected(), pending=OpenBuild(4)),
+        "the pending OpenBuild(proposals=4) cannot arise for player 0 in actions @ pending",
+    ),
+    row(
+        "a build action open without Cooperative Building",
+        lambda: replace(turn(), pending=OpenBuild(1)),
+        "the pending OpenBuild(proposals=1) cannot arise for player 0 in actions @ pending",
+    ),
     # Who decides is judged only once the seats and phases are sound.
     row(
         "a player out of turn with bad money",
@@ -836,6 +1039,11 @@ def tower_with_the_last_florins() -> GameState:
 BASES = [
     professor_opens,
     tower_with_the_last_florins,
+    coop_turn,
+    coop_asked,
+    coop_rejected,
+    lambda: coop_rejected(3),
+    coop_shared,
     returning,
     lambda: returned_order(2),
     draft,

@@ -22,6 +22,13 @@ from positions import (
     bidding,
     bidding_without_room,
     chose_twice,
+    coop_asked,
+    coop_hemmed,
+    coop_narrow,
+    coop_rejected,
+    coop_towers_elsewhere,
+    coop_turn,
+    coop_walled_partner,
     draft,
     finished,
     forest_won,
@@ -38,6 +45,7 @@ from positions import (
     prestigious,
     recruiting_won,
     returning,
+    reverse_board,
     towers_elsewhere,
     travel_elsewhere,
     turn,
@@ -482,6 +490,134 @@ REFUSALS = [
         "play B02",
         "B02 is not in hand, was played already, comes before a card already played"
         " (cards are added in catalog order), or would leave the round's minimum out of reach",
+    ),
+    # Cooperative Building: proposing (R29, R31).
+    row(
+        "propose: no shared map",
+        turn,
+        "propose 1",
+        "buildings are shared only with Cooperative Building (ruling R31)",
+    ),
+    row(
+        "propose: not a neighbour",
+        lambda: coop_turn(players=4),
+        "propose 2",
+        "player 2 is not a neighbour of player 0 (ruling R29)",
+    ),
+    row(
+        "propose: the build cost out of reach", lambda: coop_turn(money=0), "propose 1", _r4(0, 700)
+    ),
+    row(
+        "propose: nothing crosses the border",
+        coop_walled_partner,
+        "propose 1",
+        "no building of the supply fits across the border with player 1 (R31)",
+    ),
+    row(
+        "proposal: the building first",
+        after(coop_turn(), "propose 1"),
+        "end",
+        "the player must first name the building of the proposal (ruling R31)",
+    ),
+    row(
+        "proposal: none left",
+        after(coop_towers_elsewhere(), "propose 1"),
+        "share tower",
+        "no tower is left in the supply",
+    ),
+    row(
+        "proposal: the partner has it",
+        after(housed(coop_turn(), 1, reverse_board((Building.TOWER, "d5-d6-d7"))), "propose 1"),
+        "share tower",
+        "the principality of player 1 already has a tower (R21, R31)",
+    ),
+    row(
+        "proposal: it does not fit across",
+        after(coop_narrow(), "propose 1"),
+        "share university",
+        "no placement of the university across the border is legal (R31)",
+    ),
+    row(
+        "proposal: the cells first",
+        after(coop_turn(), "propose 1", "share tower"),
+        "ask 0",
+        "the player must first name the cells of the proposal (ruling R31)",
+    ),
+    row(
+        "proposal: cells not across the border",
+        after(coop_turn(), "propose 1", "share tower"),
+        "across e4-f4/g4",
+        "e4-f4/g4 is not a legal place for the tower across the border (ruling R31)",
+    ),
+    row(
+        "proposal: the payment first",
+        after(coop_turn(), "propose 1", "share tower", "across f4-g4/a4"),
+        "accept",
+        "the player must first name the payment asked of the partner (ruling R31)",
+    ),
+    row(
+        "proposal: more than the partner can raise",
+        after(coop_turn(), "propose 1", "share tower", "across f4-g4/a4"),
+        "ask 3600",
+        "the payment must be a multiple of 100 from 0 to 3500, what player 1 can raise,"
+        " not 3600 (ruling R31)",
+    ),
+    # Cooperative Building: answering, and the build action left open (R32).
+    row(
+        "answer: not an answer",
+        coop_asked,
+        "end",
+        "player 1 must first accept or reject the proposal (R32)",
+    ),
+    row(
+        "answer: by the proposer",
+        coop_asked,
+        "accept",
+        "it is player 1's decision, not player 0's",
+        0,
+    ),
+    row(
+        "open build: a fourth proposal",
+        lambda: coop_rejected(3),
+        "propose 2",
+        "all 3 proposals of this build action were made (ruling R32)",
+    ),
+    row(
+        "open build: another action",
+        coop_rejected,
+        "end",
+        "after a rejected proposal the player proposes again, builds alone or gives the build"
+        " action up (ruling R32)",
+    ),
+    row(
+        "open build: no room alone",
+        after(coop_narrow(), "propose 1", "share tower", "across f4-g4/a4", "ask 0", "reject"),
+        "build chapel",
+        "the player cannot build the chapel alone now (R21, R30)",
+    ),
+    # Cooperative Building: building alone next to a border (R30).
+    row(
+        "build alone: only at the border, with no builder",
+        coop_hemmed,
+        "build tower",
+        "there is no legal place for a tower built alone (rulings R21, R30)",
+    ),
+    row(
+        "place alone: at the border with no builder",
+        after(coop_turn(), "build tower"),
+        "place g4-g5-g6",
+        "g4-g5-g6 shares an edge with the border of player 1 and the player has no builder"
+        " (ruling R30)",
+    ),
+    row(
+        "place alone: wall to wall across the border with 1 builder",
+        after(
+            housed(coop_turn(0, builders=1), 1, reverse_board((Building.CHAPEL, "a3-b3-b4"))),
+            "build tower",
+        ),
+        "place g1-g2-g3",
+        "g1-g2-g3 shares an edge across the border with a building or the palazzo of player 1"
+        " (at a3) and the player has fewer than 2 builders (ruling R30)",
     ),
     row(
         "payout: not converted",

@@ -29,6 +29,7 @@ from princes_of_florence.events import (
     BestWork,
     BidMade,
     BonusPlayed,
+    BuildGivenUp,
     BuildingChosen,
     CardKept,
     CardReturned,
@@ -54,7 +55,11 @@ from princes_of_florence.events import (
     PrestigeGained,
     PrestigeLost,
     PrestigeReason,
+    ProposalAnswered,
+    ProposalDrafted,
+    ProposalMade,
     RecruitingKept,
+    SharedBuildingPlaced,
     TilePlaced,
     TokenPlaced,
     TurnEnded,
@@ -74,6 +79,8 @@ from princes_of_florence.ids import (
     ProfessorDeck,
 )
 from princes_of_florence.moves import (
+    Accept,
+    AskPayment,
     Bid,
     Build,
     BuyBonus,
@@ -85,6 +92,7 @@ from princes_of_florence.moves import (
     DeclineCharacter,
     EndTurn,
     FinishWork,
+    GiveUp,
     IntroduceFreedom,
     KeepRecruiting,
     Move,
@@ -94,7 +102,11 @@ from princes_of_florence.moves import (
     PlaceToken,
     PlayBonus,
     PrincessWork,
+    Propose,
+    ProposeBuilding,
+    ProposePlacement,
     Recruit,
+    Reject,
     ReturnCard,
     ReturnPerson,
     SellPrestige,
@@ -158,6 +170,13 @@ MOVES: tuple[Move, ...] = (
     PrincessWork(),
     UseMerchant(),
     UseProfessor(ProfessorDeck.PRESTIGE),
+    Propose(1),
+    ProposeBuilding(Building.WORKSHOP),
+    ProposePlacement("f4-g4/a4"),
+    AskPayment(500),
+    Accept(),
+    Reject(),
+    GiveUp(),
 )
 """One or more of every move kind."""
 
@@ -201,6 +220,13 @@ EVENTS: tuple[Event, ...] = (
     CharacterUsed(0, Character.BANKER),
     CharacterReturned(3, Character.PROFESSOR),
     WorkDone(2, None, 13, (("landscapes", 6), ("buildings", 4), ("persons", 3))),
+    ProposalDrafted(0, 1, 1),
+    ProposalDrafted(0, 1, 2, Building.WORKSHOP, "f4-g4/a4"),
+    ProposalMade(0, 1, 1, Building.WORKSHOP, "f4-g4/a4", 500),
+    ProposalAnswered(1, 0, accepted=True),
+    SharedBuildingPlaced(0, 1, Building.WORKSHOP, "f4-g4/a4"),
+    BuildGivenUp(2),
+    MoneyPaid(1, 500, MoneyReason.PARTNER),
 )
 """One or more of every event kind, redacted forms included."""
 

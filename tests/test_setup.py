@@ -33,7 +33,7 @@ from strategies import play_random
         ({"players": 3, "start_player": 3}, "start_player must be a player from 0 to 2, not 3"),
         ({"start_player": -1}, "start_player must be a player from 0 to 3, not -1"),
         ({"hidden_money": 1}, "hidden_money must be true or false"),
-        ({"cooperative_building": True}, "Cooperative Building expansion is not implemented"),
+        ({"cooperative_building": 1}, "cooperative_building must be true or false"),
     ],
 )
 def test_impossible_or_unsupported_configuration_is_rejected(

@@ -1,7 +1,9 @@
 """Random complete games, every invariant checked after every move (R1-R24).
 
 A Hypothesis :class:`~hypothesis.stateful.RuleBasedStateMachine` plays whole
-games over 3, 4 and 5 players, open or hidden money and every start player.
+games over 2 to 5 players, open or hidden money and every start player, with
+and without Muse & Princess and Cooperative Building (where the random
+players propose, accept and reject shared buildings, R29-R34).
 Its one rule, :meth:`GameMachine.step`, starts a game when none is running,
 else applies one move drawn from :func:`legal_moves` (now and then a prestige
 sale from :func:`free_moves`) and, every few moves, tries a move drawn from
@@ -35,6 +37,8 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, rule, run_state_machine_as_test
 
 from princes_of_florence import (
+    Accept,
+    AskPayment,
     AuctionObject,
     Bid,
     BonusCardId,
@@ -51,6 +55,7 @@ from princes_of_florence import (
     Freedom,
     GameConfig,
     GameState,
+    GiveUp,
     IllegalMoveError,
     IntroduceFreedom,
     KeepRecruiting,
@@ -65,7 +70,11 @@ from princes_of_florence import (
     PrestigeCardId,
     PrincessWork,
     Principality,
+    Propose,
+    ProposeBuilding,
+    ProposePlacement,
     Recruit,
+    Reject,
     ReturnCard,
     ReturnPerson,
     SellPrestige,
@@ -106,6 +115,9 @@ from princes_of_florence.events import (
     PrestigeGained,
     PrestigeLost,
     PrestigeReason,
+    ProposalAnswered,
+    ProposalMade,
+    SharedBuildingPlaced,
     TilePlaced,
     TokenPlaced,
     TurnEnded,
@@ -117,6 +129,7 @@ from princes_of_florence.geometry import (
     PALAZZO_MASK,
     neighbour_mask,
     parse_cells,
+    popcount,
 )
 from princes_of_florence.moves import move_shape_problem
 from princes_of_florence.observation import observe
@@ -124,7 +137,16 @@ from princes_of_florence.rules.common import catalog
 from princes_of_florence.rules.invariants import state_problems
 from princes_of_florence.rules.placement import placement_problem, tile_placements
 from princes_of_florence.serialization import dumps
-from princes_of_florence.state import CardChoice, Conversion, Deck, Placing, Working
+from princes_of_florence.state import (
+    CardChoice,
+    Conversion,
+    Deck,
+    OpenBuild,
+    Placing,
+    Proposal,
+    SharedBuilding,
+    Working,
+)
 
 # --- The numbers of the rulings, written out independently of the catalog ----------
 
@@ -146,6 +168,45 @@ CARDINAL_LIMITS = {"actions": 3, "works": 3, "builds": 3, "persons": 1, "freedom
 """Ruling R26: three actions with the Cardinal, still one person and one freedom."""
 
 BANKER_START, BANKER_GROWTH = 600, 100  # ruling R26
+
+REVERSE_PALAZZO = parse_cells("c1-d1-e1-c2-d2-e2")  # ruling R29: the reverse side's palazzo
+FILE_A = parse_cells("a1-a2-a3-a4-a5-a6-a7")
+FILE_G = parse_cells("g1-g2-g3-g4-g5-g6-g7")
+PROPOSALS_PER_BUILD = 3  # ruling R32
+
+
+def right_neighbour(players: int, seat: int) -> int | None:
+    """The seat whose file a lies along ``seat``'s file g (R29), or ``None``."""
+    if players == 2:
+        return 1 if seat == 0 else None
+    return (seat + 1) % players
+
+
+def left_neighbour(players: int, seat: int) -> int | None:
+    """The seat whose file g lies along ``seat``'s file a (R29), or ``None``."""
+    if players == 2:
+        return 0 if seat == 1 else None
+    return (seat - 1) % players
+
+
+def across_from(players: int, seat: int, mask: int, other: int) -> int:
+    """The cells of ``other``'s grid sharing an edge with ``mask`` across a border (R29).
+
+    Cell g*r* of a seat meets cell a*r* of its right neighbour, rank to rank.
+    """
+    out = 0
+    if right_neighbour(players, seat) == other:
+        out |= (mask & FILE_G) >> 6
+    if left_neighbour(players, seat) == other:
+        out |= (mask & FILE_A) << 6
+    return out
+
+
+def neighbours_of(players: int, seat: int) -> set[int]:
+    """Every seat across a border of ``seat`` (R29)."""
+    found = {right_neighbour(players, seat), left_neighbour(players, seat)}
+    return {s for s in found if s is not None}
+
 
 ACTION_KIND: dict[type, str] = {
     Work: "works",
@@ -252,7 +313,12 @@ def component_places(state: GameState) -> Places:
         hand = _cards(Deck.PERSONS, p.hand_persons) + [RECRUITING] * p.hand_recruiting
         hand += _cards(Deck.BONUS, p.hand_bonus) + _cards(Deck.PRESTIGE, p.prestige_cards)
         table = _cards(Deck.PERSONS, p.table_persons) + [RECRUITING] * p.table_recruiting
-        grid = [_TILE_NAMES[t.tile] for t in p.principality.tiles]
+        # ruling R33: a shared building is one tile, counted on its proposer's side
+        grid = [
+            _TILE_NAMES[t.tile]
+            for t in p.principality.tiles
+            if t.shared is None or t.shared.players[0] == seat
+        ]
         grid += [JESTER] * p.jesters + [BUILDER] * p.builders
         grid += map(_FREEDOM_NAMES.__getitem__, p.freedoms)
         places[f"seat {seat} hand"] = hand
@@ -354,6 +420,7 @@ def pending_reference_problem(state: GameState) -> str | None:
 # --- Moves from the whole move space --------------------------------------------------
 
 _BAD_CELLS = ("a0", "h1", "a8", "z9", "", "A1", "a", "11", "a1a", " b3")
+_SHARED_CELLS = ("f4-g4/a4", "g4/a4-b4", "g3-g4-g5/a4", "f1-g1/a1", "g7/a6-a7", "a4/g4")
 _ALL_PLACEMENTS = sorted(
     {str(p) for tile in (*Building, *Landscape) for p in tile_placements(tile)}
 )
@@ -414,6 +481,13 @@ def any_moves() -> st.SearchStrategy[Move]:
         st.builds(IntroduceFreedom, st.sampled_from(Freedom)),
         st.just(EndTurn()),
         st.builds(SellPrestige, points),
+        st.builds(Propose, st.integers(min_value=-1, max_value=6)),
+        st.builds(ProposeBuilding, st.sampled_from(Building)),
+        st.builds(ProposePlacement, st.one_of(_cells(), st.sampled_from(_SHARED_CELLS))),
+        st.builds(AskPayment, florins),
+        st.just(Accept()),
+        st.just(Reject()),
+        st.just(GiveUp()),
     ]
     return st.one_of(strategies)
 
@@ -440,6 +514,8 @@ class Laid:
     cells: str
     mask: int | None
     builders: int
+    shared: SharedBuilding | None = None
+    """For a part of a shared building: its record (R33)."""
 
 
 @attrs.frozen
@@ -468,6 +544,10 @@ class Books:
     gained: list[int] = attrs.Factory(list)
     lost: list[int] = attrs.Factory(list)
     laid: list[list[Laid]] = attrs.Factory(list)
+    shared: list[tuple[GameState, SharedBuilding]] = attrs.Factory(list)
+    """Every shared building built, with the state just before its acceptance (R32)."""
+    proposals: int = 0
+    """Proposals made in the build action running, by the machine's count (R32)."""
     phases: list[tuple[int, Phase, int]] = attrs.Factory(list)
     bid_chain: list[int] = attrs.Factory(list)
     """Prices of the running auction: the opening, then every raise (R12, R13)."""
@@ -539,6 +619,12 @@ class Books:
         if isinstance(transition.move, Work):
             self.bonus_played = []
         kind = ACTION_KIND.get(type(transition.move))
+        if isinstance(before.pending, OpenBuild):
+            kind = None  # ruling R32: building alone after a rejection, the action counted
+        if isinstance(transition.move, Propose):
+            # ruling R31: the first proposal of a build action uses the action
+            kind = "builds" if before.pending is None else None
+            self.proposals = 1 if before.pending is None else self.proposals + 1
         if kind is not None:
             self.turn_counts[kind] += 1
             self.turn_counts["actions"] += 1
@@ -564,6 +650,14 @@ class Books:
                     mask = None
                 builders = before.players[seat].builders
                 self.laid[seat].append(Laid(tile, cells, mask, builders))
+            case SharedBuildingPlaced(player=seat, partner=partner, building=building, cells=cells):
+                near, far = cells.split("/")
+                masks = (parse_cells(near), parse_cells(far))
+                record = SharedBuilding(building, (seat, partner), masks, cells)
+                for who, side, mask in ((seat, near, masks[0]), (partner, far, masks[1])):
+                    builders = before.players[who].builders
+                    self.laid[who].append(Laid(building, side, mask, builders, record))
+                self.shared.append((before, record))
             case PhaseStarted(round=number, phase=phase, start_player=start):
                 if phase is Phase.AUCTION and self.phases:
                     self._close_round()
@@ -733,6 +827,19 @@ def expected_ledgers(t: Transition, books: Books) -> tuple[list[Ledger], list[Le
             florins = k * FLORINS_PER_CONVERTED_POINT
             money.append((paid, seat, florins, MoneyReason.CONVERSION))
             prestige.append(("PrestigeGained", seat, k, PrestigeReason.CONVERSION))
+        case Accept():  # ruling R32: the build cost to the bank, the payment to the proposer
+            proposal = before.pending
+            assert isinstance(proposal, Proposal)
+            assert proposal.payment is not None
+            proposer, partner = proposal.proposer, proposal.partner
+            cost = BUILD_COST[before.players[proposer].builders]
+            if cost:
+                money.append((paid, proposer, cost, MoneyReason.BUILD))
+            if proposal.payment:
+                money.append((paid, partner, proposal.payment, MoneyReason.PARTNER))
+                money.append((received, proposer, proposal.payment, MoneyReason.PARTNER))
+            for who in (proposer, partner):  # ruling R32: both gain 3 at once
+                prestige.append(("PrestigeGained", who, TILE_PRESTIGE, PrestigeReason.BUILDING))
         case UseMerchant():  # ruling R26: the rank on the track, 1st, 2nd, 2nd, 4th
             rank = 1 + sum(1 for p in before.players if p.prestige > before.players[seat].prestige)
             prestige.append(("PrestigeGained", seat, rank, PrestigeReason.MERCHANT))
@@ -795,9 +902,11 @@ def hidden_from(state: GameState, viewer: int) -> set[str]:
 
 
 _SHAPES = {
-    tile: frozenset(p.mask for p in tile_placements(tile)) for tile in (*Building, *Landscape)
+    (tile, palazzo): frozenset(p.mask for p in tile_placements(tile, palazzo))
+    for tile in (*Building, *Landscape)
+    for palazzo in (PALAZZO_MASK, REVERSE_PALAZZO)
 }
-"""Every cell set each tile can cover inside the grid and off the palazzo."""
+"""Every cell set each tile can cover inside the grid and off the palazzo, either side."""
 
 
 def laying_problem(principality: Principality, laid: Laid) -> str | None:
@@ -813,10 +922,16 @@ def laying_problem(principality: Principality, laid: Laid) -> str | None:
         return f"{where}: the cells are not cell names"
     if mask & ~FULL_MASK:
         return f"{where}: outside the grid"
-    if mask not in _SHAPES[tile]:
+    if laid.shared is None and mask not in _SHAPES[tile, principality.palazzo]:
         return f"{where}: not the tile's shape, or on the palazzo"
-    if mask & (principality.occupied | PALAZZO_MASK):
+    if mask & (principality.occupied | principality.palazzo):
         return f"{where}: overlaps a tile or the palazzo"
+    if laid.shared is not None:  # ruling R31: each part obeys its owner's wall rule
+        if isinstance(tile, Building) and principality.has_building(tile):
+            return f"{where}: a second {tile}"
+        if laid.builders < 2 and neighbour_mask(mask) & principality.walls:
+            return f"{where}: a part shares an edge with a building or the palazzo"
+        return None
     if isinstance(tile, Building):
         if principality.has_building(tile):
             return f"{where}: a second {tile}"
@@ -1004,6 +1119,7 @@ _CONFIGS = {
         choose_returned_order=st.booleans(),  # ruling R6
         hard_freedoms=st.booleans() if n == 2 else st.just(False),  # ruling R9
         muse_and_princess=st.booleans(),  # rulings R25-R28
+        cooperative_building=st.booleans(),  # rulings R29-R34
     )
     for n in PLAYER_COUNTS
 }
@@ -1063,6 +1179,19 @@ class GameMachine(RuleBasedStateMachine):
                 STATS["games completed with Muse & Princess"] += 1
             if books.config.choose_returned_order:
                 STATS["games completed with the returned order chosen"] += 1
+            if books.config.cooperative_building:
+                STATS["games completed with Cooperative Building"] += 1
+                if books.shared:
+                    STATS["cooperative games with a shared building"] += 1
+                if books.config.muse_and_princess:
+                    STATS["games completed with Cooperative Building and Muse & Princess"] += 1
+        for event in events:
+            if isinstance(event, ProposalMade):
+                STATS["proposals made"] += 1
+            if isinstance(event, ProposalAnswered):
+                STATS["proposals accepted" if event.accepted else "proposals rejected"] += 1
+        if books.config.cooperative_building:
+            STATS["cooperative moves checked"] += 1
 
     def _try(self, state: GameState, data: st.DataObject) -> None:
         """Try an arbitrary move on ``state``, sometimes sent from a given seat.
@@ -1194,13 +1323,15 @@ class GameMachine(RuleBasedStateMachine):
         if self.books is None:
             return
         b = self.books
+        reverse = b.config.cooperative_building  # ruling R29: the reverse side
+        palazzo = REVERSE_PALAZZO if reverse else PALAZZO_MASK
         for seat, player in enumerate(b.state.players):
-            rebuilt = Principality()
+            rebuilt = Principality(occupied=palazzo, walls=palazzo, palazzo=palazzo)
             for laid in b.laid[seat]:
                 problem = laying_problem(rebuilt, laid)
                 assert problem is None, f"seat {seat}: {problem}{b.where()}"
                 assert laid.mask is not None
-                rebuilt = rebuilt.with_tile(laid.tile, laid.mask)
+                rebuilt = rebuilt.with_tile(laid.tile, laid.mask, laid.shared)
             assert rebuilt == player.principality, f"seat {seat}{b.where()}"
 
     @invariant()
@@ -1215,6 +1346,9 @@ class GameMachine(RuleBasedStateMachine):
             types = Counter(player.principality.buildings)
             assert all(n == 1 for n in types.values()), f"seat {seat}{b.where()}"
         current = b.state.current_player
+        pending = b.state.pending
+        if isinstance(pending, Proposal):  # ruling R32: the proposer's turn, and limits
+            current = pending.proposer
         now = b.limits_of(current) if current is not None else TURN_LIMITS
         ended = zip(b.ended_turns, b.ended_limits, strict=True)
         for counts, limits in ((b.turn_counts, now), *ended):
@@ -1276,7 +1410,13 @@ class GameMachine(RuleBasedStateMachine):
         if state.phase is Phase.ACTIONS:
             order = b.clockwise(state.start_player)
             assert order[: len(b.turn_seats)] == b.turn_seats, b.where()
-            assert state.current_player == order[len(b.turn_seats)], b.where()
+            pending = state.pending
+            if isinstance(pending, Proposal) and pending.payment is not None:
+                # ruling R32: the partner answers out of turn, in the proposer's turn
+                assert state.current_player == pending.partner, b.where()
+                assert pending.proposer == order[len(b.turn_seats)], b.where()
+            else:
+                assert state.current_player == order[len(b.turn_seats)], b.where()
 
     @invariant()
     def auctions_follow_r12_to_r14(self) -> None:
@@ -1372,6 +1512,127 @@ class GameMachine(RuleBasedStateMachine):
         for move in b.moves:
             state = apply(state, move)
         assert state == b.state, b.where()
+
+    @invariant()
+    def shared_buildings_follow_r29_to_r33(self) -> None:
+        """A shared building lies in exactly its two partners' principalities, neighbours,
+        each part obeying the wall rule with its owner's builders; the partner's payment
+        moves money between the partners only; both gain 3 prestige (R29-R33)."""
+        if self.books is None:
+            return
+        b = self.books
+        n = b.config.players
+        holders: dict[SharedBuilding, list[int]] = {}
+        for seat, player in enumerate(b.state.players):
+            for placed in player.principality.tiles:
+                if placed.shared is not None:
+                    holders.setdefault(placed.shared, []).append(seat)
+        built = [record for _, record in b.shared]
+        assert sorted(map(repr, holders)) == sorted(map(repr, built)), b.where()
+        for record, seats in holders.items():
+            proposer, partner = record.players
+            assert sorted(seats) == sorted(record.players), f"{record} in {seats}{b.where()}"
+            assert partner in neighbours_of(n, proposer), f"{record}{b.where()}"
+            near, far = record.masks
+            # a connected tile across the border: its parts share an edge across it
+            assert across_from(n, proposer, near, partner) & far, f"{record}{b.where()}"
+            size = len(catalog().tile(record.building).cells)
+            assert popcount(near) + popcount(far) == size, f"{record}{b.where()}"
+        t = self.last
+        if t is None or not isinstance(t.move, Accept):
+            return
+        proposal = t.before.pending
+        assert isinstance(proposal, Proposal)
+        proposer, partner = proposal.proposer, proposal.partner
+        record = built[-1]
+        for who, part in zip(record.players, record.masks, strict=True):
+            owner = t.before.players[who]
+            other = proposer if who == partner else partner
+            assert not part & owner.principality.occupied, f"{record}{b.where()}"
+            assert not owner.principality.has_building(record.building), b.where()
+            if owner.builders < 2:  # ruling R31 with the owner's builders (D16 across)
+                assert not neighbour_mask(part) & owner.principality.walls, b.where()
+                far_walls = t.before.players[other].principality.walls
+                assert not across_from(n, who, part, other) & far_walls, b.where()
+        # The acceptance itself: its events up to both partners' 3 prestige (a round
+        # or the game may end with the same move, and its events follow).
+        events = list(t.events)
+        at = next(i for i, e in enumerate(events) if isinstance(e, SharedBuildingPlaced))
+        own = events[: at + 3]
+        sold = sum(
+            e.amount for e in own if isinstance(e, MoneyReceived) and e.reason is MoneyReason.SALE
+        )
+        net = sum(
+            e.amount if isinstance(e, MoneyReceived) else -e.amount
+            for e in own
+            if isinstance(e, MoneyReceived | MoneyPaid)
+        )
+        cost = BUILD_COST[t.before.players[proposer].builders]
+        # the payment moves between the partners: only the build cost leaves the table
+        assert net == sold - cost, f"{own}{b.where()}"
+        moved = [
+            (type(e).__name__, e.player, e.amount)
+            for e in own
+            if isinstance(e, MoneyPaid | MoneyReceived) and e.reason is MoneyReason.PARTNER
+        ]
+        payment = proposal.payment
+        expected = [("MoneyPaid", partner, payment), ("MoneyReceived", proposer, payment)]
+        assert moved == (expected if payment else []), f"{moved}{b.where()}"
+        for who in (proposer, partner):  # ruling R32: 3 prestige each, at once
+            gained = [
+                e.points
+                for e in own
+                if isinstance(e, PrestigeGained)
+                and e.player == who
+                and e.reason is PrestigeReason.BUILDING
+            ]
+            assert [TILE_PRESTIGE] == gained, f"seat {who} gained {gained}{b.where()}"
+
+    @invariant()
+    def building_alone_obeys_r30(self) -> None:
+        """A building laid alone at a border: 1 builder, 2 if the other side is built (R30)."""
+        if self.last is None or self.books is None:
+            return
+        t, b = self.last, self.books
+        pending = t.before.pending
+        if not (isinstance(t.move, PlaceTile) and isinstance(pending, Placing)):
+            return
+        if not isinstance(pending.tile, Building) or not b.config.cooperative_building:
+            return
+        seat = t.before.current_player
+        assert seat is not None
+        n = b.config.players
+        mask = parse_cells(t.move.cells)
+        builders = t.before.players[seat].builders
+        for other in neighbours_of(n, seat):
+            across = across_from(n, seat, mask, other)
+            if across:
+                assert builders >= 1, f"{t.move} touches a border with no builder{b.where()}"
+            if across & t.before.players[other].principality.walls:
+                assert builders >= 2, f"{t.move} is wall to wall across a border{b.where()}"
+
+    @invariant()
+    def negotiation_follows_r31_and_r32(self) -> None:
+        """At most 3 proposals a build action; the partner answers with accept or reject
+        only, and the answer is no turn of theirs (R31, R32)."""
+        if self.books is None:
+            return
+        b = self.books
+        state = b.state
+        pending = state.pending
+        if isinstance(pending, Proposal | OpenBuild):
+            assert b.proposals <= PROPOSALS_PER_BUILD, b.where()
+            number = pending.number if isinstance(pending, Proposal) else pending.proposals
+            assert number == b.proposals, f"{pending} after {b.proposals} proposals{b.where()}"
+        if isinstance(pending, Proposal) and pending.payment is not None:
+            kinds = {type(m) for m in legal_moves(state)}
+            assert kinds == {Accept, Reject}, f"{kinds}{b.where()}"
+        if isinstance(pending, OpenBuild) and pending.proposals >= PROPOSALS_PER_BUILD:
+            kinds = {type(m) for m in legal_moves(state)}
+            assert Propose not in kinds, f"a fourth proposal is offered{b.where()}"
+        if not b.config.cooperative_building:
+            kinds = {type(m) for m in legal_moves(state)}
+            assert not kinds & {Propose, Accept, Reject, GiveUp}, b.where()
 
     @invariant()
     def illegal_moves_are_rejected(self) -> None:

@@ -8,7 +8,8 @@ terminal (the log then shows only what that player sees), ``--names
 Anna,Ben,Carla`` names the players, and ``--save game.json`` writes the
 record (with the date and the engine version).  ``replay game.json``
 prints a saved game the same way, with its comments; ``--player N`` shows
-only what player ``N`` saw.
+only what player ``N`` saw.  With ``--cooperative-building`` the end shows
+the shared map as text.
 ``tournament --bots heuristic,random,random,random --games 200 --workers 2``
 plays seeded games with every seating rotated and prints the result table
 (see :mod:`princes_of_florence.bots.tournament`).
@@ -89,6 +90,7 @@ from princes_of_florence.moves import (
 )
 from princes_of_florence.narration import describe, player_name
 from princes_of_florence.observation import events_for, observe
+from princes_of_florence.rules.cooperative import render_shared_map
 from princes_of_florence.serialization import (
     GameRecord,
     dumps,
@@ -106,6 +108,7 @@ _SWITCHES = {
     "hard_freedoms": "the harder 2-player option: four freedom tiles (R9)",
     "choose_returned_order": "the player orders the cards not kept (R6)",
     "muse_and_princess": "the Muse & Princess expansion (R25-R28)",
+    "cooperative_building": "the Cooperative Building expansion: one shared map (R29-R34)",
 }
 """The :class:`GameConfig` switches ``play`` takes as ``--option-name`` flags."""
 
@@ -209,6 +212,9 @@ def _final_table(state: GameState, events: Sequence[Event], write: Callable[[str
             f"{rank:4d}. {player_name(config, player)}{crown}: {result.prestige[player]} prestige,"
             f" {result.money[player]} florins; from {detail or 'nothing'}; prestige cards: {held}"
         )
+    if config.cooperative_building:  # ruling R29: the principalities side by side
+        write("Shared map (a shared building shows its letter on both sides of a border):")
+        write(render_shared_map([p.principality for p in state.players]))
 
 
 def _header(config: GameConfig, label: str) -> str:

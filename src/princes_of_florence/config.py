@@ -39,16 +39,6 @@ def _check_start(instance: GameConfig, attribute: attrs.Attribute[int], value: i
         )
 
 
-def _reject(name: str) -> attrs._ValidatorType[bool]:
-    def check(instance: GameConfig, attribute: attrs.Attribute[bool], value: bool) -> None:
-        if not isinstance(value, bool):
-            raise ConfigError(f"{attribute.name} must be true or false, not {shorten(value)}")
-        if value:
-            raise ConfigError(f"the {name} is not implemented yet")
-
-    return check
-
-
 def _check_bool(instance: GameConfig, attribute: attrs.Attribute[bool], value: bool) -> None:
     if not isinstance(value, bool):
         raise ConfigError(f"{attribute.name} must be true or false, not {shorten(value)}")
@@ -121,8 +111,9 @@ class GameConfig:
             instead of five (ruling R9); only with 2 players.
         muse_and_princess: the Muse & Princess expansion (rulings R25-R28):
             phase A2 and the six character cards, and no selling of prestige.
-        cooperative_building: the Cooperative Building expansion (not
-            implemented yet: setting it raises :class:`ConfigError`).
+        cooperative_building: the Cooperative Building expansion (rulings
+            R29-R34): the principalities lie on one shared map, and
+            neighbours may build across their border.
         names: the players' names, in player order, as descriptions and logs
             show them (:func:`~princes_of_florence.describe`); by default
             "Player 1" to "Player N".  Each has 1 to 40 printable characters
@@ -140,9 +131,7 @@ class GameConfig:
     choose_returned_order: bool = attrs.field(default=False, validator=_check_bool)
     hard_freedoms: bool = attrs.field(default=False, validator=_check_hard)
     muse_and_princess: bool = attrs.field(default=False, validator=_check_bool)
-    cooperative_building: bool = attrs.field(
-        default=False, validator=_reject("Cooperative Building expansion")
-    )
+    cooperative_building: bool = attrs.field(default=False, validator=_check_bool)
     names: tuple[str, ...] = attrs.field(
         default=attrs.Factory(_names_default, takes_self=True), validator=_check_names
     )

@@ -50,7 +50,9 @@ from princes_of_florence.state import (
     Conversion,
     GameState,
     LandscapeChoice,
+    OpenBuild,
     Placing,
+    Proposal,
     RecruitOffer,
     Working,
 )
@@ -101,6 +103,16 @@ class DecisionKind(Enum):
     """After a work: how much of the payout becomes prestige (R19)."""
     BID_FOR_CHARACTER = "bid_for_character"
     """Muse & Princess phase A2: put the token on a character card, or pass (R25)."""
+    CHOOSE_SHARED_BUILDING = "choose_shared_building"
+    """Cooperative Building: the building of the proposal to the partner named (R31)."""
+    PLACE_SHARED_BUILDING = "place_shared_building"
+    """Cooperative Building: the cells of the proposal on both sides of the border (R31)."""
+    ASK_PAYMENT = "ask_payment"
+    """Cooperative Building: the florins the partner is asked to pay (R31)."""
+    ANSWER_PROPOSAL = "answer_proposal"
+    """Cooperative Building: the partner accepts or rejects, out of turn (R32)."""
+    CONTINUE_BUILD = "continue_build"
+    """Cooperative Building: after a rejection, propose again, build alone or give up (R32)."""
 
 
 @attrs.frozen
@@ -126,6 +138,10 @@ class Decision:
         minimum: the round's minimum work value (``ADD_BONUS_OR_FINISH``,
             ``CHOOSE_ACTION``).
         payout: the payout to convert (``CONVERT``).
+        proposal: the proposal so far (``CHOOSE_SHARED_BUILDING``,
+            ``PLACE_SHARED_BUILDING``, ``ASK_PAYMENT``, ``ANSWER_PROPOSAL``).
+        proposals: how many proposals of the build action were rejected
+            (``CONTINUE_BUILD``).
     """
 
     player: int
@@ -139,6 +155,8 @@ class Decision:
     work_value: WorkBreakdown | None = None
     minimum: int | None = None
     payout: int | None = None
+    proposal: Proposal | None = None
+    proposals: int | None = None
 
 
 def _check(state_or_view: object) -> None:
@@ -276,6 +294,22 @@ def _conversion(s: StateOrView, player: int, pending: Any) -> Decision:
     return Decision(player, DecisionKind.CONVERT, payout=pending.payout)
 
 
+def _proposal(s: StateOrView, player: int, pending: Any) -> Decision:
+    if pending.building is None:
+        kind = DecisionKind.CHOOSE_SHARED_BUILDING
+    elif pending.cells is None:
+        kind = DecisionKind.PLACE_SHARED_BUILDING
+    elif pending.payment is None:
+        kind = DecisionKind.ASK_PAYMENT
+    else:
+        kind = DecisionKind.ANSWER_PROPOSAL
+    return Decision(player, kind, proposal=pending)
+
+
+def _open_build(s: StateOrView, player: int, pending: Any) -> Decision:
+    return Decision(player, DecisionKind.CONTINUE_BUILD, proposals=pending.proposals)
+
+
 PENDING_KINDS: dict[type, Callable[[StateOrView, int, Any], Decision]] = {
     Placing: _placing,
     CardChoice: _card_choice,
@@ -284,6 +318,8 @@ PENDING_KINDS: dict[type, Callable[[StateOrView, int, Any], Decision]] = {
     RecruitOffer: _recruit,
     Working: _working,
     Conversion: _conversion,
+    Proposal: _proposal,
+    OpenBuild: _open_build,
 }
 """Per class of pending sub-decision: the decision it puts to the player to decide."""
 

@@ -36,6 +36,7 @@ import attrs
 from princes_of_florence.components import Catalog, default_catalog
 from princes_of_florence.engine import free_moves, legal_moves
 from princes_of_florence.errors import IllegalMoveError, InvalidMoveError
+from princes_of_florence.geometry import PALAZZO_MASK
 from princes_of_florence.ids import (
     AuctionObject,
     BonusCardId,
@@ -50,6 +51,8 @@ from princes_of_florence.ids import (
     SizeClass,
 )
 from princes_of_florence.moves import (
+    Accept,
+    AskPayment,
     Bid,
     Build,
     BuyBonus,
@@ -61,6 +64,7 @@ from princes_of_florence.moves import (
     DeclineCharacter,
     EndTurn,
     FinishWork,
+    GiveUp,
     IntroduceFreedom,
     KeepRecruiting,
     Move,
@@ -70,7 +74,11 @@ from princes_of_florence.moves import (
     PlaceToken,
     PlayBonus,
     PrincessWork,
+    Propose,
+    ProposeBuilding,
+    ProposePlacement,
     Recruit,
+    Reject,
     ReturnCard,
     ReturnPerson,
     SellPrestige,
@@ -80,6 +88,7 @@ from princes_of_florence.moves import (
     Work,
 )
 from princes_of_florence.observation import PlayerView, determinize
+from princes_of_florence.rules.cooperative import shared_tile_placements
 from princes_of_florence.rules.placement import tile_placements
 from princes_of_florence.state import GameState
 
@@ -94,6 +103,8 @@ __all__ = [
     "MAX_PRESTIGE_SALE",
     "MAX_WORK_VALUE",
     "PLACEMENT_CELLS",
+    "REVERSE_PLACEMENT_CELLS",
+    "SHARED_PLACEMENT_CELLS",
     "Block",
     "action_mask",
     "action_move",
@@ -305,6 +316,37 @@ def _placement_cells() -> tuple[str, ...]:
 PLACEMENT_CELLS: tuple[str, ...] = _placement_cells()
 """The cell sets of the placement block, in id order (ascending by notation)."""
 
+
+def _reverse_placement_cells() -> tuple[str, ...]:
+    """The cell sets a tile can cover on the reverse side of the board only (R29)."""
+    palazzo = _CAT.shared_map.palazzo_mask
+    cells: set[str] = set()
+    for tile in (*Building, *Landscape):
+        cells.update(p.notation for p in tile_placements(tile, palazzo))
+    return tuple(sorted(cells - set(PLACEMENT_CELLS)))
+
+
+REVERSE_PLACEMENT_CELLS: tuple[str, ...] = _reverse_placement_cells()
+"""The cell sets of the second placement block: those only the reverse side's
+placements cover (Cooperative Building, R29), ascending by notation."""
+
+
+def _shared_placement_cells() -> tuple[str, ...]:
+    """Every placement across a border of any layout of the shared map, as notation (R31)."""
+    cells: set[str] = set()
+    for layout in _CAT.shared_map.layouts:
+        for seat in range(layout.players):
+            for other in layout.neighbours(seat):
+                for building in Building:
+                    placements = shared_tile_placements(layout.players, seat, other, building)
+                    cells.update(p.notation for p in placements)
+    return tuple(sorted(cells))
+
+
+SHARED_PLACEMENT_CELLS: tuple[str, ...] = _shared_placement_cells()
+"""The cells of the ``across`` block: every placement of a building across a
+border of the shared map, seen from either side, ascending by notation."""
+
 _CARDS: tuple[PersonId | BonusCardId | PrestigeCardId, ...] = (
     *PersonId,
     *BonusCardId,
@@ -347,10 +389,19 @@ _KIND_MOVES: tuple[tuple[type[Move], Callable[[], Sequence[Move]]], ...] = (
     (PrincessWork, lambda: [PrincessWork()]),
     (UseMerchant, lambda: [UseMerchant()]),
     (UseProfessor, lambda: [UseProfessor(deck) for deck in ProfessorDeck]),
+    (Propose, lambda: [Propose(seat) for seat in range(MAX_PLAYERS)]),
+    (ProposeBuilding, lambda: [ProposeBuilding(b) for b in Building]),
+    (ProposePlacement, lambda: [ProposePlacement(c) for c in SHARED_PLACEMENT_CELLS]),
+    (AskPayment, lambda: [AskPayment(a) for a in range(0, MAX_BID + 1, _STEP)]),
+    (Accept, lambda: [Accept()]),
+    (Reject, lambda: [Reject()]),
+    (GiveUp, lambda: [GiveUp()]),
+    (PlaceTile, lambda: [PlaceTile(c) for c in REVERSE_PLACEMENT_CELLS]),
 )
 """One row per kind of move, in id order: the kind and every move of it.
 
-A new kind of move joins by adding a row at the end."""
+A new kind of move joins by adding a row at the end; so do the placements
+only the reverse side of the board has (R29), in a second ``place`` block."""
 
 
 def _blocks() -> tuple[Block[Move], ...]:
@@ -390,11 +441,24 @@ def _max_legal_moves(cat: Catalog) -> int:
     ``finish``; the conversions of one payout; a recruit of each face-up
     person and ``keep``; the cards shown; an auction's openings and
     ``decline``; ``bid`` and ``pass``; the tokens of phase A2 and ``no
-    character``.  Then every prestige sale on top.
+    character``; with Cooperative Building the placements of a building
+    across a border and the payments that may be asked (0 up to what the
+    partner can raise, at most :data:`MAX_BID`).  Then every prestige sale
+    on top.
     """
     persons = len(cat.persons) + cat.rules.recruiting_cards
+    palazzos = (PALAZZO_MASK, cat.shared_map.palazzo_mask)
+    shared = max(
+        len(shared_tile_placements(layout.players, seat, other, building))
+        for layout in cat.shared_map.layouts
+        for seat in range(layout.players)
+        for other in layout.neighbours(seat)
+        for building in Building
+    )
     choices = (
-        max(len(tile_placements(t)) for t in (*Building, *Landscape)),
+        max(len(tile_placements(t, p)) for t in (*Building, *Landscape) for p in palazzos),
+        shared,
+        MAX_BID // cat.rules.raise_step + 1,
         persons + len(Building) + 1 + len(Freedom) + 1 + len(cat.persons) + 1,
         len(cat.bonus_cards) + 1,
         MAX_CONVERSION + 1,
@@ -435,6 +499,10 @@ def _longest_game(cat: Catalog) -> int:
     tokens = sum(len(c.bids) for c in cat.characters) + players
     per_round_b += players * work + 1 + 1 + 1 + (rules.draw_size - 2)
     per_round_a += tokens
+    # Cooperative Building: each of the (at most 3) build actions of a turn
+    # may hold 3 proposals of 5 moves (partner, building, cells, payment,
+    # answer) and then a ``give up`` (a ``build`` alone is counted above)
+    per_round_b += players * 3 * (3 * 5 + 1)
     recruits = rules.recruiting_cards
     sales = players * MAX_PRESTIGE_SALE
     return players + rules.rounds * (per_round_a + per_round_b) + recruits + sales

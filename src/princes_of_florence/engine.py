@@ -27,6 +27,8 @@ from princes_of_florence.events import Event, MoneyReason, PrestigeReason
 from princes_of_florence.ids import Building, Phase, PrestigeCardId
 from princes_of_florence.limits import shorten
 from princes_of_florence.moves import (
+    Accept,
+    AskPayment,
     Bid,
     Build,
     BuyBonus,
@@ -38,6 +40,7 @@ from princes_of_florence.moves import (
     DeclineCharacter,
     EndTurn,
     FinishWork,
+    GiveUp,
     IntroduceFreedom,
     KeepRecruiting,
     Move,
@@ -47,7 +50,11 @@ from princes_of_florence.moves import (
     PlaceToken,
     PlayBonus,
     PrincessWork,
+    Propose,
+    ProposeBuilding,
+    ProposePlacement,
     Recruit,
+    Reject,
     ReturnCard,
     ReturnPerson,
     SellPrestige,
@@ -57,8 +64,17 @@ from princes_of_florence.moves import (
     Work,
     move_shape_problem,
 )
-from princes_of_florence.rules import actions, auction, cards, characters, phases, setup
+from princes_of_florence.rules import (
+    actions,
+    auction,
+    cards,
+    characters,
+    negotiation,
+    phases,
+    setup,
+)
 from princes_of_florence.rules.common import catalog, lose_prestige, receive
+from princes_of_florence.rules.cooperative import alone_blocked, alone_border_problem
 from princes_of_florence.rules.placement import (
     is_legal_placement,
     parse_placement,
@@ -72,7 +88,9 @@ from princes_of_florence.state import (
     Conversion,
     GameState,
     LandscapeChoice,
+    OpenBuild,
     Placing,
+    Proposal,
     RecruitOffer,
     Working,
 )
@@ -135,7 +153,10 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
       (:func:`.rules.actions.bonus_moves`); then ``convert`` from 0 up
       (:func:`.rules.actions.convert_moves`);
     * a recruiting card won: ``recruit`` by seat clockwise from the player's
-      left (:func:`.rules.cards.recruit_moves`), then ``keep``.
+      left (:func:`.rules.cards.recruit_moves`), then ``keep``;
+    * a proposal of a shared building (Cooperative Building) and the build
+      action left open after a rejection: see
+      :func:`.rules.negotiation.negotiation_moves`.
 
     Selling prestige (R3) is not listed here but in :func:`free_moves`.
     Empty exactly when the game is over.
@@ -153,7 +174,8 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
         moves = phases.decision_moves(state)
     elif isinstance(pending, Placing):
         player = state.players[seat]
-        moves = place_moves(player.principality, pending.tile, player.builders)
+        blocked = alone_blocked(state, seat, player.builders)  # ruling R30
+        moves = place_moves(player.principality, pending.tile, player.builders, blocked)
     elif isinstance(pending, CardChoice):
         if pending.returning:
             moves = tuple([ReturnCard(c) for c in pending.shown])
@@ -165,6 +187,8 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
         moves = actions.convert_moves(state)
     elif isinstance(pending, LandscapeChoice):
         moves = auction.landscape_moves(state)
+    elif isinstance(pending, Proposal | OpenBuild):
+        moves = negotiation.negotiation_moves(state)
     else:
         assert isinstance(pending, RecruitOffer)
         moves = (*cards.recruit_moves(state), KeepRecruiting())
@@ -246,8 +270,9 @@ def move_problem(state: GameState, move: Move, player: int | None = None) -> str
         # what can be a hundred placements.
         owner = state.players[seat]
         cells = move.cells
+        blocked = alone_blocked(state, seat, owner.builders)  # ruling R30
         if isinstance(cells, str) and is_legal_placement(
-            owner.principality, pending.tile, owner.builders, cells
+            owner.principality, pending.tile, owner.builders, cells, blocked
         ):
             return None
     else:
@@ -268,12 +293,22 @@ def _reason(state: GameState, move: Move) -> str | None:
     if isinstance(pending, Placing):
         if not isinstance(move, PlaceTile):
             return f"the player must first place the {pending.tile} (ruling R16/R21)"
+        seat = state.current_player
+        assert seat is not None
+        owner = state.players[seat]
         try:
-            placement = parse_placement(pending.tile, move.cells)
+            placement = parse_placement(pending.tile, move.cells, owner.principality.palazzo)
         except GeometryError as error:
             return str(error)
         if str(placement) != move.cells:
             return f"cells must be written sorted: place {placement}"
+        if isinstance(pending.tile, Building):
+            blocked = alone_blocked(state, seat, owner.builders)
+            if placement.mask & blocked:
+                principalities = [p.principality for p in state.players]
+                border = alone_border_problem(principalities, seat, placement.mask, owner.builders)
+                if border is not None:
+                    return border
         return f"{move.cells} is not a legal place for the {pending.tile} (ruling R21)"
     if isinstance(pending, CardChoice):
         if pending.returning:
@@ -302,6 +337,8 @@ def _reason(state: GameState, move: Move) -> str | None:
         return "the player must first say how much of the payout to convert (ruling R19)"
     if isinstance(pending, LandscapeChoice):
         return auction.landscape_problem(state, move)
+    if isinstance(pending, Proposal | OpenBuild):
+        return negotiation.negotiation_problem(state, move)
     if isinstance(move, Recruit):
         return cards.recruit_problem(state, move)
     return "the player must first use the recruiting card won or keep it (ruling R16)"
@@ -399,7 +436,9 @@ def _place(state: GameState, move: Move, events: list[Event]) -> GameState:
     pending = state.pending
     assert isinstance(move, PlaceTile) and isinstance(pending, Placing)
     tile = pending.tile
-    mask = parse_placement(tile, move.cells).mask
+    seat = state.current_player
+    assert seat is not None
+    mask = parse_placement(tile, move.cells, state.players[seat].principality.palazzo).mask
     if isinstance(tile, Building):
         return actions.place_building(state, tile, mask, move.cells, events)
     return auction.place_landscape(state, tile, mask, move.cells, events)
@@ -463,6 +502,12 @@ def _sell(state: GameState, move: Move, events: list[Event]) -> GameState:
     return receive(state, seat, move.points * rate, MoneyReason.SALE, events)
 
 
+def _build(state: GameState, move: Move, events: list[Event]) -> GameState:
+    if isinstance(state.pending, OpenBuild):  # alone, after a rejected proposal (R32)
+        return negotiation.apply_negotiation(state, move, events)
+    return actions.apply_action(state, move, events)
+
+
 def _return(state: GameState, move: Move, events: list[Event]) -> GameState:
     assert isinstance(move, ReturnPerson)
     return setup.apply_setup(state, move, events)
@@ -481,7 +526,7 @@ _HANDLERS: dict[type[Move], _Handler] = {
     ChooseLandscape: _landscape,
     Recruit: _recruit,
     KeepRecruiting: _keep,
-    Build: actions.apply_action,
+    Build: _build,
     Work: actions.apply_action,
     PlayBonus: _play,
     FinishWork: _finish,
@@ -496,6 +541,13 @@ _HANDLERS: dict[type[Move], _Handler] = {
     PrincessWork: characters.apply_use,
     UseMerchant: characters.apply_use,
     UseProfessor: characters.apply_use,
+    Propose: negotiation.apply_negotiation,
+    ProposeBuilding: negotiation.apply_negotiation,
+    ProposePlacement: negotiation.apply_negotiation,
+    AskPayment: negotiation.apply_negotiation,
+    Accept: negotiation.apply_negotiation,
+    Reject: negotiation.apply_negotiation,
+    GiveUp: negotiation.apply_negotiation,
 }
 """How each kind of move is applied: one entry per member of :data:`Move`,
 looked up by the move's class (the move classes have no subclasses).

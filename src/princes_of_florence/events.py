@@ -45,6 +45,7 @@ __all__ = [
     "BestWork",
     "BidMade",
     "BonusPlayed",
+    "BuildGivenUp",
     "BuildingChosen",
     "CardKept",
     "CardReturned",
@@ -70,7 +71,11 @@ __all__ = [
     "PrestigeGained",
     "PrestigeLost",
     "PrestigeReason",
+    "ProposalAnswered",
+    "ProposalDrafted",
+    "ProposalMade",
     "RecruitingKept",
+    "SharedBuildingPlaced",
     "TilePlaced",
     "TokenPlaced",
     "TurnEnded",
@@ -95,6 +100,9 @@ class MoneyReason(StrEnum):
     BANKER = "banker"
     """The Banker (R26): received, the money lying on it; paid, the money
     its holder after round 7 turns into prestige."""
+    PARTNER = "partner"
+    """A shared building's agreed payment (R32): paid by the partner,
+    received by the player who proposed it; the bank takes no part."""
 
 
 class PrestigeReason(StrEnum):
@@ -421,6 +429,64 @@ class GameEnded:
     winners: tuple[int, ...]
 
 
+@attrs.frozen
+class ProposalDrafted:
+    """``player`` is drafting proposal ``number`` of a build action to ``partner`` (R31).
+
+    One event per step: the partner named, then the ``building``, then the
+    ``cells`` (``None`` until named).
+    """
+
+    player: int
+    partner: int
+    number: int
+    building: Building | None = None
+    cells: str | None = None
+
+
+@attrs.frozen
+class ProposalMade:
+    """``player`` proposed to ``partner`` to share ``building`` on ``cells``,
+    the partner paying ``payment`` (R31); the partner answers next."""
+
+    player: int
+    partner: int
+    number: int
+    building: Building
+    cells: str
+    payment: int
+
+
+@attrs.frozen
+class ProposalAnswered:
+    """``player``, the partner, accepted or rejected ``proposer``'s proposal (R32)."""
+
+    player: int
+    proposer: int
+    accepted: bool
+
+
+@attrs.frozen
+class SharedBuildingPlaced:
+    """``player`` and ``partner`` built ``building`` across their border on ``cells`` (R32).
+
+    ``cells`` is seen from ``player``'s side: their cells, ``/``, the
+    partner's.
+    """
+
+    player: int
+    partner: int
+    building: Building
+    cells: str
+
+
+@attrs.frozen
+class BuildGivenUp:
+    """``player`` gave up the build action after a rejected proposal (R32)."""
+
+    player: int
+
+
 Event: TypeAlias = (
     MoneyPaid
     | MoneyReceived
@@ -454,5 +520,10 @@ Event: TypeAlias = (
     | CharacterTaken
     | CharacterUsed
     | CharacterReturned
+    | ProposalDrafted
+    | ProposalMade
+    | ProposalAnswered
+    | SharedBuildingPlaced
+    | BuildGivenUp
 )
 """Every kind of event."""

@@ -43,6 +43,13 @@ notation                       move
 ``princess``                   :class:`PrincessWork`: a work with no person (R28)
 ``merchant``                   :class:`UseMerchant`: prestige by rank (R26)
 ``professor <deck>``           :class:`UseProfessor`: a free card (R26)
+``propose <player>``           :class:`Propose` a shared building to a neighbour (R31)
+``share <building>``           :class:`ProposeBuilding`: the building proposed (R31)
+``across <cells>/<cells>``     :class:`ProposePlacement`: the cells on each side (R31)
+``ask <florins>``              :class:`AskPayment` of the partner (R31)
+``accept``                     :class:`Accept` the proposal (the partner, R32)
+``reject``                     :class:`Reject` the proposal (the partner, R32)
+``give up``                    :class:`GiveUp` the open build action (R32)
 =============================  =================================================
 """
 
@@ -75,6 +82,8 @@ from princes_of_florence.limits import (
 )
 
 __all__ = [
+    "Accept",
+    "AskPayment",
     "Bid",
     "Build",
     "BuyBonus",
@@ -86,6 +95,7 @@ __all__ = [
     "DeclineCharacter",
     "EndTurn",
     "FinishWork",
+    "GiveUp",
     "IntroduceFreedom",
     "KeepRecruiting",
     "Move",
@@ -95,7 +105,11 @@ __all__ = [
     "PlaceToken",
     "PlayBonus",
     "PrincessWork",
+    "Propose",
+    "ProposeBuilding",
+    "ProposePlacement",
     "Recruit",
+    "Reject",
     "ReturnCard",
     "ReturnPerson",
     "SellPrestige",
@@ -368,6 +382,78 @@ class UseProfessor:
         return f"professor {self.deck}"
 
 
+@attrs.frozen
+class Propose:
+    """Propose a building across the border with the neighbour ``partner`` (R31).
+
+    The first step of a proposal; the building, the placement and the
+    payment follow as moves of their own.  The first proposal of a build
+    action uses the action (R17, R18).
+    """
+
+    partner: int = attrs.field(metadata={"max": 4})  # seats 0 to 4
+
+    def __str__(self) -> str:
+        return f"propose {self.partner}"
+
+
+@attrs.frozen
+class ProposeBuilding:
+    """Name the building of the proposal (ruling R31)."""
+
+    building: Building
+
+    def __str__(self) -> str:
+        return f"share {self.building}"
+
+
+@attrs.frozen
+class ProposePlacement:
+    """Name the cells of the proposal: the proposer's, ``/``, the partner's (R31).
+
+    Each side's cells are sorted and joined by ``-``, as in ``f4-g4/a4``.
+    """
+
+    cells: str = attrs.field(metadata={"max": MAX_NOTATION_CHARS})
+
+    def __str__(self) -> str:
+        return f"across {self.cells}"
+
+
+@attrs.frozen
+class AskPayment:
+    """Ask the partner to pay ``amount`` florins to the proposer (R31); the partner answers."""
+
+    amount: int = attrs.field(metadata={"max": MAX_MONEY})
+
+    def __str__(self) -> str:
+        return f"ask {self.amount}"
+
+
+@attrs.frozen
+class Accept:
+    """The partner accepts the proposal: it is built (R32); not a turn of theirs."""
+
+    def __str__(self) -> str:
+        return "accept"
+
+
+@attrs.frozen
+class Reject:
+    """The partner rejects the proposal; the build action stays open (R32)."""
+
+    def __str__(self) -> str:
+        return "reject"
+
+
+@attrs.frozen
+class GiveUp:
+    """Give the build action up after a rejected proposal: nothing is built (R32)."""
+
+    def __str__(self) -> str:
+        return "give up"
+
+
 Move: TypeAlias = (
     ReturnPerson
     | Open
@@ -396,6 +482,13 @@ Move: TypeAlias = (
     | PrincessWork
     | UseMerchant
     | UseProfessor
+    | Propose
+    | ProposeBuilding
+    | ProposePlacement
+    | AskPayment
+    | Accept
+    | Reject
+    | GiveUp
 )
 """Every kind of move."""
 
@@ -549,6 +642,16 @@ def _cells(word: str, text: str) -> str:
     return "-".join(sorted(names))
 
 
+def _shared_cells(word: str, text: str) -> str:
+    """The cells of an ``across`` move: two sides, each checked and sorted."""
+    sides = word.split("/")
+    if len(sides) != 2:
+        raise InvalidMoveError(
+            f"move {text!r} must name the cells on each side of the border, split by '/'"
+        )
+    return "/".join(_cells(side, text) for side in sides)
+
+
 def _card(word: str, text: str) -> PersonId | BonusCardId | PrestigeCardId:
     for kind in _CARD_ENUMS:
         try:
@@ -569,6 +672,9 @@ _NULLARY: dict[str, Move] = {
     "merchant": UseMerchant(),
     "buy person": BuyPerson(),
     "buy bonus": BuyBonus(),
+    "accept": Accept(),
+    "reject": Reject(),
+    "give up": GiveUp(),
 }
 
 
@@ -619,6 +725,10 @@ def parse_move(text: str) -> Move:
         "sell": 2,
         "token": 3,
         "professor": 2,
+        "propose": 2,
+        "share": 2,
+        "across": 2,
+        "ask": 2,
     }
     if verb not in arity:
         raise InvalidMoveError(f"unknown move {text!r}")
@@ -668,6 +778,14 @@ def _read(verb: str, words: list[str], text: str) -> Move:
             return PlaceToken(_enum(Character, arg, text), _int(words[2], text))
         case "professor":
             return UseProfessor(_enum(ProfessorDeck, arg, text))
+        case "propose":
+            return Propose(_int(arg, text))
+        case "share":
+            return ProposeBuilding(_enum(Building, arg, text))
+        case "across":
+            return ProposePlacement(_shared_cells(arg, text))
+        case "ask":
+            return AskPayment(_int(arg, text))
         case _:
             return SellPrestige(_int(arg, text))
 
@@ -690,4 +808,8 @@ _USAGE = {
     "sell": "sell <points>",
     "token": "token <character> <bid>",
     "professor": "professor <deck>",
+    "propose": "propose <seat>",
+    "share": "share <building>",
+    "across": "across <cells>/<cells>",
+    "ask": "ask <florins>",
 }

@@ -30,6 +30,7 @@ from princes_of_florence.events import (
     BestWork,
     BidMade,
     BonusPlayed,
+    BuildGivenUp,
     BuildingChosen,
     CardKept,
     CardReturned,
@@ -55,7 +56,11 @@ from princes_of_florence.events import (
     PrestigeGained,
     PrestigeLost,
     PrestigeReason,
+    ProposalAnswered,
+    ProposalDrafted,
+    ProposalMade,
     RecruitingKept,
+    SharedBuildingPlaced,
     TilePlaced,
     TokenPlaced,
     TurnEnded,
@@ -76,6 +81,8 @@ from princes_of_florence.ids import (
     ProfessorDeck,
 )
 from princes_of_florence.moves import (
+    Accept,
+    AskPayment,
     Bid,
     Build,
     BuyBonus,
@@ -87,6 +94,7 @@ from princes_of_florence.moves import (
     DeclineCharacter,
     EndTurn,
     FinishWork,
+    GiveUp,
     IntroduceFreedom,
     KeepRecruiting,
     Move,
@@ -96,7 +104,11 @@ from princes_of_florence.moves import (
     PlaceToken,
     PlayBonus,
     PrincessWork,
+    Propose,
+    ProposeBuilding,
+    ProposePlacement,
     Recruit,
+    Reject,
     ReturnCard,
     ReturnPerson,
     SellPrestige,
@@ -130,6 +142,7 @@ MONEY_REASONS: dict[MoneyReason, str] = {
     MoneyReason.SALE: "for prestige sold",
     MoneyReason.CHARACTER: "for a character card",
     MoneyReason.BANKER: "with the Banker",
+    MoneyReason.PARTNER: "between the partners of a shared building",
 }
 """How a log says why money moved, after the amount."""
 
@@ -350,8 +363,29 @@ def _move(move: Move, s: GameState | PlayerView) -> str:
             return f"{who} uses the Merchant for prestige"
         case UseProfessor(deck):
             return f"{who} uses the Professor to draw from the {_professor(deck)} deck"
+        case Propose(partner):
+            partner_name = player_name(config, partner)
+            return f"{who} proposes to {partner_name} a building across their border"
+        case ProposeBuilding(building):
+            return f"{who} proposes to share {_tile(building)}"
+        case ProposePlacement(cells):
+            return f"{who} proposes to build it on {_across(cells)}"
+        case AskPayment(amount):
+            return f"{who} asks the partner to pay {amount} florins"
+        case Accept():
+            return f"{who} accepts the proposal"
+        case Reject():
+            return f"{who} rejects the proposal"
+        case GiveUp():
+            return f"{who} gives up the build action"
         case _:
             assert_never(move)
+
+
+def _across(cells: str) -> str:
+    """Cells across a border, ``f4-g4/a4``, in words (ruling R31)."""
+    mine, _, theirs = cells.partition("/")
+    return f"{mine} and {theirs} across the border" if theirs else cells
 
 
 def _professor(deck: ProfessorDeck) -> str:
@@ -441,6 +475,23 @@ def _event(event: Event, config: GameConfig) -> str:
             return f"{name(player)} uses {_character(character)}"
         case CharacterReturned(player, character):
             return f"{name(player)} gives {_character(character)} back unused"
+        case ProposalDrafted(player, partner, number, building, cells):
+            what = _tile(building) if building is not None else "a building"
+            where = f" on {_across(cells)}" if cells is not None else ""
+            return f"{name(player)} drafts proposal {number} to {name(partner)}: {what}{where}"
+        case ProposalMade(player, partner, number, building, cells, payment):
+            return (
+                f"{name(player)} proposes to {name(partner)} to share {_tile(building)}"
+                f" on {_across(cells)}, {name(partner)} paying {payment} florins"
+                f" (proposal {number})"
+            )
+        case ProposalAnswered(player, proposer, accepted):
+            verb = "accepts" if accepted else "rejects"
+            return f"{name(player)} {verb} {name(proposer)}'s proposal"
+        case SharedBuildingPlaced(player, partner, building, cells):
+            return f"{name(player)} and {name(partner)} build {_tile(building)} on {_across(cells)}"
+        case BuildGivenUp(player):
+            return f"{name(player)} gives up the build action"
         case GameEnded(winners):
             who = _and([name(p) for p in winners])
             verb = "wins" if len(winners) == 1 else "share the victory"

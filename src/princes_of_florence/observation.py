@@ -85,10 +85,12 @@ from princes_of_florence.state import (
     Deck,
     GameState,
     LandscapeChoice,
+    OpenBuild,
     Pending,
     Placing,
     PlayerState,
     Principality,
+    Proposal,
     RecruitOffer,
     SetupState,
     TurnState,
@@ -173,7 +175,15 @@ class SetupView:
 
 
 ViewPending: TypeAlias = (
-    Placing | CardChoice | HiddenCardChoice | RecruitOffer | Working | Conversion | LandscapeChoice
+    Placing
+    | CardChoice
+    | HiddenCardChoice
+    | RecruitOffer
+    | Working
+    | Conversion
+    | LandscapeChoice
+    | Proposal
+    | OpenBuild
 )
 """A pending decision as a viewer sees it: another player's card choice is hidden."""
 
@@ -388,6 +398,12 @@ def money_floor(view: PlayerView, player: int) -> int:
             floor = pending.payout
         if isinstance(pending, Placing) and isinstance(pending.tile, Building):
             owed = max(owed, catalog().rules.build_cost[view.players[player].builders])
+    pending = view.pending
+    if isinstance(pending, Proposal):
+        if pending.proposer == player:  # ruling R31: the proposer pays the build cost
+            owed = max(owed, catalog().rules.build_cost[view.players[player].builders])
+        if pending.partner == player:  # ruling R31: what the partner can raise, public
+            owed = max(owed, pending.limit)
     if ruleset(view.config).sells_prestige:
         owed -= view.players[player].prestige * catalog().rules.florins_per_sold_prestige
     return max(floor, owed, 0)

@@ -49,8 +49,11 @@ __all__ = [
     "Placing",
     "PlayerState",
     "Principality",
+    "OpenBuild",
+    "Proposal",
     "RecruitOffer",
     "SetupState",
+    "SharedBuilding",
     "TurnState",
     "Working",
     "replace",
@@ -103,16 +106,53 @@ Card = PersonId | BonusCardId | PrestigeCardId
 
 
 @attrs.frozen
+class SharedBuilding:
+    """A building two neighbours built across their border (Cooperative Building, R31-R33).
+
+    One record, held by the :class:`PlacedTile` of its part in each of the
+    two principalities: the building counts in full for both partners
+    (ruling R33) and is one tile of the supply.
+
+    Attributes:
+        building: the building.
+        players: the active player who proposed it, then the partner.
+        masks: the cells it covers in each of the two principalities, in the
+            order of ``players``.
+        cells: the placement's notation, seen from the proposer's side
+            (``f4-g4/a4``: the proposer's cells, ``/``, the partner's).
+    """
+
+    building: Building
+    players: tuple[int, int]
+    masks: tuple[int, int]
+    cells: str
+
+    def part(self, player: int) -> int:
+        """The cells the building covers in ``player``'s principality."""
+        return self.masks[self.players.index(player)]
+
+    def partner_of(self, player: int) -> int:
+        """The other partner."""
+        first, second = self.players
+        return second if player == first else first
+
+
+@attrs.frozen
 class PlacedTile:
     """A tile lying in a principality.
 
     Attributes:
         tile: the building or landscape.
-        mask: the cells it covers (see :mod:`princes_of_florence.geometry`).
+        mask: the cells it covers (see :mod:`princes_of_florence.geometry`);
+            for a shared building, only its part in this principality.
+        shared: the record of a building shared with a neighbour, held by
+            both partners' principalities (ruling R33); ``None`` for a tile
+            laid alone.
     """
 
     tile: Building | Landscape
     mask: int
+    shared: SharedBuilding | None = None
 
 
 @attrs.frozen
@@ -125,19 +165,30 @@ class Principality:
         walls: every cell covered by a building or the palazzo; a new
             building may not share an edge with these cells unless its
             owner has 2 or more builders (ruling R21).
+        palazzo: the cells of the palazzo: those of the board's front side,
+            or of its reverse side on the shared map of Cooperative
+            Building (ruling R29).
     """
 
     tiles: tuple[PlacedTile, ...] = ()
     occupied: int = PALAZZO_MASK
     walls: int = PALAZZO_MASK
+    palazzo: int = PALAZZO_MASK
 
-    def with_tile(self, tile: Building | Landscape, mask: int) -> Principality:
-        """This principality with one more tile (no legality check)."""
+    def with_tile(
+        self, tile: Building | Landscape, mask: int, shared: SharedBuilding | None = None
+    ) -> Principality:
+        """This principality with one more tile (no legality check).
+
+        ``shared`` is the record of a building shared with a neighbour, of
+        which ``mask`` is the part in this principality.
+        """
         walls = self.walls | mask if isinstance(tile, Building) else self.walls
         return Principality(
-            tiles=(*self.tiles, PlacedTile(tile, mask)),
+            tiles=(*self.tiles, PlacedTile(tile, mask, shared)),
             occupied=self.occupied | mask,
             walls=walls,
+            palazzo=self.palazzo,
         )
 
     @property
@@ -315,8 +366,60 @@ class Conversion:
     payout: int
 
 
-Pending = Placing | CardChoice | RecruitOffer | Working | Conversion | LandscapeChoice
-"""A sub-decision of the current player that must be settled first."""
+@attrs.frozen
+class Proposal:
+    """A cooperative build being proposed, or waiting for its answer (R31, R32).
+
+    The proposer names the partner, then the building, then the placement,
+    then the payment asked of the partner (each a move of their own); once
+    the payment is named, the partner decides: :attr:`GameState.current_player`
+    is the partner until they accept or reject.  Everything here is public.
+
+    Attributes:
+        proposer: the active player, whose build action this is.
+        partner: the neighbour asked.
+        number: which proposal of this build action it is, 1 to 3 (R32).
+        limit: the most the partner could raise when named, in hundreds
+            (R4, R31): the payments that may be asked go up to it.  Public,
+            also where money is hidden (R5): naming a partner opens the
+            negotiation, and what the partner can pay is part of it.
+        building: the building proposed, once named.
+        cells: the placement across the border, once named (notation seen
+            from the proposer's side: ``f4-g4/a4``).
+        payment: the florins asked of the partner, once named.
+    """
+
+    proposer: int
+    partner: int
+    number: int
+    limit: int = 0
+    building: Building | None = None
+    cells: str | None = None
+    payment: int | None = None
+
+
+@attrs.frozen
+class OpenBuild:
+    """A build action still open after ``proposals`` rejected proposals (R32).
+
+    The active player proposes again (while fewer than 3 were made), builds
+    alone, or gives the action up.
+    """
+
+    proposals: int
+
+
+Pending = (
+    Placing
+    | CardChoice
+    | RecruitOffer
+    | Working
+    | Conversion
+    | LandscapeChoice
+    | Proposal
+    | OpenBuild
+)
+"""A sub-decision that must be settled first (by the current player)."""
 
 
 @attrs.frozen

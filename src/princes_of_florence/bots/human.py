@@ -26,6 +26,11 @@ QUESTIONS: dict[DecisionKind, str] = {
     DecisionKind.ADD_BONUS_OR_FINISH: "add a bonus card or finish the work",
     DecisionKind.CONVERT: "convert florins of the payout into prestige",
     DecisionKind.BID_FOR_CHARACTER: "bid for a character card or pass",
+    DecisionKind.CHOOSE_SHARED_BUILDING: "choose the building to propose",
+    DecisionKind.PLACE_SHARED_BUILDING: "choose its cells on both sides of the border",
+    DecisionKind.ASK_PAYMENT: "choose what the partner is asked to pay",
+    DecisionKind.ANSWER_PROPOSAL: "accept or reject the proposal",
+    DecisionKind.CONTINUE_BUILD: "propose again, build alone or give up the build action",
 }
 """The question of each kind of decision, as a person at the terminal reads it."""
 

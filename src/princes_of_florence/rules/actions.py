@@ -40,6 +40,7 @@ from princes_of_florence.moves import (
     IntroduceFreedom,
     Move,
     PlayBonus,
+    Propose,
     Recruit,
     Work,
 )
@@ -55,7 +56,13 @@ from princes_of_florence.rules.common import (
     receive,
     with_player,
 )
+from princes_of_florence.rules.cooperative import (
+    alone_blocked,
+    proposal_buildings,
+    proposal_partners,
+)
 from princes_of_florence.rules.placement import buildings_with_room, has_legal_placement
+from princes_of_florence.rules.variants import ruleset
 from princes_of_florence.rules.work_value import (
     bonus_value,
     max_work_value,
@@ -71,6 +78,7 @@ from princes_of_florence.state import (
     GameState,
     Placing,
     PlayerState,
+    Proposal,
     TurnState,
     Working,
     replace,
@@ -95,6 +103,8 @@ __all__ = [
     "pay_work",
     "place_building",
     "play_bonus",
+    "propose_moves",
+    "propose_problem",
     "settle_turn",
     "turn_limits",
     "work_minimum",
@@ -136,10 +146,12 @@ def turn_limits(state: GameState) -> TurnLimits:
 
     :data:`BASE_LIMITS`, or :data:`CARDINAL_LIMITS` for the holder of the
     Cardinal (Muse & Princess, ruling R26): the one per-round effect on them.
+    While a partner answers a proposal (Cooperative Building, R32), the
+    turn is still the proposer's, and so are its limits.
     """
-    if state.current_player is not None and holder(state, Character.CARDINAL) == (
-        state.current_player
-    ):
+    pending = state.pending
+    seat = pending.proposer if isinstance(pending, Proposal) else state.current_player
+    if seat is not None and holder(state, Character.CARDINAL) == seat:
         return CARDINAL_LIMITS
     return BASE_LIMITS
 
@@ -231,8 +243,46 @@ def _build_problem(state: GameState, building: Building) -> str | None:
     cost = build_cost(player)
     if (problem := payment_problem(state, seat, cost)) is not None:
         return problem
-    if not has_legal_placement(player.principality, building, player.builders):
+    blocked = alone_blocked(state, seat, player.builders)
+    if not has_legal_placement(player.principality, building, player.builders, blocked):
+        if blocked:
+            return f"there is no legal place for a {building} built alone (rulings R21, R30)"
         return f"there is no legal place for a {building} (ruling R21)"
+    return None
+
+
+_PROPOSE = {seat: Propose(seat) for seat in range(5)}
+
+
+def propose_moves(state: GameState, seat: int) -> tuple[Propose, ...]:
+    """``propose`` to each neighbour a building could be shared with now (R31).
+
+    Only where the ruleset allows proposals (Cooperative Building), ``seat``
+    can pay the build cost (R4) and a building of the supply fits across
+    the border; by seat, ascending.  The turn's limits are the caller's.
+    """
+    if not ruleset(state.config).proposals_per_build:
+        return ()
+    if means(state, seat) < build_cost(state.players[seat]):
+        return ()
+    return tuple(_PROPOSE[partner] for partner in proposal_partners(state, seat))
+
+
+def propose_problem(state: GameState, seat: int, partner: int) -> str | None:
+    """Why ``seat`` may not propose a shared building to ``partner`` now, or ``None`` (R31).
+
+    The turn's limits are the caller's to check.
+    """
+    neighbours = [other for other, _, _ in ruleset(state.config).borders[seat]]
+    if partner not in neighbours:
+        if not neighbours:
+            return "buildings are shared only with Cooperative Building (ruling R31)"
+        return f"player {partner} is not a neighbour of player {seat} (ruling R29)"
+    cost = build_cost(state.players[seat])
+    if (problem := payment_problem(state, seat, cost)) is not None:
+        return problem
+    if not proposal_buildings(state, seat, partner):
+        return f"no building of the supply fits across the border with player {partner} (R31)"
     return None
 
 
@@ -271,8 +321,9 @@ def action_moves(state: GameState) -> tuple[Move, ...]:
     """The current player's choices at the start of an action.
 
     Order: ``work`` (persons in hand order), ``build`` (in :class:`Building`
-    order), ``buy person``, ``freedom`` (in :class:`Freedom` order),
-    ``buy bonus``, ``recruit``, then ``end``.  The conditions are those of
+    order), ``propose`` (by seat, Cooperative Building only), ``buy
+    person``, ``freedom`` (in :class:`Freedom` order), ``buy bonus``,
+    ``recruit``, then ``end``.  The conditions are those of
     :func:`action_problem`, checked once for all moves of a kind.
     """
     seat = state.current_player
@@ -289,7 +340,8 @@ def action_moves(state: GameState) -> tuple[Move, ...]:
             reachable = reachable_persons(player, work_minimum(state, seat))
             moves.extend(map(_WORK.__getitem__, reachable))
         if turn.builds < limits.builds and money >= rules.build_cost[player.builders]:
-            room = buildings_with_room(player.principality, player.builders)
+            blocked = alone_blocked(state, seat, player.builders)  # ruling R30
+            room = buildings_with_room(player.principality, player.builders, blocked)
             moves.extend(
                 [
                     _BUILD[building]
@@ -297,6 +349,7 @@ def action_moves(state: GameState) -> tuple[Move, ...]:
                     if left and building in room
                 ]
             )
+            moves.extend(propose_moves(state, seat))  # ruling R31
         if turn.persons < limits.persons and state.person_deck and money >= rules.person_cost:
             moves.append(_BUY_PERSON)
         if turn.freedoms < limits.freedoms and money >= rules.freedom_cost:
@@ -324,6 +377,12 @@ def action_problem(state: GameState, move: Move) -> str | None:
         return work_problem(state, move.person)
     if isinstance(move, Build):
         return _build_problem(state, move.building)
+    if isinstance(move, Propose):
+        if not _can_act(state, "builds"):
+            return _limit_reason(state, "builds", "build")
+        seat = state.current_player
+        assert seat is not None
+        return propose_problem(state, seat, move.partner)
     if isinstance(move, BuyPerson):
         return _purchase_problem(state, "persons", "person", not state.person_deck)
     if isinstance(move, BuyBonus):

@@ -1,10 +1,9 @@
 """The Cooperative Building expansion: the shared map and building across a border.
 
-Rulings R29-R32 as pure functions over principalities, for the engine to call
-once the expansion is playable.  **Not yet wired into the engine**:
-:class:`~princes_of_florence.GameConfig` still refuses
-``cooperative_building=True``, no move proposes, accepts or rejects a shared
-building, and nothing here is reached from :func:`~princes_of_florence.apply`.
+Rulings R29-R32 as pure functions over principalities, and the questions
+the engine asks of a state (:func:`alone_blocked`, :func:`proposal_partners`,
+:func:`proposal_buildings`, :func:`proposal_placements`).  The negotiation's
+moves are applied by :mod:`~princes_of_florence.rules.negotiation`.
 
 * **R29, the shared map.**  Every principality is the reverse side of its
   board (:func:`reverse_side`); the catalog's layout for the number of
@@ -61,11 +60,13 @@ from princes_of_florence.geometry import (
 )
 from princes_of_florence.ids import Building, Landscape
 from princes_of_florence.rules.common import catalog
-from princes_of_florence.state import Principality
+from princes_of_florence.rules.variants import ruleset
+from princes_of_florence.state import BUILDINGS, GameState, Principality
 
 __all__ = [
     "PROPOSALS_PER_BUILD",
     "SharedBuildPayments",
+    "alone_blocked",
     "alone_border_problem",
     "alone_builders_needed",
     "alone_placements",
@@ -74,6 +75,9 @@ __all__ = [
     "neighbours",
     "parse_shared_placement",
     "payment_offers",
+    "proposal_buildings",
+    "proposal_partners",
+    "proposal_placements",
     "render_shared_map",
     "reverse_side",
     "shareable_buildings",
@@ -109,7 +113,7 @@ def reverse_side() -> Principality:
     'c1-c2-d1-d2-e1-e2'
     """
     palazzo = catalog().shared_map.palazzo_mask
-    return Principality(occupied=palazzo, walls=palazzo)
+    return Principality(occupied=palazzo, walls=palazzo, palazzo=palazzo)
 
 
 def layout(players: int) -> SharedMapLayout:
@@ -263,6 +267,34 @@ def alone_placements(
     return tuple(p for p in placements if not p.mask & forbidden)
 
 
+def alone_blocked(state: GameState, player: int, builders: int) -> int:
+    """The cells of ``player``'s principality closed to a building laid alone (R30).
+
+    With no builder, every cell on a border; with fewer than 2, every cell
+    sharing an edge across a border with a building or part of a palazzo of
+    the neighbour.  0 without Cooperative Building, where no seat has a
+    border (the ruleset's data), and with 2 builders or more.  The wall
+    rule inside the principality (R21) is the placement module's.
+
+    >>> from princes_of_florence import GameConfig, new_game
+    >>> state = new_game(GameConfig(players=2, cooperative_building=True))
+    >>> cells_notation(alone_blocked(state, 0, 0))
+    'g1-g2-g3-g4-g5-g6-g7'
+    >>> alone_blocked(state, 0, 1), alone_blocked(new_game(), 0, 0)
+    (0, 0)
+    """
+    if builders >= _MIN_BUILDERS_TO_TOUCH:
+        return 0
+    blocked = 0
+    players = state.players
+    for other, outward, inward in ruleset(state.config).borders[player]:
+        # ruling R30: 2 builders to share an edge with a wall across the border ...
+        blocked |= inward.across(players[other].principality.walls)
+        if builders == 0:
+            blocked |= outward.near  # ... and 1 to touch the border at all
+    return blocked
+
+
 # --------------------------------------------------------------------------
 # Building across a border (ruling R31)
 # --------------------------------------------------------------------------
@@ -317,11 +349,18 @@ class _Pair:
         outward: the border seen from the first player.
         inward: the same border seen from the second.
         tables: the table of each tile across this border, built on first use.
+        buildings: the placements of every building across this border as
+            one table, the first building's indexes lowest, with each
+            building's span of indexes, built on first use
+            (:func:`shareable_buildings` asks it once for all ten).
     """
 
     outward: Border
     inward: Border
     tables: dict[Building | Landscape, _SharedTable] = attrs.Factory(dict)
+    buildings: list[tuple[tuple[tuple[int, ...], ...], tuple[tuple[Building, int], ...]]] = (
+        attrs.Factory(list)
+    )
 
 
 _PAIRS: dict[tuple[int, int, int], _Pair] = {}
@@ -480,11 +519,26 @@ def shareable_buildings(
     >>> len(shareable_buildings(empty, 0, 1, 0, 0))
     10
     """
-    return tuple(
-        building
-        for building in Building
-        if shared_placements(principalities, player, partner, building, builders, partner_builders)
-    )
+    pair = _pair(len(principalities), player, partner)
+    own, other = principalities[player], principalities[partner]
+    if not pair.buildings:
+        keys: list[int] = []
+        building_spans: list[tuple[Building, int]] = []
+        for building in Building:
+            placements = _shared_table(building, pair).placements
+            building_spans.append((building, ((1 << len(placements)) - 1) << len(keys)))
+            keys.extend(p.near | p.far << _CELLS for p in placements)
+        pair.buildings.append((_rank_tables(keys), tuple(building_spans)))
+    ranks, spans = pair.buildings[0]
+    n = _forbidden(own, other, builders, pair.inward)
+    f = _forbidden(other, own, partner_builders, pair.outward)
+    # Fourteen look-ups find every blocked placement of every building at once.
+    blocked = 0
+    for rank in range(GRID_SIZE):
+        shift = rank * GRID_SIZE
+        blocked |= ranks[rank][n >> shift & 127] | ranks[GRID_SIZE + rank][f >> shift & 127]
+    have = {placed.tile for placed in (*own.tiles, *other.tiles)}  # R31: neither has it
+    return tuple(building for building, span in spans if span & ~blocked and building not in have)
 
 
 def shared_placement_problem(
@@ -525,6 +579,85 @@ def shared_placement_problem(
                 f"and player {who} has fewer than {need} builders (ruling R31)"
             )
     return None
+
+
+_ShareableKey = tuple[int, int, int, int, bool, bool]
+_SHAREABLE: dict[_ShareableKey, tuple[Principality, Principality, frozenset[Building]]] = {}
+"""Memo of :func:`_shareable`, by the two principalities' ids, players and wall rules."""
+
+
+def _shareable(state: GameState, player: int, partner: int) -> frozenset[Building]:
+    """The buildings two neighbours could share now, supply aside (R31), memoised.
+
+    The answer depends on the two principalities and on whether each
+    partner has 2 builders: an entry holds both principality objects and is
+    found only for them.
+    """
+    own = state.players[player]
+    other = state.players[partner]
+    touch, other_touch = own.builders >= 2, other.builders >= 2
+    key = (id(own.principality), id(other.principality), player, partner, touch, other_touch)
+    kept = _SHAREABLE.get(key)
+    if kept is not None and kept[0] is own.principality and kept[1] is other.principality:
+        return kept[2]
+    principalities = tuple(p.principality for p in state.players)
+    found = frozenset(
+        shareable_buildings(principalities, player, partner, own.builders, other.builders)
+    )
+    if len(_SHAREABLE) >= 4096:
+        _SHAREABLE.clear()
+    _SHAREABLE[key] = (own.principality, other.principality, found)
+    return found
+
+
+def proposal_buildings(state: GameState, player: int, partner: int) -> tuple[Building, ...]:
+    """The buildings ``player`` may propose to share with ``partner`` now (R31).
+
+    Those the supply still has, that neither of the two has, and that fit
+    across their border with each part obeying its owner's wall rule; in
+    :class:`~princes_of_florence.ids.Building` order.  Whether ``player``
+    can pay the build cost is for the caller to ask.
+    """
+    room = _shareable(state, player, partner)
+    if not room:
+        return ()
+    return tuple(
+        building
+        for building, left in zip(BUILDINGS, state.building_supply, strict=True)
+        if left and building in room
+    )
+
+
+def proposal_partners(state: GameState, player: int) -> tuple[int, ...]:
+    """The neighbours ``player`` could propose a shared building to now (R29, R31).
+
+    Ascending; those with at least one of :func:`proposal_buildings`.  Empty
+    without Cooperative Building.
+    """
+    return tuple(
+        other
+        for other, _, _ in ruleset(state.config).borders[player]
+        if proposal_buildings(state, player, other)
+    )
+
+
+def proposal_placements(
+    state: GameState, player: int, partner: int, building: Building
+) -> tuple[StraddlingPlacement, ...]:
+    """Where ``player`` may propose to lay ``building`` across the border with ``partner`` (R31).
+
+    :func:`shared_placements` with the two players' builders, ascending by
+    notation.
+    """
+    principalities = tuple(p.principality for p in state.players)
+    return shared_placements(
+        principalities,
+        player,
+        partner,
+        building,
+        state.players[player].builders,
+        state.players[partner].builders,
+    )
 
 
 def parse_shared_placement(

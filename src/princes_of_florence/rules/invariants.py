@@ -17,11 +17,13 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
-from princes_of_florence.geometry import PALAZZO_MASK
+from princes_of_florence.errors import GeometryError
+from princes_of_florence.geometry import cells_notation, neighbour_mask
 from princes_of_florence.ids import AuctionObject, Building, Landscape, Phase
 from princes_of_florence.rules.actions import build_cost, turn_limits
 from princes_of_florence.rules.auction import stack_problem_in_bidding
 from princes_of_florence.rules.common import catalog, means
+from princes_of_florence.rules.cooperative import parse_shared_placement
 from princes_of_florence.rules.placement import is_tile_shape
 from princes_of_florence.rules.variants import ruleset
 from princes_of_florence.state import (
@@ -34,14 +36,17 @@ from princes_of_florence.state import (
     Deck,
     GameState,
     LandscapeChoice,
+    OpenBuild,
     Placing,
     Principality,
+    Proposal,
     RecruitOffer,
+    SharedBuilding,
     TurnState,
     Working,
 )
 
-__all__ = ["control_problems", "principality_problems", "state_problems"]
+__all__ = ["control_problems", "principality_problems", "shared_problems", "state_problems"]
 
 
 def _exactly_once(
@@ -82,15 +87,20 @@ def _exactly_once(
 
 
 def principality_problems(principality: Principality) -> list[str]:
-    """What is inconsistent in one principality's tiles and masks."""
+    """What is inconsistent in one principality's tiles and masks.
+
+    A shared building's part is checked against the other partner's by
+    :func:`shared_problems`.
+    """
     problems = []
-    occupied = PALAZZO_MASK
-    walls = PALAZZO_MASK
+    palazzo = principality.palazzo
+    occupied = palazzo
+    walls = palazzo
     seen: set[Building] = set()
     for placed in principality.tiles:
         if placed.mask & occupied:
             problems.append(f"the {placed.tile} overlaps another tile or the palazzo")
-        if not is_tile_shape(placed.tile, placed.mask):
+        if placed.shared is None and not is_tile_shape(placed.tile, placed.mask, palazzo):
             problems.append(f"the {placed.tile}'s cells are not a placement of its shape")
         occupied |= placed.mask
         if isinstance(placed.tile, Building):
@@ -102,6 +112,77 @@ def principality_problems(principality: Principality) -> list[str]:
         problems.append("the occupied mask does not match the tiles")
     if walls != principality.walls:
         problems.append("the walls mask does not match the buildings")
+    return problems
+
+
+def shared_problems(state: GameState) -> list[str]:
+    """Whether every shared building is one building of two neighbours (rulings R29-R33).
+
+    Each record is held by exactly its two partners' principalities, who
+    are neighbours on the shared map, with the part it names for each; its
+    cells are a placement of the building across their border; and each
+    part obeys its owner's wall rule with that owner's builders (R31): a
+    part sharing an edge with a building laid before it, or the palazzo,
+    needs 2 builders of the owner (builders are never lost, so the owner
+    holds them still).
+    """
+    problems: list[str] = []
+    variant = ruleset(state.config)
+    holders: dict[SharedBuilding, list[int]] = {}
+    for seat, player in enumerate(state.players):
+        principality = player.principality
+        walls = principality.palazzo
+        for index, placed in enumerate(principality.tiles):
+            record = placed.shared
+            at = f"players[{seat}].principality.tiles[{index}]"
+            if record is not None:
+                holders.setdefault(record, []).append(seat)
+                if seat not in record.players or record.building is not placed.tile:
+                    problems.append(
+                        f"player {seat}'s {placed.tile} names a shared building of players "
+                        f"{record.players} ({record.building}) @ {at}"
+                    )
+                elif record.part(seat) != placed.mask:
+                    problems.append(
+                        f"player {seat}'s part of the shared {placed.tile} is not the part "
+                        f"its record names @ {at}"
+                    )
+                elif neighbour_mask(placed.mask) & walls and player.builders < 2:
+                    problems.append(
+                        f"player {seat}'s part of the shared {placed.tile} shares an edge with "
+                        f"a building or the palazzo and the player has fewer than 2 builders "
+                        f"(ruling R31) @ {at}"
+                    )
+            if isinstance(placed.tile, Building):
+                walls |= placed.mask
+    for record, seats in holders.items():
+        first, second = record.players
+        where = ", ".join(f"players[{seat}].principality" for seat in seats)
+        if sorted(seats) != sorted(record.players) or first == second:
+            problems.append(
+                f"the shared {record.building} of players {record.players} lies in the "
+                f"principalities of players {tuple(seats)} (ruling R33) @ {where}"
+            )
+            continue
+        neighbours = [other for other, _, _ in variant.borders[first]]
+        if second not in neighbours:
+            problems.append(
+                f"the shared {record.building} joins players {first} and {second}, who "
+                f"are not neighbours (ruling R29) @ {where}"
+            )
+            continue
+        try:
+            placement = parse_shared_placement(
+                len(state.players), first, second, record.building, record.cells
+            )
+        except GeometryError as error:
+            problems.append(f"the shared {record.building}: {error} @ {where}")
+            continue
+        if (placement.near, placement.far) != record.masks:
+            problems.append(
+                f"the shared {record.building}'s parts {cells_notation(record.masks[0])} and "
+                f"{cells_notation(record.masks[1])} are not its cells {record.cells} @ {where}"
+            )
     return problems
 
 
@@ -194,12 +275,13 @@ def _turn_problems(state: GameState, turn: TurnState) -> list[str]:
     """Whether phase B's record and its decider agree (rulings R17, R18)."""
     n = len(state.players)
     problems: list[str] = []
+    pending = state.pending
+    # ruling R32: a partner answers a proposal during the proposer's turn
+    owner = pending.proposer if isinstance(pending, Proposal) else state.current_player
     if not 0 <= turn.turns_done < n:
         problems.append(f"{turn.turns_done} turns done of {n} @ turn.turns_done")
-    elif state.current_player != (state.start_player + turn.turns_done) % n:
-        problems.append(
-            f"player {state.current_player} plays out of turn (ruling R17) @ current_player"
-        )
+    elif owner != (state.start_player + turn.turns_done) % n:
+        problems.append(f"player {owner} plays out of turn (ruling R17) @ current_player")
     limits = turn_limits(state)
     for name in ("actions", "works", "builds", "persons", "freedoms", "bonuses"):
         used, limit = getattr(turn, name), getattr(limits, name)
@@ -240,6 +322,9 @@ def _pending_problems(state: GameState) -> list[str]:
         LandscapeChoice: auction and AuctionObject.LANDSCAPE in ruleset(state.config).stacks,
         Working: not auction and getattr(pending, "person", None) in player.table_persons,
         Conversion: not auction and 0 < getattr(pending, "payout", 0) <= player.money,
+        Proposal: not auction and isinstance(pending, Proposal) and _proposal_fits(state, seat),
+        OpenBuild: not auction
+        and 1 <= getattr(pending, "proposals", 0) <= ruleset(state.config).proposals_per_build,
     }
     if state.phase not in (Phase.AUCTION, Phase.ACTIONS) or not allowed[type(pending)]:
         return [
@@ -259,7 +344,43 @@ def _pending_problems(state: GameState) -> list[str]:
         ]
     if isinstance(pending, Conversion) and pending.payout % 100:
         return [f"a payout of {pending.payout} (ruling R19) @ pending.payout"]
+    if isinstance(pending, Proposal):
+        proposer = pending.proposer
+        if means(state, proposer) < build_cost(state.players[proposer]):
+            return [
+                f"player {proposer} cannot pay the build cost of the proposal (R4, R31)"
+                f" @ pending, players[{proposer}].money"
+            ]
+        if pending.limit % 100 or means(state, pending.partner) < pending.limit:
+            return [
+                f"player {pending.partner} cannot raise the {pending.limit} the proposal"
+                f" names (R31) @ pending.limit, players[{pending.partner}].money"
+            ]
+        if pending.payment is not None and (
+            pending.payment % 100 or not 0 <= pending.payment <= pending.limit
+        ):
+            return [
+                f"a payment of {pending.payment} asked, of at most {pending.limit}"
+                " (R31) @ pending.payment"
+            ]
     return []
+
+
+def _proposal_fits(state: GameState, seat: int) -> bool:
+    """Whether the pending :class:`Proposal` can be this state's (R29, R31, R32)."""
+    pending = state.pending
+    assert isinstance(pending, Proposal)  # the caller asks only then
+    variant = ruleset(state.config)
+    n = len(state.players)
+    if not 0 <= pending.proposer < n or not 1 <= pending.number <= variant.proposals_per_build:
+        return False
+    if pending.partner not in [other for other, _, _ in variant.borders[pending.proposer]]:
+        return False
+    if (pending.building is None and pending.cells is not None) or (
+        pending.cells is None and pending.payment is not None
+    ):
+        return False  # ruling R31: the steps come in order
+    return seat == (pending.proposer if pending.payment is None else pending.partner)
 
 
 def control_problems(state: GameState) -> list[str]:
@@ -424,7 +545,13 @@ def state_problems(state: GameState) -> tuple[str, ...]:
                 + f" (ruling R9) @ freedom_supply[{i}]"
             )
     total(in_play, "freedom tiles", len(FREEDOMS) * each + extra, "freedom_supply")
-    placed = Counter(t.tile for p in state.players for t in p.principality.tiles)
+    # ruling R33: a shared building is one tile, held by its proposer's side once
+    placed = Counter(
+        t.tile
+        for seat, p in enumerate(state.players)
+        for t in p.principality.tiles
+        if t.shared is None or t.shared.players[0] == seat
+    )
     pending_tile = state.pending.tile if isinstance(state.pending, Placing) else None
     for i, building in enumerate(BUILDINGS):
         count, supply = state.building_supply[i] + placed[building], cat.tile(building).supply
@@ -438,6 +565,15 @@ def state_problems(state: GameState) -> tuple[str, ...]:
             total(count, f"{landscape} tiles", supply, f"landscape_supply[{i}]")
     if isinstance(pending_tile, Landscape) and state.phase is not Phase.AUCTION:
         problems.append("a landscape waits to be placed outside the auction @ pending")
+    for seat, p in enumerate(state.players):
+        if p.principality.palazzo != variant.board.palazzo:  # ruling R29
+            side = "reverse" if state.config.cooperative_building else "front"
+            problems.append(
+                f"player {seat}'s palazzo lies on {cells_notation(p.principality.palazzo)},"
+                f" not on the {side} side's cells @ players[{seat}].principality.palazzo"
+            )
+    if seats_ok:
+        problems += shared_problems(state)
     if seats_ok:  # who decides is checked only once the seats and phases are sound
         problems += control_problems(state)
     return tuple(problems)

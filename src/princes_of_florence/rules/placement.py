@@ -13,6 +13,13 @@ Ruling R21 allows a tile on a set of cells when:
 A landscape obeys the first two rules only (ruling R15 relies on
 :func:`has_legal_placement` to decide whether a landscape can be bid for).
 
+The palazzo is the principality's own (:attr:`Principality.palazzo`): the
+front side's, or the reverse side's on the shared map of Cooperative
+Building (ruling R29), and each palazzo has its own tables.  There, a
+building laid alone must also keep off the cells ruling R30 closes to it
+next to a border; the caller passes them as ``blocked`` (see
+:func:`~princes_of_florence.rules.cooperative.alone_blocked`).
+
 How it is fast
 --------------
 Everything per tile is computed once and cached: the tuple of placements
@@ -43,6 +50,7 @@ rejected placements.
 
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Iterable
 from functools import cache, lru_cache
 from itertools import chain
@@ -60,7 +68,7 @@ from princes_of_florence.geometry import (
     cells_notation,
     orientations,
     parse_cells,
-    placements_of,
+    placements_avoiding,
 )
 from princes_of_florence.ids import Building, Landscape
 from princes_of_florence.moves import PlaceTile
@@ -194,13 +202,18 @@ def _pick(
 
 
 _TABLES: dict[Tile, _TileTable] = {}
+"""The tables of the front side of the board, by tile."""
+
+_BY_PALAZZO: defaultdict[int, dict[Tile, _TileTable]] = defaultdict(dict, {PALAZZO_MASK: _TABLES})
+"""The tables of every palazzo asked about, by its cells, then by tile."""
 
 
-def _table(tile: Tile) -> _TileTable:
-    """The precomputed table of ``tile``, built from the catalog shape on first use."""
-    table = _TABLES.get(tile)
+def _table(tile: Tile, palazzo: int = PALAZZO_MASK) -> _TileTable:
+    """The precomputed table of ``tile`` beside ``palazzo``, built on first use."""
+    tables = _BY_PALAZZO[palazzo]
+    table = tables.get(tile)
     if table is None:
-        placements = placements_of(catalog().tile(tile).cells)
+        placements = placements_avoiding(catalog().tile(tile).cells, palazzo)
         moves = tuple(PlaceTile(p.notation) for p in placements)
         table = _TileTable(
             placements=placements,
@@ -212,7 +225,7 @@ def _table(tile: Tile) -> _TileTable:
             moves=moves,
             move_octets=_octet_tables(moves),
         )
-        _TABLES[tile] = table
+        tables[tile] = table
     return table
 
 
@@ -222,10 +235,13 @@ def _near_walls(walls: int) -> int:
     return _grow(walls)
 
 
-def _free(principality: Principality, tile: Tile, builders: int, table: _TileTable) -> int:
-    """The bitset of the indexes of the legal placements of ``tile`` (ruling R21)."""
+def _free(
+    principality: Principality, tile: Tile, builders: int, table: _TileTable, blocked: int
+) -> int:
+    """The bitset of the indexes of the legal placements of ``tile`` (rulings R21, R30)."""
     forbidden = principality.occupied  # ruling R21: no overlap with a tile or the palazzo
     if isinstance(tile, Building):
+        forbidden |= blocked  # ruling R30: the border cells closed to a building alone
         for placed in principality.tiles:
             if placed.tile is tile:
                 return 0  # ruling R21: at most one building of each type
@@ -250,19 +266,20 @@ def _open(table: _TileTable | _KindTable, forbidden: int) -> int:
     return table.every & ~blocked
 
 
-def tile_placements(tile: Tile) -> tuple[Placement, ...]:
+def tile_placements(tile: Tile, palazzo: int = PALAZZO_MASK) -> tuple[Placement, ...]:
     """Every placement of ``tile``'s catalog shape on an empty grid.
 
-    The placements lie inside the grid and off the palazzo, in every rotation
-    and reflection, ascending by notation.  Computed once per tile.
+    The placements lie inside the grid and off the palazzo (the front side's
+    unless ``palazzo`` names other cells), in every rotation and reflection,
+    ascending by notation.  Computed once per tile and palazzo.
 
     >>> len(tile_placements(Landscape.FOREST))
     30
     """
-    return _table(tile).placements
+    return _table(tile, palazzo).placements
 
 
-def is_tile_shape(tile: Tile, mask: int) -> bool:
+def is_tile_shape(tile: Tile, mask: int, palazzo: int = PALAZZO_MASK) -> bool:
     """Whether ``mask`` covers the cells of one of :func:`tile_placements` (a dict look-up).
 
     >>> is_tile_shape(Landscape.FOREST, tile_placements(Landscape.FOREST)[0].mask)
@@ -270,11 +287,11 @@ def is_tile_shape(tile: Tile, mask: int) -> bool:
     >>> is_tile_shape(Landscape.FOREST, 1)
     False
     """
-    return mask in _table(tile).by_mask
+    return mask in _table(tile, palazzo).by_mask
 
 
 def legal_placements(
-    principality: Principality, tile: Tile, builders: int
+    principality: Principality, tile: Tile, builders: int, blocked: int = 0
 ) -> tuple[Placement, ...]:
     """Every legal placement of ``tile`` in ``principality`` (ruling R21).
 
@@ -283,39 +300,49 @@ def legal_placements(
         tile: the building or landscape to place.
         builders: builders held by the owner; with 2 or more a building may
             share edges with other buildings and the palazzo.
+        blocked: cells a building may not cover besides those of R21 (the
+            border cells ruling R30 closes on the shared map).
 
     Returns:
         The legal placements, in the order of :func:`tile_placements`
         (ascending by notation, e.g. ``a4-a5-a6`` before ``a4-b4-c4``); empty
         if the building already stands in the principality or nothing fits.
     """
-    table = _TABLES.get(tile) or _table(tile)
-    return _pick(_free(principality, tile, builders, table), table.placements, table.octets)
+    table = _BY_PALAZZO[principality.palazzo].get(tile) or _table(tile, principality.palazzo)
+    free = _free(principality, tile, builders, table, blocked)
+    return _pick(free, table.placements, table.octets)
 
 
-def place_moves(principality: Principality, tile: Tile, builders: int) -> tuple[PlaceTile, ...]:
+def place_moves(
+    principality: Principality, tile: Tile, builders: int, blocked: int = 0
+) -> tuple[PlaceTile, ...]:
     """The ``place`` move of each of :func:`legal_placements`, in the same order.
 
     >>> from princes_of_florence.state import Principality
     >>> place_moves(Principality(), Landscape.LAKE, 0)[0]
     PlaceTile(cells='a3-a4-b3')
     """
-    table = _TABLES.get(tile) or _table(tile)
-    return _pick(_free(principality, tile, builders, table), table.moves, table.move_octets)
+    table = _BY_PALAZZO[principality.palazzo].get(tile) or _table(tile, principality.palazzo)
+    free = _free(principality, tile, builders, table, blocked)
+    return _pick(free, table.moves, table.move_octets)
 
 
-def has_legal_placement(principality: Principality, tile: Tile, builders: int) -> bool:
+def has_legal_placement(
+    principality: Principality, tile: Tile, builders: int, blocked: int = 0
+) -> bool:
     """Whether :func:`legal_placements` would find anything (constant time).
 
     >>> from princes_of_florence.state import Principality
     >>> has_legal_placement(Principality(), Building.UNIVERSITY, 0)
     True
     """
-    table = _TABLES.get(tile) or _table(tile)
-    return _free(principality, tile, builders, table) != 0
+    table = _BY_PALAZZO[principality.palazzo].get(tile) or _table(tile, principality.palazzo)
+    return _free(principality, tile, builders, table, blocked) != 0
 
 
-def is_legal_placement(principality: Principality, tile: Tile, builders: int, cells: str) -> bool:
+def is_legal_placement(
+    principality: Principality, tile: Tile, builders: int, cells: str, blocked: int = 0
+) -> bool:
     """Whether ``cells`` (in notation) is among :func:`legal_placements` (constant time).
 
     Only the exact notation of a placement counts: its cells sorted and
@@ -327,11 +354,11 @@ def is_legal_placement(principality: Principality, tile: Tile, builders: int, ce
     >>> is_legal_placement(Principality(), Landscape.LAKE, 0, "e5-d5-d6")
     False
     """
-    table = _TABLES.get(tile) or _table(tile)
+    table = _BY_PALAZZO[principality.palazzo].get(tile) or _table(tile, principality.palazzo)
     index = table.index_of.get(cells)
     if index is None:
         return False
-    return _free(principality, tile, builders, table) >> index & 1 == 1
+    return _free(principality, tile, builders, table, blocked) >> index & 1 == 1
 
 
 def placeable(principality: Principality, tiles: Iterable[Tile], builders: int) -> tuple[Tile, ...]:
@@ -361,16 +388,21 @@ def placeable(principality: Principality, tiles: Iterable[Tile], builders: int) 
     return tuple(found)
 
 
-def buildings_with_room(principality: Principality, builders: int) -> frozenset[Tile]:
-    """Every building with a legal placement in ``principality`` (ruling R21).
+def buildings_with_room(
+    principality: Principality, builders: int, blocked: int = 0
+) -> frozenset[Tile]:
+    """Every building with a legal placement in ``principality`` (rulings R21, R30).
 
-    The same answer as :func:`placeable` over all buildings, as a set.
+    The same answer as :func:`placeable` over all buildings, as a set, with
+    the cells ``blocked`` closed to buildings besides (see
+    :func:`legal_placements`).
 
     >>> from princes_of_florence.state import Principality
     >>> len(buildings_with_room(Principality(), 0))
     10
     """
-    return _room(_BUILDING_ROOM, principality, builders >= _MIN_BUILDERS_TO_TOUCH, Building)
+    touch = builders >= _MIN_BUILDERS_TO_TOUCH
+    return _room(_BUILDING_ROOM, principality, touch, Building, blocked)
 
 
 def landscapes_with_room(principality: Principality) -> frozenset[Tile]:
@@ -412,17 +444,17 @@ class _KindTable:
     spans: tuple[tuple[Tile, int], ...]
 
 
-_KIND_TABLES: dict[type[Building] | type[Landscape], _KindTable] = {}
+_KIND_TABLES: dict[tuple[type[Building] | type[Landscape], int], _KindTable] = {}
 
 
-def _kind_table(kind: type[Building] | type[Landscape]) -> _KindTable:
-    """The table of every tile of ``kind``, built on first use."""
-    table = _KIND_TABLES.get(kind)
+def _kind_table(kind: type[Building] | type[Landscape], palazzo: int) -> _KindTable:
+    """The table of every tile of ``kind`` beside ``palazzo``, built on first use."""
+    table = _KIND_TABLES.get((kind, palazzo))
     if table is None:
         placements: list[Placement] = []
         spans: list[tuple[Tile, int]] = []
         for tile in kind:
-            own = _table(tile).placements
+            own = _table(tile, palazzo).placements
             spans.append((tile, ((1 << len(own)) - 1) << len(placements)))
             placements.extend(own)
         table = _KindTable(
@@ -430,31 +462,39 @@ def _kind_table(kind: type[Building] | type[Landscape]) -> _KindTable:
             every=(1 << len(placements)) - 1,
             spans=tuple(spans),
         )
-        _KIND_TABLES[kind] = table
+        _KIND_TABLES[kind, palazzo] = table
     return table
 
 
 def _room(
-    memo: _Memo, principality: Principality, touch: bool, kind: type[Building] | type[Landscape]
+    memo: _Memo,
+    principality: Principality,
+    touch: bool,
+    kind: type[Building] | type[Landscape],
+    blocked: int = 0,
 ) -> frozenset[Tile]:
-    """The tiles of ``kind`` with a legal placement in ``principality`` (ruling R21).
+    """The tiles of ``kind`` with a legal placement in ``principality`` (rulings R21, R30).
 
     Seven look-ups in the kind's table find the open placements of every
     tile of the kind at once.  Memoised by principality, with and without
-    ``touch``.
+    ``touch``, where no cell is ``blocked``.
     """
-    kept = memo.get(principality, touch)
-    if kept is not None:
-        return kept
-    forbidden = principality.occupied
+    if not blocked:
+        kept = memo.get(principality, touch)
+        if kept is not None:
+            return kept
+    forbidden = principality.occupied | blocked
     if kind is Building and not touch:
         # ruling R21: no shared edge with a building or the palazzo without 2 builders
         forbidden |= _near_walls(principality.walls)
-    table = _KIND_TABLES.get(kind) or _kind_table(kind)
+    palazzo = principality.palazzo
+    table = _KIND_TABLES.get((kind, palazzo)) or _kind_table(kind, palazzo)
     open_ = _open(table, forbidden)
     room = {tile for tile, span in table.spans if open_ & span}
     if kind is Building:
         room.difference_update(t.tile for t in principality.tiles)  # ruling R21: one of each
+    if blocked:
+        return frozenset(room)
     return memo.put(principality, frozenset(room), touch)
 
 
@@ -476,14 +516,16 @@ def _with_article(noun: str) -> str:
 
 
 def placement_problem(
-    principality: Principality, tile: Tile, builders: int, mask: int
+    principality: Principality, tile: Tile, builders: int, mask: int, blocked: int = 0
 ) -> str | None:
     """Why ``tile`` may not cover the cells ``mask``, or ``None`` if it may.
 
     The checks of ruling R21 in order: the cells inside the grid, the
     building not there yet, the cells in the tile's shape, no overlap, no
-    shared edge with a wall (fewer than 2 builders).  The first failure is
-    reported.
+    shared edge with a wall (fewer than 2 builders); then, for a building,
+    no cell ``blocked`` (ruling R30 at a border, whose reasons
+    :func:`~princes_of_florence.rules.cooperative.alone_border_problem`
+    gives).  The first failure is reported.
 
     >>> from princes_of_florence.geometry import parse_cells
     >>> from princes_of_florence.state import Principality
@@ -496,7 +538,8 @@ def placement_problem(
     """
     if mask <= 0 or mask & ~FULL_MASK:
         return f"{mask:#x} is not a set of cells of the 7x7 grid"
-    table = _table(tile)
+    palazzo = principality.palazzo
+    table = _table(tile, palazzo)
     if isinstance(tile, Building) and principality.has_building(tile):  # ruling R21
         return f"the principality already has {_with_article(tile)}"
     notation = cells_notation(mask)
@@ -504,7 +547,7 @@ def placement_problem(
     if placement is None:
         if mask not in _shape_masks(tile):
             return f"{notation} is not a shape of {tile}"
-        return f"cells {cells_notation(mask & PALAZZO_MASK)} overlap the palazzo"  # ruling R21
+        return f"cells {cells_notation(mask & palazzo)} overlap the palazzo"  # ruling R21
     overlap = mask & principality.occupied
     if overlap:  # ruling R21: no overlap with another tile
         return f"cells {cells_notation(overlap)} overlap another tile"
@@ -515,13 +558,16 @@ def placement_problem(
             f"{notation} shares an edge with a building or the palazzo"
             f" (at {cells_notation(touched)}) and the player has fewer than 2 builders"
         )
+    if isinstance(tile, Building) and mask & blocked:
+        return f"{notation} covers {cells_notation(mask & blocked)}, closed at a border (R30)"
     return None
 
 
-def parse_placement(tile: Tile, text: str) -> Placement:
+def parse_placement(tile: Tile, text: str, palazzo: int = PALAZZO_MASK) -> Placement:
     """The placement of ``tile`` on the cells named in ``text`` (any order).
 
-    Only the shape is checked, not whether the cells are free.
+    Only the shape is checked, not whether the cells are free; the
+    placement keeps off ``palazzo`` (the front side's by default).
 
     Raises:
         GeometryError: ``text`` does not name distinct cells, or the cells
@@ -535,7 +581,7 @@ def parse_placement(tile: Tile, text: str) -> Placement:
     ...
     princes_of_florence.errors.GeometryError: 'd5-e5-f5' is not a placement of the lake: ...
     """
-    table = _TABLES.get(tile) or _table(tile)
+    table = _BY_PALAZZO[palazzo].get(tile) or _table(tile, palazzo)
     index = table.index_of.get(text)
     if index is not None:  # already in notation: no parsing needed
         return table.placements[index]

@@ -78,7 +78,10 @@ def create(config: GameConfig) -> GameState:
     for seat in range(config.players):
         hand = tuple(persons[seat * dealt : (seat + 1) * dealt])
         # ruling R10: every player starts with 3500 florins (2500 with 2 players)
-        players.append(PlayerState(money=variant.starting_money, hand_persons=hand))
+        # ruling R29: with Cooperative Building, the reverse side of the board
+        players.append(
+            PlayerState(money=variant.starting_money, principality=variant.board, hand_persons=hand)
+        )
     return GameState(
         config=config,
         round=1,
