@@ -7,10 +7,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent / "_ext"))
 
+from princes_of_florence import __version__
+
 project = "princes-of-florence"
 author = "princes-of-florence contributors"
 copyright = "2026, princes-of-florence contributors"
-release = "0.1.0"
+release = __version__
+version = ".".join(__version__.split(".")[:2])
 
 extensions = [
     "sphinx.ext.autodoc",

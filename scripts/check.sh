@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Install the project with its development tools into .venv and run every check:
 # ruff (lint and format), mypy --strict, the import-layer contract, pytest with
-# doctests, and the Sphinx build with warnings as errors. Exits non-zero on any failure.
+# doctests, the Sphinx build with warnings as errors, the wheel and sdist contents,
+# and the JSON tests again with the lowest declared attrs and cattrs (.venv-floor).
+# Exits non-zero on any failure.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 python3 -m venv .venv
@@ -16,4 +18,18 @@ echo "== mypy --strict"; mypy
 echo "== import layers"; lint-imports
 echo "== pytest"; pytest -q -p no:cacheprovider
 echo "== sphinx"; sphinx-build -W --keep-going -q -b html docs docs/_build/html
+echo "== wheel and sdist"; python scripts/check_dist.py
+echo "== lowest declared runtime dependencies"
+# pyproject's floors (attrs>=X, cattrs>=Y) installed exactly, in their own venv;
+# then every test of the JSON edge (each load_* and dumps), the replay and the
+# packaging tests run there.
+floors=$(python -c 'import tomllib; print(" ".join(d.replace(">=", "==") for d in tomllib.load(open("pyproject.toml", "rb"))["project"]["dependencies"]))')
+echo "   $floors"
+python3 -m venv .venv-floor
+# shellcheck disable=SC2086  # one word per requirement
+.venv-floor/bin/python -m pip install --quiet $floors "pytest>=8" "hypothesis>=6.100"
+.venv-floor/bin/python -m pip install --quiet --no-deps -e .
+HYPOTHESIS_PROFILE=dev .venv-floor/bin/python -m pytest -q -p no:cacheprovider \
+    tests/test_serialization.py tests/test_replay.py tests/test_packaging.py \
+    src/princes_of_florence/serialization.py
 echo "== all checks passed"

@@ -23,8 +23,10 @@ from princes_of_florence import (
     Landscape,
     PersonId,
     Phase,
+    apply,
     legal_moves,
     new_game,
+    parse_move,
 )
 from princes_of_florence.bots import RandomBot, play_game
 from princes_of_florence.serialization import replay
@@ -197,3 +199,53 @@ def forests_gone() -> GameState:
     """2 players: player 1 laid every forest; player 0 won the landscape stack (R11, R15)."""
     state = housed(after_draft(players=2), 1, principality_of(*(Landscape.FOREST,) * 6))
     return play(state, "open landscape", "pass")[0]
+
+
+# --- Muse & Princess ----------------------------------------------------------------
+
+
+PASS_A2 = "no character"
+
+
+def characters_phase(players: int = 4, start_player: int = 0) -> GameState:
+    """Round 1, phase A2 (seed 0): everyone declined in the auction; ``start_player`` bids
+    first."""
+    config = GameConfig(players=players, seed=0, start_player=start_player, muse_and_princess=True)
+    state = new_game(config)
+    while state.phase is Phase.SETUP:
+        state = apply(state, legal_moves(state)[0])
+    state = decline_auction(state)
+    assert state.phase is Phase.CHARACTERS
+    return state
+
+
+def holding(card: str, bid: int = 300, players: int = 4) -> GameState:
+    """Round 1, phase B: player 0 took ``card`` for ``bid``, the others passed in A2."""
+    state = characters_phase(players)
+    state = play(state, f"token {card} {bid}", *[PASS_A2] * (players - 1))[0]
+    assert state.phase is Phase.ACTIONS
+    assert 0 == state.current_player
+    return state
+
+
+def end_phase_b(state: GameState) -> GameState:
+    """Every player ends their turn until phase B is over."""
+    while state.phase is Phase.ACTIONS:
+        state = apply(state, parse_move("end"))
+    return state
+
+
+def decline_auction(state: GameState) -> GameState:
+    """Every player declines until the auction is over."""
+    while state.phase is Phase.AUCTION:
+        state = apply(state, parse_move("decline"))
+    return state
+
+
+def professor_opens() -> GameState:
+    """Round 2, phase A: player 0, who took the Professor in round 1, opens the auction and
+    first draws the Professor's prestige cards (R26, decision D20)."""
+    state = characters_phase(start_player=3)
+    state = play(state, PASS_A2, "token professor 300", PASS_A2, PASS_A2)[0]
+    state = end_phase_b(state)
+    return play(state, "professor prestige")[0]

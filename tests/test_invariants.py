@@ -23,6 +23,7 @@ from positions import (
     payout,
     poet_at_work,
     prestige_won,
+    professor_opens,
     recruiting_won,
     returning,
     turn,
@@ -45,6 +46,7 @@ from princes_of_florence.state import (
     CardChoice,
     Conversion,
     Deck,
+    LandscapeChoice,
     PlacedTile,
     Placing,
     Principality,
@@ -130,7 +132,7 @@ def all_returned() -> GameState:
     return replace(state, setup=SetupState((*returned, last)), current_player=0)
 
 
-ALCHEMIST, SINGER = PersonId.ALCHEMIST, PersonId.SINGER
+ALCHEMIST, ARCHITECT, SINGER = PersonId.ALCHEMIST, PersonId.ARCHITECT, PersonId.SINGER
 P13 = PrestigeCardId.P13
 JESTER = AuctionObject.JESTER
 
@@ -321,6 +323,12 @@ CORRUPTIONS = [
         "person alchemist is in 2 places @ person_deck[0], players[1].hand_persons[4]",
     ),
     row(
+        "a person in place of another",
+        lambda: replace(draft(), person_deck=(ARCHITECT, *draft().person_deck[1:])),
+        "person architect is in 2 places @ person_deck[0], person_deck[1]",
+        "person alchemist is nowhere @ person_deck",
+    ),
+    row(
         "a person nowhere",
         lambda: replace(draft(), person_deck=draft().person_deck[1:]),
         "person alchemist is nowhere @ person_deck",
@@ -412,6 +420,11 @@ CORRUPTIONS = [
         lambda: replace(draft(), freedom_supply=(2, 1, 2)),
         "1 religion tiles in play, expected 2 (ruling R9) @ freedom_supply[1]",
         "5 freedom tiles in play, expected 6 @ freedom_supply",
+    ),
+    row(
+        "a third travel tile with 2 players",
+        lambda: replace(after_draft(players=2), freedom_supply=(3, 1, 1)),
+        "3 travel tiles in play, expected 1 or 2 (ruling R9) @ freedom_supply[0]",
     ),
     row(
         "a freedom introduced from nowhere",
@@ -773,6 +786,24 @@ CORRUPTIONS = [
         "player 0 cannot pay for the tower waiting to be built (R4) @ pending, players[0].money",
     ),
     row(
+        "a landscape to choose in phase B (2 players)",
+        lambda: replace(action_phase(players=2), pending=LandscapeChoice()),
+        "the pending LandscapeChoice() cannot arise for player 0 in actions @ pending",
+    ),
+    row(
+        "a landscape to choose with 4 players",
+        lambda: replace(after_draft(players=4), pending=LandscapeChoice()),
+        "player 0 settles an object without having won one @ auction.done",
+        "the pending LandscapeChoice() cannot arise for player 0 in auction @ pending",
+    ),
+    row(
+        "cards drawn by the opener without the Professor",
+        lambda: replace(
+            professor_opens(), config=GameConfig(players=4, start_player=3), characters=None
+        ),
+        "player 0 settles an object without having won one @ auction.done",
+    ),
+    row(
         "a pending decision in the draft",
         lambda: replace(draft(), pending=RecruitOffer()),
         "the pending RecruitOffer() cannot arise for player 0 in setup @ pending",
@@ -796,7 +827,15 @@ CORRUPTIONS = [
     ),
 ]
 
+
+def tower_with_the_last_florins() -> GameState:
+    """Player 0 places a tower bought with exactly the 700 florins they have (R4, R21)."""
+    return player(built_tower(), 0, money=700)
+
+
 BASES = [
+    professor_opens,
+    tower_with_the_last_florins,
     returning,
     lambda: returned_order(2),
     draft,

@@ -689,3 +689,33 @@ def test_each_purchase_reads_its_own_price(monkeypatch: pytest.MonkeyPatch) -> N
     assert move_problem(state, parse_move("buy bonus")) is None
     assert parse_move("buy person") not in legal_moves(state)
     assert parse_move("buy bonus") in legal_moves(state)
+
+
+def test_a_player_sent_as_long_text_is_named_in_twenty_characters() -> None:
+    """The error names a player sent as any value, cut to 20 characters of its repr."""
+    with pytest.raises(IllegalMoveError) as caught:
+        apply(draft(), Pass(), player="x" * 30)  # type: ignore[arg-type]  # a client's value
+    assert (
+        "illegal move 'pass' by player 'xxxxxxxxxxxxxxxx...: a player is a number"
+        " from 0 to 2, not a str"
+    ) == str(caught.value)
+
+
+def test_a_bonus_card_is_refused_at_its_own_price(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A refused bonus card names the bonus card's price, not a person's (R4, R22)."""
+    shipped = common.catalog()
+    dearer = attrs.evolve(shipped, rules=attrs.evolve(shipped.rules, bonus_cost=400))
+    monkeypatch.setattr(actions, "catalog", lambda: dearer)
+    state = turn(0, money=300)
+    assert _r4(300, 400) == move_problem(state, parse_move("buy bonus"))
+    assert move_problem(state, parse_move("buy person")) is None
+
+
+def test_a_work_reaching_the_minimum_exactly_has_no_problem() -> None:
+    """work_problem accepts a person whose best work equals the round's minimum (R19)."""
+    state = turn(0, hand=(PersonId.POET,), jesters=1, recruiting=1)
+    assert actions.work_problem(state, PersonId.POET) is None
+    short = turn(0, hand=(PersonId.POET,), jesters=1)
+    assert (
+        "poet can reach a work value of at most 6, below the round's minimum of 7 (ruling R19)"
+    ) == actions.work_problem(short, PersonId.POET)

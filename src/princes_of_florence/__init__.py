@@ -9,6 +9,7 @@ The stable surface is re-exported here::
 4
 """
 
+from princes_of_florence._version import __version__
 from princes_of_florence.components import Catalog, default_catalog, load_catalog
 from princes_of_florence.config import GameConfig
 from princes_of_florence.decisions import (
@@ -145,6 +146,12 @@ from princes_of_florence.observation import (
     observe,
     view_legal_moves,
 )
+from princes_of_florence.render import (
+    render_svg,
+    render_table_svg,
+    render_table_text,
+    render_text,
+)
 from princes_of_florence.rules.scoring import Outcome
 from princes_of_florence.rules.work_value import WorkBreakdown
 from princes_of_florence.serialization import (
@@ -181,8 +188,6 @@ from princes_of_florence.state import (
     TurnState,
     Working,
 )
-
-__version__ = "0.1.0"
 
 __all__ = [
     "AuctionObject",
@@ -335,6 +340,10 @@ __all__ = [
     "prestige_card_scores",
     "record_from_text",
     "record_to_text",
+    "render_svg",
+    "render_table_svg",
+    "render_table_text",
+    "render_text",
     "replay",
     "replay_events",
     "round_minimum",

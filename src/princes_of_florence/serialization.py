@@ -1,6 +1,7 @@
 """JSON for every value a front end exchanges, text records, and replay.
 
-This is the only module that imports cattrs.  One converter turns
+This is the only module that imports cattrs, and it does so on first use, so
+that importing the package does not load it.  One converter turns
 :class:`GameState`, :class:`~princes_of_florence.observation.PlayerView`,
 every move, every event, :class:`GameConfig` and :class:`GameRecord` into
 JSON and back.
@@ -45,23 +46,16 @@ and one move per line in notation, and :func:`replay` rebuilds every state.
 
 from __future__ import annotations
 
+import functools
 import json
 import random
 import re
 import types
 from collections.abc import Callable, Iterator, Sequence
 from enum import Enum, StrEnum
-from typing import Any, TypeVar, Union, cast, get_args, get_origin, get_type_hints
+from typing import TYPE_CHECKING, Any, TypeVar, Union, cast, get_args, get_origin, get_type_hints
 
 import attrs
-import cattrs
-from cattrs.errors import (
-    ClassValidationError,
-    IterableValidationError,
-    IterableValidationNote,
-)
-from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn
-from cattrs.v import format_exception
 
 from princes_of_florence.config import GameConfig, default_names
 from princes_of_florence.engine import (
@@ -101,6 +95,9 @@ from princes_of_florence.observation import (
 from princes_of_florence.rules.invariants import state_problems
 from princes_of_florence.rules.scoring import Outcome
 from princes_of_florence.state import BUILDINGS, FREEDOMS, LANDSCAPES, GameState, Pending
+
+if TYPE_CHECKING:
+    import cattrs
 
 __all__ = [
     "SCHEMA_VERSION",
@@ -307,6 +304,8 @@ def _structure_items(
     value: object, kinds: Sequence[Any], whole: Any, conv: cattrs.Converter
 ) -> list[Any]:
     """Structure the items of a JSON array, each path noted for error messages."""
+    from cattrs.errors import IterableValidationError, IterableValidationNote
+
     if not isinstance(value, list):
         raise _Invalid(f"expected an array, not {_kind_of(value)}")
     if len(value) > MAX_ITEMS:
@@ -369,6 +368,8 @@ def _tuple_hook(conv: cattrs.Converter) -> Callable[[Any], Any]:
 
 
 def _attrs_hook(conv: cattrs.Converter) -> Callable[[Any], Any]:
+    from cattrs.gen import make_dict_structure_fn
+
     def factory(cls: Any) -> Callable[[object, Any], Any]:
         generated: Callable[[Any, Any], Any] = make_dict_structure_fn(cls, conv)
         names = frozenset(field.name for field in attrs.fields(cls))
@@ -400,6 +401,8 @@ def _renamed(tag: str, key: str, value: dict[str, Any]) -> str:
 
 def _tagged_hooks(conv: cattrs.Converter, members: tuple[type, ...], what: str) -> None:
     """Structure and unstructure the union of ``members`` with a ``"type"`` tag."""
+    from cattrs.gen import make_dict_unstructure_fn
+
     by_tag: dict[str, type] = {}
     for cls in members:
         tag = _snake(cls.__name__)
@@ -442,6 +445,8 @@ def _tagged_hooks(conv: cattrs.Converter, members: tuple[type, ...], what: str) 
 
 
 def _make_converter() -> cattrs.Converter:
+    import cattrs
+
     conv = cattrs.Converter(forbid_extra_keys=True, detailed_validation=True)
     # Class hooks dispatch on the MRO: StrEnum comes before str in the MRO of
     # PersonId, so registering StrEnum as well keeps string enums strict.
@@ -467,7 +472,54 @@ def _make_converter() -> cattrs.Converter:
     return conv
 
 
-_CONVERTER = _make_converter()
+def _dependency_error(error: Exception) -> ImportError:
+    """An :class:`ImportError` saying the installed cattrs or attrs cannot read documents."""
+    installed = ", ".join(f"{name} {_installed_version(name)}" for name in ("attrs", "cattrs"))
+    wanted = ", ".join(_declared_requirements()) or "the versions in pyproject.toml"
+    return ImportError(
+        f"the installed {installed} cannot read or write documents "
+        f"(princes-of-florence needs {wanted}): {type(error).__name__}: {error}"
+    )
+
+
+def _installed_version(name: str) -> str:
+    from importlib import metadata
+
+    try:
+        return metadata.version(name)
+    except metadata.PackageNotFoundError:
+        return "(not installed)"
+
+
+def _declared_requirements() -> list[str]:
+    from importlib import metadata
+
+    try:
+        requirements = metadata.requires("princes-of-florence") or []
+    except metadata.PackageNotFoundError:  # run from a source tree
+        return []
+    return [r for r in requirements if "extra ==" not in r]
+
+
+@functools.cache
+def _converter() -> cattrs.Converter:
+    """The converter, built on first use so that importing the package leaves cattrs unloaded.
+
+    It reads one small document before it is handed out: a cattrs or attrs too
+    old (or too new) for these hooks then fails here, with an :class:`ImportError`
+    naming the installed versions, instead of every document being reported
+    as invalid.
+    """
+    from princes_of_florence.moves import Bid
+
+    try:
+        conv = _make_converter()
+        union: Any = Move  # mypy takes a union for a value, not a type
+        if conv.structure(conv.unstructure(Bid(300)), union) != Bid(300):
+            raise ValueError("a bid of 300 did not survive a round trip")
+    except Exception as error:
+        raise _dependency_error(error) from error
+    return conv
 
 
 # --------------------------------------------------------------------------
@@ -558,58 +610,133 @@ def _quick_enum_tuple(kinds: Sequence[Any]) -> _Reader | None:
     return read_enums
 
 
-def _quick_attrs(cls: Any) -> _Reader | None:
+_MISSING = object()
+"""What a quick reader finds for a field the document leaves out."""
+
+
+def _quick_attrs(cls: Any, tagged: bool = False) -> _Reader | None:
+    """A reader of the attrs class ``cls``, written out as one function.
+
+    The function checks and reads every field in turn, integers and enum
+    members in line, other fields through their own readers, then builds the
+    instance.  With ``tagged``, the object also holds the union's tag, which
+    the caller has already looked up.
+    """
     hints = get_type_hints(cls)
     fields = attrs.fields(cls)
-    readers: dict[str, _Reader] = {}
-    for field in fields:
-        reader = _quick(hints[field.name])
-        if reader is None:
-            return None
-        readers[field.name] = reader
-    required = frozenset(f.name for f in fields if f.default is attrs.NOTHING)
-    known = readers.keys()
+    made = {f.name for f in fields if isinstance(f.default, attrs.Factory)}  # type: ignore[arg-type]
+    known = frozenset(f.name for f in fields) | ({_TAG} if tagged else set())
+    scope: dict[str, Any] = {
+        "_GiveUp": _GiveUp,
+        "cls": cls,
+        "known": known,
+        "MISSING": _MISSING,
+        "LARGEST": _LARGEST,
+        "MAX_ITEMS": MAX_ITEMS,
+        "new": object.__new__,
+        "put": object.__setattr__,
+    }
+    lines = [
+        "def read(value):",
+        "    if type(value) is not dict or not value.keys() <= known:",
+        "        raise _GiveUp",
+        "    get = value.get",
+        "    try:",
+    ]
+    for index, field in enumerate(fields):
+        kind = hints[field.name]
+        name = f"v{index}"
+        lines.append(f"        {name} = get({field.name!r}, MISSING)")
+        if field.default is attrs.NOTHING:
+            lines += [f"        if {name} is MISSING:", "            raise _GiveUp"]
+            indent = "        "
+        elif field.name in made:  # left out, and the class makes it (GameConfig.names)
+            lines += [f"        if {name} is not MISSING:"]
+            indent = "            "
+        else:
+            scope[f"default{index}"] = field.default
+            lines += [
+                f"        if {name} is MISSING:",
+                f"            {name} = default{index}",
+                "        else:",
+            ]
+            indent = "            "
+        table = _enum_table([kind]) if _is_enum(kind) else None
+        items = get_args(kind)
+        if kind is int:
+            lines += [
+                f"{indent}if type({name}) is not int or not -LARGEST < {name} < LARGEST:",
+                f"{indent}    raise _GiveUp",
+            ]
+        elif kind is bool or kind is str:
+            lines += [
+                f"{indent}if type({name}) is not {kind.__name__}:",
+                f"{indent}    raise _GiveUp",
+            ]
+        elif table is not None:  # a KeyError or TypeError (an array, an object) gives up
+            scope[f"find{index}"] = table.__getitem__
+            lines.append(f"{indent}{name} = find{index}({name})")
+        elif (
+            _is_tuple(kind)
+            and len(items) == 2
+            and items[1] is Ellipsis
+            and _is_enum(items[0])
+            and (table := _enum_table([items[0]])) is not None
+        ):
+            scope[f"find{index}"] = table.__getitem__
+            lines += [
+                f"{indent}if type({name}) is not list or len({name}) > MAX_ITEMS:",
+                f"{indent}    raise _GiveUp",
+                f"{indent}{name} = tuple(map(find{index}, {name}))",
+            ]
+        else:
+            reader = _quick(kind)
+            if reader is None:
+                return None
+            scope[f"read{index}"] = reader
+            lines.append(f"{indent}{name} = read{index}({name})")
+    if not fields:
+        lines.append("        pass")
+    lines += ["    except (KeyError, TypeError):", "        raise _GiveUp from None"]
     plain = "__slots__" not in vars(cls) and all(
-        f.validator is None
-        and f.converter is None
-        and f.init
-        and not isinstance(f.default, attrs.Factory)  # type: ignore[arg-type]
-        for f in fields
+        f.validator is None and f.converter is None and f.init for f in fields
     )
-    if plain:  # as state.replace() does: the instance dictionary, set whole
-        defaults = {f.name: f.default for f in fields if f.default is not attrs.NOTHING}
-        new = object.__new__
-        put = object.__setattr__
-
-        def read_plain(value: Any) -> Any:
-            if type(value) is not dict or not required <= value.keys() <= known:
-                raise _GiveUp
-            found = defaults.copy()
-            for name, item in value.items():
-                found[name] = readers[name](item)
-            instance = new(cls)
-            put(instance, "__dict__", found)
-            return instance
-
-        return read_plain
-
-    def read_object(value: Any) -> Any:
-        if type(value) is not dict or not required <= value.keys() <= known:
-            raise _GiveUp
-        try:
-            return cls(**{name: readers[name](item) for name, item in value.items()})
-        except _GiveUp:
-            raise
-        except Exception:  # a validator's error: the converter names it
-            raise _GiveUp from None
-
-    return read_object
+    if made:
+        if plain or not all(f.init for f in fields):
+            return None
+        pairs = ", ".join(f"({f.alias!r}, v{i})" for i, f in enumerate(fields))
+        lines += [
+            "    try:",
+            f"        return cls(**{{k: v for k, v in ({pairs}) if v is not MISSING}})",
+            "    except Exception:  # a validator's error: the converter names it",
+            "        raise _GiveUp from None",
+        ]
+    elif plain:  # as state.replace() does: the instance dictionary, set whole
+        items_text = ", ".join(f"{f.name!r}: v{i}" for i, f in enumerate(fields))
+        lines += [
+            "    instance = new(cls)",
+            f"    put(instance, '__dict__', {{{items_text}}})",
+            "    return instance",
+        ]
+    else:
+        if not all(f.init for f in fields):
+            return None
+        arguments = ", ".join(f"{f.alias}=v{i}" for i, f in enumerate(fields))
+        lines += [
+            "    try:",
+            f"        return cls({arguments})",
+            "    except Exception:  # a validator's error: the converter names it",
+            "        raise _GiveUp from None",
+        ]
+    exec("\n".join(lines), scope)  # source built above from the class's fields
+    read: _Reader = scope["read"]
+    return read
 
 
 def _quick_tagged(members: Sequence[Any]) -> _Reader | None:
     readers: dict[str, _Reader] = {}
     for cls in members:
-        reader = _quick_attrs(cls)
+        reader = _quick_attrs(cls, tagged=True)
         if reader is None:
             return None
         readers[_snake(cls.__name__)] = reader
@@ -620,7 +747,7 @@ def _quick_tagged(members: Sequence[Any]) -> _Reader | None:
         reader = readers.get(value.get(_TAG))  # type: ignore[arg-type]  # any JSON value
         if reader is None:
             raise _GiveUp
-        return reader({key: item for key, item in value.items() if key != _TAG})
+        return reader(value)  # the tag is known to the member's reader
 
     return read_tagged
 
@@ -718,6 +845,114 @@ _QUICK: dict[Any, _Reader | None] = {
 
 
 # --------------------------------------------------------------------------
+# A quick writer
+#
+# dumps() of a state or view, the other half of a server's round trip, builds
+# the JSON value with a writer per class written out from the same annotations
+# the converter reads: a field that JSON writes as it is (an integer, a text
+# enum member, a tuple of them) is passed through, the rest through their own
+# writers.  The text is the converter's, byte for byte (the tests compare them).
+
+
+class _NoWriter(Exception):
+    """A type the quick writer does not handle; the converter writes the document."""
+
+
+_Writer = Callable[[Any], Any]
+
+
+def _as_is(kind: Any) -> bool:
+    """Whether JSON writes every value of ``kind`` as the converter writes it."""
+    if kind in (int, bool, str, type(None)):
+        return True
+    if _is_enum(kind):  # a text enum member is written as its text
+        return issubclass(kind, str) and all(member == member.value for member in kind)
+    members = _members(kind)
+    if members is not None:
+        return all(_as_is(member) for member in members)
+    if _is_tuple(kind):  # JSON writes a tuple as an array
+        return all(_as_is(arg) for arg in get_args(kind) if arg is not Ellipsis)
+    return False
+
+
+def _quick_writer(kind: Any) -> _Writer | None:
+    """A writer of ``kind``, or ``None`` where the value is written as it is."""
+    if _as_is(kind):
+        return None
+    if _is_enum(kind):  # a plain enum: its value, as the converter writes it
+        if not all(type(member.value) in (str, int) for member in kind):
+            raise _NoWriter(kind)
+        return _enum_value
+    members = _members(kind)
+    if members is not None:
+        present = tuple(m for m in members if m is not type(None))
+        if len(present) == 1:
+            inner = _quick_writer(present[0])
+            assert inner is not None  # else the union is written as it is
+
+            def write_optional(value: Any) -> Any:
+                return None if value is None else inner(value)
+
+            return write_optional if len(present) < len(members) else inner
+        union = next((u for u in _TAGGED_UNIONS if set(present) == set(u)), None)
+        if union is None:
+            raise _NoWriter(kind)
+        writers = {cls: _attrs_writer(cls, _snake(cls.__name__)) for cls in union}
+
+        def write_tagged(value: Any) -> Any:
+            return None if value is None else writers[type(value)](value)
+
+        return write_tagged
+    if _is_tuple(kind):
+        args = get_args(kind)
+        if len(args) != 2 or args[1] is not Ellipsis:
+            raise _NoWriter(kind)
+        item = _quick_writer(args[0])
+        assert item is not None  # else the tuple is written as it is
+
+        def write_items(value: Any) -> list[Any]:
+            return [item(v) for v in value]
+
+        return write_items
+    if attrs.has(kind):
+        return _attrs_writer(kind)
+    raise _NoWriter(kind)
+
+
+def _enum_value(member: Enum) -> Any:
+    return member.value
+
+
+def _attrs_writer(cls: Any, tag: str | None = None) -> _Writer:
+    """A writer of the attrs class ``cls``, its fields in order, after ``tag`` if given."""
+    hints = get_type_hints(cls)
+    scope: dict[str, Any] = {}
+    parts = [f"{_TAG!r}: {tag!r}"] if tag is not None else []
+    for index, field in enumerate(attrs.fields(cls)):
+        writer = _quick_writer(hints[field.name])
+        if writer is None:
+            parts.append(f"{field.name!r}: value.{field.name}")
+        else:
+            scope[f"write{index}"] = writer
+            parts.append(f"{field.name!r}: write{index}(value.{field.name})")
+    source = f"def write(value):\n    return {{{', '.join(parts)}}}"
+    exec(source, scope)  # source built above from the class's fields
+    write: _Writer = scope["write"]
+    return write
+
+
+def _writer_of(cls: type) -> _Writer | None:
+    try:
+        return _quick_writer(cls)
+    except _NoWriter:
+        return None
+
+
+_WRITERS: dict[type, _Writer | None] = {cls: _writer_of(cls) for cls in (GameState, PlayerView)}
+"""The quick writer of each kind of document that has one."""
+
+
+# --------------------------------------------------------------------------
 # Documents
 
 _EVENT_CLASSES: tuple[type, ...] = get_args(Event)
@@ -725,7 +960,10 @@ _MOVE_CLASSES: tuple[type, ...] = get_args(Move)
 
 
 def _kind_and_data(obj: object) -> tuple[str, Any]:
-    conv = _CONVERTER
+    write = _WRITERS.get(type(obj))
+    if write is not None:
+        return ("state" if type(obj) is GameState else "view"), write(obj)
+    conv = _converter()
     if isinstance(obj, GameState):
         return "state", conv.unstructure(obj)
     if isinstance(obj, PlayerView):
@@ -766,20 +1004,30 @@ def dumps(obj: object) -> str:
     """
     kind, data = _kind_and_data(obj)
     document = {"schema": SCHEMA_VERSION, "kind": kind, "data": data}
-    return json.dumps(document, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+    return _ENCODER.encode(document)
+
+
+_ENCODER = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+"""The one encoder of :func:`dumps`, built once rather than on every call."""
 
 
 def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    result: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in result:
-            raise _Invalid(f"the key {key!r} appears twice in one object")
-        result[key] = value
+    result = dict(pairs)
+    if len(result) != len(pairs):  # a key given twice: name the first repeated
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise _Invalid(f"the key {key!r} appears twice in one object")
+            seen.add(key)
     return result
 
 
 def _no_constants(name: str) -> object:
     raise _Invalid(f"{name} is not a number JSON allows")
+
+
+_DECODER = json.JSONDecoder(object_pairs_hook=_no_duplicates, parse_constant=_no_constants)
+"""The one decoder of documents: repeated keys and ``NaN``/``Infinity`` refused."""
 
 
 def _parse(text: str | bytes, kind: str) -> object:
@@ -796,7 +1044,7 @@ def _parse(text: str | bytes, kind: str) -> object:
     if not isinstance(text, str):
         raise SerializationError(f"a document must be text, not {type(text).__name__}")
     try:
-        document = json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constants)
+        document = _DECODER.decode(text)
     except json.JSONDecodeError as error:
         raise SerializationError(
             f"malformed JSON at line {error.lineno}, column {error.colno}: {error.msg}"
@@ -839,6 +1087,8 @@ def _parse(text: str | bytes, kind: str) -> object:
 def _format(error: BaseException, kind: type | None) -> str:
     if isinstance(error, _Invalid | ConfigError):  # ConfigError: GameConfig's validators
         return str(error)
+    from cattrs.v import format_exception
+
     return format_exception(error, kind)
 
 
@@ -852,14 +1102,45 @@ def _structure(data: object, cls: Any, kind: str) -> Any:
             return quick(data)
         except _GiveUp:
             pass  # the converter reads it again and names what is wrong
+    import cattrs
+    from cattrs.errors import ClassValidationError, IterableValidationError
+
+    conv = _converter()
     try:
-        return _CONVERTER.structure(data, cls)
-    except Exception as error:  # every failure becomes a SerializationError
+        return conv.structure(data, cls)
+    except Exception as error:  # every failure of the document becomes a SerializationError
+        broken = _not_the_documents_fault(error)
+        if broken is error:  # a fault of the code or a dependency: shown as it is
+            raise
+        if broken is not None:
+            raise broken from error
         if isinstance(error, ClassValidationError | IterableValidationError | _Invalid):
             messages = cattrs.transform_error(error, "$.data", _format)
         else:
             messages = [f"{type(error).__name__}: {str(error)[:200]} @ $.data"]
         raise SerializationError(f"invalid {kind} document: {_listed(messages)}") from None
+
+
+def _not_the_documents_fault(error: BaseException) -> BaseException | None:
+    """The first error under ``error`` that no document can cause, if any.
+
+    A document's faults reach the converter's caller as the errors the hooks
+    raise (:class:`_Invalid`, a validator's :class:`ConfigError`) or as the
+    ``ValueError``, ``TypeError`` and ``KeyError`` of cattrs' own checks, all
+    gathered in exception groups.  Anything else (an ``AttributeError`` of a
+    changed cattrs API, say) is a bug or a broken install, and is raised as
+    it is rather than reported as an invalid document.
+    """
+    from cattrs.errors import ForbiddenExtraKeysError
+
+    if isinstance(error, BaseExceptionGroup):
+        for inner in error.exceptions:
+            found = _not_the_documents_fault(inner)
+            if found is not None:
+                return found
+        return None
+    expected = ValueError | TypeError | KeyError | ForbiddenExtraKeysError | RecursionError
+    return None if isinstance(error, expected) else error
 
 
 def _listed(problems: Sequence[str]) -> str:
@@ -1018,7 +1299,7 @@ def _shape_problems(state: GameState) -> list[str]:
     if state.turn is not None:
         counts["turn"] = attrs.astuple(state.turn)
     for name, values in counts.items():
-        if any(v < 0 for v in values):
+        if values and min(values) < 0:
             problems.append(f"{name} holds a negative count @ $.data.{name}")
     for seat, player in enumerate(state.players):  # limits.py: bounded work on any state
         if player.money > MAX_MONEY:

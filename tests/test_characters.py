@@ -1,0 +1,553 @@
+"""The Muse & Princess expansion: phase A2 and the character cards (rulings R25-R28).
+
+The rulebook's worked examples, each card's use and window (decisions
+D19-D24 of the rules page), the cards' returns, the Banker's money, and the
+exact reason every refused move of :mod:`princes_of_florence.rules.characters`
+gives.  Positions are reached by legal moves from seeded new games; where a
+holding is needed it is handed over with :mod:`factories`, which keeps every
+invariant.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from factories import handed, housed, principality_of
+from helpers import after_draft, play
+from positions import (
+    PASS_A2,
+    characters_phase,
+    decline_auction,
+    end_phase_b,
+    holding,
+)
+from princes_of_florence import (
+    AuctionObject,
+    Building,
+    Character,
+    GameState,
+    IllegalMoveError,
+    Landscape,
+    PersonId,
+    Phase,
+    apply,
+    free_moves,
+    is_terminal,
+    legal_moves,
+    move_problem,
+    parse_move,
+)
+from princes_of_florence.events import (
+    CharacterReturned,
+    CharacterTaken,
+    CharacterUsed,
+    MoneyPaid,
+    MoneyReason,
+    MoneyReceived,
+    ObjectWon,
+    PrestigeGained,
+    PrestigeReason,
+    TokenPlaced,
+    WorkDone,
+)
+from princes_of_florence.ids import ProfessorDeck
+from princes_of_florence.moves import PrincessWork, UseMerchant, UseProfessor
+from princes_of_florence.rules.characters import merchant_prestige, princess_parts, use_problem
+from princes_of_florence.rules.invariants import state_problems
+from princes_of_florence.state import CardChoice, CharacterState, replace
+
+
+def with_round(state: GameState, number: int) -> GameState:
+    """``state`` set in round ``number`` (the works' minimum and the Muse's part follow it)."""
+    return replace(state, round=number)
+
+
+def choose_first(state: GameState) -> GameState:
+    """``state`` after keeping the first of the cards shown."""
+    assert isinstance(state.pending, CardChoice)
+    return play(state, f"choose {state.pending.shown[0]}")[0]
+
+
+def texts(state: GameState) -> list[str]:
+    return [str(move) for move in legal_moves(state)]
+
+
+# --- The rulebook's examples ------------------------------------------------------------
+
+
+def test_the_rulebook_example_of_phase_a2() -> None:
+    """A Cardinal 300, B Merchant 400, C Cardinal 500 (A's token back), D Princess 300,
+    A Banker 0 with 600 on it: B, C, D pay their bids, A receives 600 (R25, R26)."""
+    state, events = play(
+        characters_phase(),
+        "token cardinal 300",
+        "token merchant 400",
+        "token cardinal 500",
+        "token princess 300",
+        "token banker 0",
+    )
+    assert TokenPlaced(2, Character.CARDINAL, 500, 0) in events  # A's token goes back
+    assert [
+        MoneyPaid(1, 400, MoneyReason.CHARACTER),
+        CharacterTaken(1, Character.MERCHANT, 400),
+        MoneyPaid(2, 500, MoneyReason.CHARACTER),
+        CharacterTaken(2, Character.CARDINAL, 500),
+        MoneyPaid(3, 300, MoneyReason.CHARACTER),
+        CharacterTaken(3, Character.PRINCESS, 300),
+        CharacterTaken(0, Character.BANKER, 0),
+        CharacterUsed(0, Character.BANKER),
+        MoneyReceived(0, 600, MoneyReason.BANKER),
+    ] == [e for e in events if not isinstance(e, TokenPlaced)][:9]
+    assert [4100, 3100, 3000, 3200] == [p.money for p in state.players]
+    assert state.characters is not None
+    # in Character order: Muse, Cardinal, Princess, Merchant, Professor, Banker (used)
+    assert (None, 2, 3, 1, None, None) == state.characters.holders
+    assert (1, 0) == state.characters.banker_taken
+    assert Phase.ACTIONS is state.phase
+    assert () == state_problems(state)
+
+
+def test_the_princess_work_of_the_rulebook_is_worth_13() -> None:
+    """2 lakes, a university, a studio and 3 person cards: 6 + 4 + 3 = 13 (R28)."""
+    state = holding("princess")
+    tiles = (Landscape.LAKE, Landscape.LAKE, Building.UNIVERSITY, Building.STUDIO)
+    state = housed(state, 0, principality_of(*tiles))
+    player = state.players[0]
+    assert 3 == len(player.hand_persons)
+    assert 0 == player.builders
+    parts = (("landscapes", 6), ("builders", 0), ("buildings", 4), ("persons", 3))
+    assert parts == princess_parts(player)
+    assert "princess" in texts(state)
+    after, events = play(state, "princess")
+    work = next(e for e in events if isinstance(e, WorkDone))
+    assert (0, None, 13) == (work.player, work.person, work.value)
+    assert CharacterUsed(0, Character.PRINCESS) in events
+    assert after.turn is not None
+    assert 1 == after.turn.works == after.turn.actions
+    assert 13 == after.round_best[0]
+
+
+def test_princess_parts_count_builders_and_recruiting_cards_but_no_jesters() -> None:
+    """A builder is worth 2, a recruiting card 1 like a person; jesters and bonus cards 0."""
+    state = handed(holding("princess"), 0, builders=2, recruiting=1, jesters=3)
+    parts = dict(princess_parts(state.players[0]))
+    assert {"landscapes": 0, "builders": 4, "buildings": 0, "persons": 4} == parts
+    assert (*princess_parts(state.players[0]), ("muse", 5)) == princess_parts(state.players[0], 5)
+
+
+def test_the_muse_in_round_5_adds_5_to_a_work() -> None:
+    """The Muse adds the round number to every work of its holder (R26)."""
+    state = with_round(holding("muse"), 5)
+    state = handed(state, 0, hand=(PersonId.POET,), jesters=3)
+    events = play(state, "work poet", "finish")[1]
+    work = next(e for e in events if isinstance(e, WorkDone))
+    assert ("muse", 5) == work.parts[-1]
+    assert 15 == work.value == 10 + 5  # the poet with 3 jesters: 10 (R19)
+
+
+def test_the_muse_counts_towards_the_minimum() -> None:
+    """A person short of the round's minimum by at most the round number may work (D23)."""
+    muse = with_round(handed(holding("muse"), 0, hand=(PersonId.POET,), jesters=3), 5)
+    plain = with_round(handed(holding("cardinal"), 0, hand=(PersonId.POET,), jesters=3), 5)
+    assert "work poet" in texts(muse)
+    assert "work poet" not in texts(plain)
+    assert (
+        "poet can reach a work value of at most 10, below the round's minimum of 15 (ruling R19)"
+    ) == move_problem(plain, parse_move("work poet"))
+
+
+def test_the_merchant_gives_prestige_by_rank() -> None:
+    """Ranks on the prestige track 1st, 2nd, 2nd, 4th: shared ranks take the best (R26)."""
+    state = characters_phase()
+    ranked = tuple(
+        replace(p, prestige=points) for p, points in zip(state.players, (10, 7, 7, 3), strict=True)
+    )
+    state = replace(state, players=ranked)
+    assert [1, 2, 2, 4] == [merchant_prestige(state, seat) for seat in range(4)]
+
+
+def test_the_merchant_used_for_prestige() -> None:
+    """``merchant`` gains the holder's rank in prestige and uses the card (R26)."""
+    state = holding("merchant")
+    ranked = tuple(replace(p, prestige=n) for p, n in zip(state.players, (1, 5, 1, 9), strict=True))
+    state = replace(state, players=ranked)
+    after, events = play(state, "merchant")
+    assert [
+        CharacterUsed(0, Character.MERCHANT),
+        PrestigeGained(0, 3, PrestigeReason.MERCHANT),
+    ] == events
+    assert 4 == after.players[0].prestige
+    assert after.characters is not None
+    assert after.characters.holders[3] is None
+    assert "merchant" not in texts(after)
+
+
+def test_the_banker_holds_800_after_two_rounds_untaken() -> None:
+    """600 at the start, 100 more for each round it is not taken (R26)."""
+    state = characters_phase()
+    money = []
+    for _ in range(2):
+        assert state.characters is not None
+        money.append(state.characters.banker_money)
+        state = decline_auction(end_phase_b(play(state, *[PASS_A2] * 4)[0]))
+    assert state.characters is not None
+    assert [600, 700, 800] == [*money, state.characters.banker_money]
+
+
+def test_the_banker_holds_600_again_the_round_after_it_is_taken() -> None:
+    """Taken in round 2 with 700 on it, the Banker holds 600 in round 3 (R26)."""
+    state = decline_auction(end_phase_b(play(characters_phase(), *[PASS_A2] * 4)[0]))
+    assert 1 == state.current_player  # round 2 starts with player 1 (R7)
+    state, events = play(state, "token banker 200", *[PASS_A2] * 3)
+    assert [
+        MoneyPaid(1, 200, MoneyReason.CHARACTER),
+        CharacterTaken(1, Character.BANKER, 200),
+        CharacterUsed(1, Character.BANKER),
+        MoneyReceived(1, 700, MoneyReason.BANKER),
+    ] == [
+        e
+        for e in events
+        if isinstance(e, MoneyPaid | CharacterTaken | CharacterUsed | MoneyReceived)
+    ]
+    state = decline_auction(end_phase_b(state))
+    assert state.characters is not None
+    assert 600 == state.characters.banker_money
+
+
+# --- Phase A2 (R25, D19) ------------------------------------------------------------------
+
+
+def test_phase_a2_offers_every_field_in_order_then_the_pass() -> None:
+    """Tokens by card in Character order and by bid ascending, then ``no character`` (R25)."""
+    moves = texts(characters_phase())
+    fields = [f"token {c} {b}" for c in Character for b in range(300, 1600, 100)]
+    fields = [f for f in fields if not f.startswith("token banker")]
+    assert [*fields, *(f"token banker {b}" for b in range(0, 600, 100)), PASS_A2] == moves
+
+
+def test_a_card_holding_a_token_takes_only_a_higher_field() -> None:
+    """Over another token only a strictly higher field is offered (R25)."""
+    state = play(characters_phase(), "token muse 700")[0]
+    muse = [m for m in texts(state) if m.startswith("token muse")]
+    assert [f"token muse {b}" for b in range(800, 1600, 100)] == muse
+
+
+def test_a_bid_must_be_payable_in_cash() -> None:
+    """Fields above the player's cash are not offered, whatever their prestige (R25, R27)."""
+    state = handed(characters_phase(), 0, money=400, prestige=20)
+    assert ["token muse 300", "token muse 400"] == [
+        m for m in texts(state) if m.startswith("token muse")
+    ]
+
+
+def test_a_player_whose_token_lies_on_a_card_takes_it_at_their_turn() -> None:
+    """No move is asked: the bid is paid and the card taken (R25)."""
+    state, events = play(characters_phase(), "token muse 300", *[PASS_A2] * 3)
+    assert [MoneyPaid(0, 300, MoneyReason.CHARACTER), CharacterTaken(0, Character.MUSE, 300)] == [
+        e for e in events if isinstance(e, MoneyPaid | CharacterTaken)
+    ]
+    assert 3200 == state.players[0].money
+
+
+@pytest.mark.parametrize(
+    ("first", "card"),
+    [("token banker 0", "banker"), ("token muse 300", "muse")],
+)
+def test_a_card_taken_in_this_phase_is_not_offered_again(first: str, card: str) -> None:
+    """Once taken, a card holds no token again in this A2, even the Banker, used at once
+    and face down (D19)."""
+    state = play(characters_phase(), first, "token cardinal 300", "token cardinal 400", PASS_A2)[0]
+    # player 0 took their card at their turn; player 1's token came back to them
+    assert (Phase.CHARACTERS, 1) == (state.phase, state.current_player)
+    assert not [m for m in texts(state) if m.startswith(f"token {card}")]
+    assert f"the {card} was taken in this phase (ruling R25)" == move_problem(
+        state, parse_move(f"{first.rsplit(' ', 1)[0]} 500")
+    )
+    others = [m for m in texts(state) if m.startswith("token professor")]
+    assert [f"token professor {b}" for b in range(300, 1600, 100)] == others
+
+
+REFUSALS = [
+    pytest.param(
+        (),
+        "decline",
+        "in phase A2 the player puts a token on a character card or passes (ruling R25)",
+        id="an auction move in A2",
+    ),
+    pytest.param(
+        (),
+        "token muse 250",
+        "the muse has bid fields 300 to 1500 in steps of 100, not 250",
+        id="between fields",
+    ),
+    pytest.param(
+        (),
+        "token banker 600",
+        "the banker has bid fields 0 to 500 in steps of 100, not 600",
+        id="above the top field",
+    ),
+    pytest.param(
+        ("token muse 700",),
+        "token muse 700",
+        "the muse holds a token at 700: only a higher field may be taken (ruling R25)",
+        id="the same field",
+    ),
+    pytest.param(
+        ("token muse 700",),
+        "token muse 600",
+        "the muse holds a token at 700: only a higher field may be taken (ruling R25)",
+        id="a lower field",
+    ),
+]
+
+
+@pytest.mark.parametrize(("moves", "move", "reason"), REFUSALS)
+def test_phase_a2_refusals(moves: tuple[str, ...], move: str, reason: str) -> None:
+    """Each refused move of phase A2 gets its exact reason (R25)."""
+    state = play(characters_phase(), *moves)[0]
+    assert reason == move_problem(state, parse_move(move))
+    with pytest.raises(IllegalMoveError, match=r"ruling R25|steps of 100"):
+        apply(state, parse_move(move))
+
+
+def test_a_bid_beyond_cash_is_refused_in_cash_terms() -> None:
+    """A field the player cannot pay in cash is refused, prestige or not (R25, R27)."""
+    state = handed(characters_phase(), 0, money=400, prestige=20)
+    assert "the player has 400 florins and cannot bid 500 in cash (R25, R27)" == move_problem(
+        state, parse_move("token muse 500")
+    )
+    assert move_problem(state, parse_move("token muse 400")) is None
+
+
+# --- Using the cards (R26, R28, D20, D22, D24) ----------------------------------------
+
+
+def test_the_merchant_and_professor_are_offered_last_in_phase_b() -> None:
+    """Uses follow the actions and ``end``: merchant, professor bonus, professor prestige."""
+    assert ["end", "merchant"] == texts(holding("merchant"))[-2:]
+    assert ["end", "professor bonus", "professor prestige"] == texts(holding("professor"))[-3:]
+
+
+def test_the_merchant_is_not_offered_with_a_decision_pending() -> None:
+    """In the middle of a choice of cards the window is closed (D20)."""
+    state = play(holding("merchant"), "buy bonus")[0]
+    assert isinstance(state.pending, CardChoice)
+    assert "merchant" not in texts(state)
+    assert (
+        "the merchant is used at a decision in phase B or as the opener in the auction,"
+        " with nothing pending (ruling R26)"
+    ) == use_problem(state, UseMerchant())
+    assert "the player must first choose one of the cards shown (ruling R6)" == move_problem(
+        state, UseMerchant()
+    )
+
+
+def merchant_opens() -> GameState:
+    """Round 2, phase A: player 0, who took the Merchant in round 1, opens (R7, R13)."""
+    state = characters_phase(start_player=3)
+    state = play(state, PASS_A2, "token merchant 300", PASS_A2, PASS_A2)[0]
+    assert state.characters is not None
+    assert 0 == state.characters.holders[3]
+    state = end_phase_b(state)
+    assert (2, Phase.AUCTION, 0) == (state.round, state.phase, state.current_player)
+    return state
+
+
+def test_the_merchant_is_offered_to_the_opener_of_the_next_auction() -> None:
+    """The next round's auction: as the opener, not while bidding (D20)."""
+    state = merchant_opens()
+    assert "merchant" == texts(state)[-1]
+    assert move_problem(state, UseMerchant()) is None
+    bidding = play(state, "open jester", "bid 300", "pass", "pass")[0]
+    assert 0 == bidding.current_player
+    assert bidding.auction is not None
+    assert bidding.auction.stack is AuctionObject.JESTER
+    assert "merchant" not in texts(bidding)
+    assert (
+        "the merchant is used at a decision in phase B or as the opener in the auction,"
+        " with nothing pending (ruling R26)"
+    ) == move_problem(bidding, UseMerchant())
+
+
+def test_the_merchant_makes_the_object_won_free() -> None:
+    """Holding the Merchant, the object won in the next auction is free (R26, D22)."""
+    state, events = play(merchant_opens(), "open jester", "pass", "pass", "pass")
+    assert [CharacterUsed(0, Character.MERCHANT), ObjectWon(0, AuctionObject.JESTER, 0)] == [
+        e for e in events if isinstance(e, CharacterUsed | ObjectWon)
+    ]
+    assert not any(isinstance(e, MoneyPaid) for e in events)
+    assert 3200 == state.players[0].money
+
+
+def test_the_merchant_makes_the_last_players_purchase_free() -> None:
+    """The last player's purchase at the base price is free too (R14, D22)."""
+    state = end_phase_b(holding("merchant"))
+    assert (2, 1) == (state.round, state.start_player)
+    state, events = play(state, "decline", "decline", "decline", "take jester")
+    assert ObjectWon(0, AuctionObject.JESTER, 0) in events
+    assert CharacterUsed(0, Character.MERCHANT) in events
+
+
+def test_the_professor_shows_five_cards_of_the_deck_chosen() -> None:
+    """``professor prestige`` draws the top five prestige cards to keep one, free (R26)."""
+    state = holding("professor")
+    top = state.prestige_deck[:5]
+    after, events = play(state, "professor prestige")
+    assert CharacterUsed(0, Character.PROFESSOR) in events
+    assert isinstance(after.pending, CardChoice)
+    assert top == after.pending.shown
+    assert 3200 == after.players[0].money
+    kept = play(after, f"choose {top[2]}")[0]
+    assert top[2] in kept.players[0].prestige_cards
+    assert "professor bonus" not in texts(kept)
+
+
+def test_the_professor_is_not_offered_for_an_empty_deck() -> None:
+    """A deck with no card left cannot be drawn from (R6)."""
+    state = replace(holding("professor"), bonus_deck=())
+    state = replace(state, bonus_discard=(*state.bonus_discard,))
+    assert "professor bonus" not in texts(state)
+    assert "the bonus deck is empty (ruling R6)" == use_problem(
+        state, UseProfessor(ProfessorDeck.BONUS)
+    )
+
+
+def test_a_card_not_held_cannot_be_used() -> None:
+    """Only the holder uses a card (R26)."""
+    state = holding("merchant")
+    assert "the player does not hold the professor" == move_problem(
+        state, parse_move("professor bonus")
+    )
+    assert "the player does not hold the princess" == move_problem(state, parse_move("princess"))
+
+
+def test_character_cards_belong_to_the_expansion() -> None:
+    """Without Muse & Princess a use is refused for that reason (R25)."""
+    state = after_draft(4)
+    state = decline_auction(state)
+    assert "character cards belong to the Muse & Princess expansion (ruling R25)" == (
+        use_problem(state, parse_move("merchant"))
+    )
+
+
+def test_the_princess_below_the_minimum_is_refused() -> None:
+    """A Princess work must reach the round's minimum (R28)."""
+    state = holding("princess")
+    assert "princess" not in texts(state)
+    assert "the Princess work is worth 3, below the round's minimum (ruling R28)" == (
+        move_problem(state, parse_move("princess"))
+    )
+
+
+def princess_with_13() -> GameState:
+    """Phase B, player 0 holds the Princess with a work worth 13 to do (R28)."""
+    tiles = (Landscape.LAKE, Landscape.LAKE, Building.UNIVERSITY, Building.STUDIO)
+    return housed(holding("princess"), 0, principality_of(*tiles))
+
+
+def test_the_princess_works_only_at_the_start_of_an_action() -> None:
+    """Not while a decision is pending, and not outside phase B (R28)."""
+    pending = play(princess_with_13(), "buy bonus")[0]
+    reason = "the Princess works only at the start of an action in phase B (ruling R28)"
+    assert reason == use_problem(pending, PrincessWork())
+    assert "princess" not in texts(pending)
+    state = end_phase_b(princess_with_13())
+    assert state.phase is Phase.AUCTION
+    assert state.characters is not None
+    characters = replace(state.characters, holders=(None, None, state.current_player, *(None,) * 3))
+    auction = replace(state, characters=characters)
+    assert reason == move_problem(auction, PrincessWork())
+
+
+def test_the_princess_needs_an_action_left() -> None:
+    """After two actions no Princess work is left to do, though the turn is open (R17, R28)."""
+    state = handed(princess_with_13(), 0, recruiting=1)
+    state = handed(state, 1, table=(PersonId.ACTOR,))  # someone to recruit keeps it open
+    state = choose_first(play(state, "freedom travel", "buy person")[0])
+    assert state.turn is not None
+    assert (0, 2) == (state.current_player, state.turn.actions)
+    assert ["recruit 1 actor", "end"] == texts(state)
+    assert "the player has no action left for a Princess work (rulings R17, R28)" == (
+        move_problem(state, PrincessWork())
+    )
+
+
+def test_the_cardinal_gives_a_third_action_but_one_person() -> None:
+    """Three actions with the Cardinal, still one person and one freedom (R26, D24)."""
+    state = choose_first(play(holding("cardinal"), "buy bonus")[0])
+    state = play(state, "freedom travel")[0]
+    assert 0 == state.current_player
+    assert state.turn is not None
+    assert 2 == state.turn.actions
+    assert "the limit of 1 freedom per turn is reached (ruling R18)" == move_problem(
+        state, parse_move("freedom religion")
+    )
+    state = choose_first(play(state, "buy person")[0])
+    assert 1 == state.current_player  # the third action ended the turn
+
+
+def test_no_prestige_is_sold_with_the_expansion() -> None:
+    """There is no prestige sale with Muse & Princess (R27)."""
+    state = handed(holding("muse"), 0, prestige=5)
+    assert () == free_moves(state)
+    assert "prestige cannot be sold with Muse & Princess (ruling R27)" == move_problem(
+        state, parse_move("sell 1")
+    )
+
+
+# --- Returns (R26) ------------------------------------------------------------------------
+
+
+def test_the_phase_b_cards_go_back_when_phase_b_ends() -> None:
+    """The Muse, the Cardinal and an unused Princess go back after phase B (R26)."""
+    state = characters_phase()
+    state = play(state, "token muse 300", "token cardinal 300", "token princess 300", PASS_A2)[0]
+    after, events = play(state, "end", "end", "end", "end")
+    assert [
+        CharacterReturned(0, Character.MUSE),
+        CharacterReturned(1, Character.CARDINAL),
+        CharacterReturned(2, Character.PRINCESS),
+    ] == [e for e in events if isinstance(e, CharacterReturned)]
+    assert after.characters is not None
+    assert (None,) * 6 == after.characters.holders
+
+
+def test_an_unused_merchant_goes_back_before_the_next_a2() -> None:
+    """The Merchant and the Professor are kept through the next auction (R26)."""
+    state = characters_phase()
+    state = play(state, "token merchant 300", "token professor 300", PASS_A2, PASS_A2)[0]
+    state = end_phase_b(state)
+    assert state.characters is not None
+    assert (0, 1) == state.characters.holders[3:5]
+    state, events = play(state, *["decline"] * 4)
+    assert [
+        CharacterReturned(0, Character.MERCHANT),
+        CharacterReturned(1, Character.PROFESSOR),
+    ] == [e for e in events if isinstance(e, CharacterReturned)]
+
+
+# --- The end of the game (D21) ------------------------------------------------------------
+
+
+def test_the_banker_taken_in_round_7_converts_money_at_the_end() -> None:
+    """After round 7 the Banker's taker turns all the money they can into prestige (D21)."""
+    state = with_round(characters_phase(), 7)
+    state = replace(state, characters=CharacterState(done=(False,) * 4, banker_money=600))
+    state, events = play(state, "token banker 0", *[PASS_A2] * 3)
+    money = state.players[0].money
+    assert 4100 == money
+    state, events = play(state, "end", "end", "end", "end")
+    assert is_terminal(state)
+    assert MoneyPaid(0, 4000, MoneyReason.BANKER) in events
+    assert PrestigeGained(0, 20, PrestigeReason.BANKER) in events
+    assert 100 == state.players[0].money
+
+
+def test_the_banker_taken_before_round_7_gives_nothing_at_the_end() -> None:
+    """A Banker taken in round 6 has been used: no conversion at the end (D21)."""
+    state = with_round(characters_phase(), 7)
+    assert state.characters is not None
+    state = replace(state, characters=replace(state.characters, banker_taken=(6, 0)))
+    state, events = play(state, *[PASS_A2] * 4, "end", "end", "end", "end")
+    assert is_terminal(state)
+    assert not any(isinstance(e, MoneyPaid) and e.reason is MoneyReason.BANKER for e in events)
