@@ -124,7 +124,7 @@ class GameConfig:
         cooperative_building: the Cooperative Building expansion (not
             implemented yet: setting it raises :class:`ConfigError`).
         names: the players' names, in player order, as descriptions and logs
-            show them (:func:`~princes_of_florence.describe`); by default
+            show them (:func:`~princes_of_florence.narration.describe`); by default
             "Player 1" to "Player N".  Each has 1 to 40 printable characters
             (no ``|``, which separates the names in a text record), and no
             two are the same.
