@@ -26,10 +26,10 @@ import os
 import sys
 from collections import defaultdict
 from collections.abc import Callable, Sequence
-from importlib import metadata
 
 import attrs
 
+from princes_of_florence._version import __version__
 from princes_of_florence.bots import Bot, view_moves
 from princes_of_florence.bots.human import HumanBot
 from princes_of_florence.bots.tournament import make_bot, tournament_main
@@ -255,20 +255,13 @@ def _play(
             tuple(moves),
             outcome(state),
             date=datetime.date.today().isoformat(),
-            engine=_version(),
+            engine=__version__,
         )
         text = record_to_text(record) if save.endswith(".txt") else dumps(record) + "\n"
         with open(save, "w", encoding="utf-8") as file:
             file.write(text)
         print(f"Saved to {save}.")
     return 0
-
-
-def _version() -> str:
-    try:
-        return metadata.version("princes-of-florence")
-    except metadata.PackageNotFoundError:  # run from a source tree that is not installed
-        return "unknown"
 
 
 def _replay(path: str, reader: int | None) -> int:

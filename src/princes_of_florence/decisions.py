@@ -3,8 +3,8 @@
 A front end shows the player to decide what the question is ("raise to 500
 or pass on the builder?", "place the forest", "keep one of these five
 cards") before it lists the legal moves.  :func:`decision` answers that from
-a :class:`~princes_of_florence.GameState` or a
-:class:`~princes_of_florence.PlayerView` alike, so a client holding only its
+a :class:`~princes_of_florence.state.GameState` or a
+:class:`~princes_of_florence.observation.PlayerView` alike, so a client holding only its
 view can show the same question a server would:
 
 >>> from princes_of_florence import GameConfig, new_game, observe
@@ -78,15 +78,15 @@ class DecisionKind(Enum):
     """The kinds of question the game asks a player."""
 
     RETURN_PERSON = "return_person"
-    """Setup: return one of the four starting persons (ruling R8)."""
+    """Return one of the four starting persons, in the setup (ruling R8)."""
     OPEN_OR_DECLINE = "open_or_decline"
-    """Phase A: open an auction on a stack at the base price, or decline (R13)."""
+    """Open an auction on a stack at the base price, or decline, in phase A (R13)."""
     RAISE_OR_PASS = "raise_or_pass"
-    """Phase A: raise the running auction by 100, or pass (R13)."""
+    """Raise the running auction by 100, or pass, in phase A (R13)."""
     LAST_PLAYER_TAKE = "last_player_take"
-    """Phase A: the last player buys at the base price without bidding, or declines (R14)."""
+    """As the last player of phase A, buy at the base price without bidding, or decline (R14)."""
     CHOOSE_LANDSCAPE = "choose_landscape"
-    """2 players: which landscape the landscape stack gives (R11)."""
+    """Choose the landscape the landscape stack gives, with 2 players (R11)."""
     PLACE_TILE = "place_tile"
     """Lay the landscape won or the building bought in the principality (R16, R21)."""
     CHOOSE_CARD = "choose_card"
@@ -96,23 +96,23 @@ class DecisionKind(Enum):
     RECRUIT = "recruit"
     """Use the recruiting card just won on a person of another table, or keep it (R16, R23)."""
     CHOOSE_ACTION = "choose_action"
-    """Phase B: choose the next action, or end the turn (R17, R18)."""
+    """Choose the next action, or end the turn, in phase B (R17, R18)."""
     ADD_BONUS_OR_FINISH = "add_bonus_or_finish"
-    """A work in progress: add a bonus card, or finish the work (R19)."""
+    """Add a bonus card to the work in progress, or finish it (R19)."""
     CONVERT = "convert"
-    """After a work: how much of the payout becomes prestige (R19)."""
+    """Decide how much of a work's payout becomes prestige (R19)."""
     BID_FOR_CHARACTER = "bid_for_character"
-    """Muse & Princess phase A2: put the token on a character card, or pass (R25)."""
+    """Put the token on a character card, or pass, in phase A2 of Muse & Princess (R25)."""
     CHOOSE_SHARED_BUILDING = "choose_shared_building"
-    """Cooperative Building: the building of the proposal to the partner named (R31)."""
+    """Name the building proposed to the partner, in Cooperative Building (R31)."""
     PLACE_SHARED_BUILDING = "place_shared_building"
-    """Cooperative Building: the cells of the proposal on both sides of the border (R31)."""
+    """Name the proposal's cells on both sides of the border, in Cooperative Building (R31)."""
     ASK_PAYMENT = "ask_payment"
-    """Cooperative Building: the florins the partner is asked to pay (R31)."""
+    """Name the florins the partner is asked to pay, in Cooperative Building (R31)."""
     ANSWER_PROPOSAL = "answer_proposal"
-    """Cooperative Building: the partner accepts or rejects, out of turn (R32)."""
+    """Accept or reject a proposal, as the partner, out of turn (Cooperative Building, R32)."""
     CONTINUE_BUILD = "continue_build"
-    """Cooperative Building: after a rejection, propose again, build alone or give up (R32)."""
+    """Propose again, build alone or give up after a rejection (Cooperative Building, R32)."""
 
 
 @attrs.frozen
@@ -259,7 +259,7 @@ PHASE_KINDS: dict[Phase, Callable[[StateOrView, int], Decision]] = {
     Phase.CHARACTERS: _characters,
     Phase.ACTIONS: _actions,
 }
-"""Per phase: the decision of the player to decide when nothing is pending."""
+"""The decision of the player to decide when nothing is pending, by phase."""
 
 
 def _placing(s: StateOrView, player: int, pending: Any) -> Decision:
@@ -321,7 +321,7 @@ PENDING_KINDS: dict[type, Callable[[StateOrView, int, Any], Decision]] = {
     Proposal: _proposal,
     OpenBuild: _open_build,
 }
-"""Per class of pending sub-decision: the decision it puts to the player to decide."""
+"""The decision a pending sub-decision puts to the player to decide, by its class."""
 
 
 def decision(state_or_view: StateOrView) -> Decision | None:

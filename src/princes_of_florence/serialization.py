@@ -148,7 +148,8 @@ MAX_COMMENT_CHARS = 500
 class GameRecord:
     """A whole game as data: the configuration and every move, in order, with what people keep.
 
-    The players' names are the configuration's (:attr:`GameConfig.names`).
+    The players' names are the configuration's
+    (:attr:`~princes_of_florence.config.GameConfig.names`).
     Records written before ``date``, ``engine`` and ``comments`` existed
     load with those empty.
 
@@ -1654,7 +1655,7 @@ def replay_events(record: GameRecord) -> Iterator[ReplayStep]:
     Yields a :class:`ReplayStep` per move; raises, like :func:`replay`, at
     the first illegal move, and after the last move if the claimed outcome
     differs.  A viewer that shows the events of one player passes each
-    step's events through :func:`~princes_of_florence.events_for`.
+    step's events through :func:`~princes_of_florence.observation.events_for`.
 
     >>> from princes_of_florence import GameConfig, legal_moves, new_game
     >>> config = GameConfig(players=3, seed=5)
