@@ -17,7 +17,7 @@ echo "== ruff format --check"; ruff format --check src tests examples docs
 echo "== mypy --strict"; mypy
 echo "== import layers"; lint-imports
 echo "== pytest"; pytest -q -p no:cacheprovider
-echo "== sphinx"; sphinx-build -W --keep-going -q -b html docs docs/_build/html
+echo "== sphinx"; sphinx-build -W --keep-going -n -q -b html docs docs/_build/html
 echo "== wheel and sdist"; python scripts/check_dist.py
 echo "== lowest declared runtime dependencies"
 # pyproject's floors (attrs>=X, cattrs>=Y) installed exactly, in their own venv;

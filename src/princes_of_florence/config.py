@@ -115,7 +115,7 @@ class GameConfig:
             R29-R34): the principalities lie on one shared map, and
             neighbours may build across their border.
         names: the players' names, in player order, as descriptions and logs
-            show them (:func:`~princes_of_florence.narration.describe`); by default
+            show them (:func:`~princes_of_florence.describe`); by default
             "Player 1" to "Player N".  Each has 1 to 40 printable characters
             (no ``|``, which separates the names in a text record), and no
             two are the same.

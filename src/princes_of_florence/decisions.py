@@ -2,7 +2,7 @@
 
 A front end shows the player to decide what the question is ("raise to 500
 or pass on the builder?", "place the forest", "keep one of these five
-cards") before it lists the legal moves.  :func:`decision` answers that from
+cards") before it lists the legal moves.  :func:`~princes_of_florence.decision` answers that from
 a :class:`~princes_of_florence.state.GameState` or a
 :class:`~princes_of_florence.observation.PlayerView` alike, so a client holding only its
 view can show the same question a server would:
@@ -15,11 +15,12 @@ Decision(player=0, kind=<DecisionKind.RETURN_PERSON: 'return_person'>, ...)
 True
 
 The numbers a client shows beside the question have their own functions:
-:func:`round_minimum` (the work value a work must reach this round),
-:func:`build_cost` (what a building costs a player), :func:`base_price` (the
-opening bid of an auction) and :func:`is_last_player_take` (whether the
-player to decide is the last of the auction phase, who may buy at the base
-price without bidding, ruling R14).
+:func:`~princes_of_florence.round_minimum` (the work value a work must reach
+this round), :func:`~princes_of_florence.build_cost` (what a building costs a
+player), :func:`~princes_of_florence.base_price` (the opening bid of an auction)
+and :func:`~princes_of_florence.is_last_player_take` (whether the player to
+decide is the last of the auction phase, who may buy at the base price
+without bidding, ruling R14).
 
 How a decision is classified lives in two tables: by the pending
 sub-decision's class (:data:`PENDING_KINDS`) and, with nothing pending, by
@@ -71,7 +72,10 @@ __all__ = [
 ]
 
 StateOrView: TypeAlias = GameState | PlayerView
-"""Anything :func:`decision` and the accessors read: the true state or one player's view."""
+"""Anything :func:`~princes_of_florence.decision` and the accessors read.
+
+The true state or one player's view.
+"""
 
 
 class DecisionKind(Enum):

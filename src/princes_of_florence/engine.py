@@ -9,12 +9,12 @@
 1
 
 Every function here is pure: ``apply`` returns a new state and never changes
-the one it was given; an illegal move raises :class:`IllegalMoveError` whose
+the one it was given; an illegal move raises :class:`~princes_of_florence.IllegalMoveError` whose
 message names the move, the player and the reason.
 
-Legality is defined by :func:`legal_moves`: a move is legal exactly when it is
-in ``legal_moves(state)``, or it is a :class:`SellPrestige` the player can
-make (ruling R3; listed by :func:`free_moves`).
+Legality is defined by :func:`~princes_of_florence.legal_moves`: a move is legal exactly when it is
+in ``legal_moves(state)``, or it is a :class:`~princes_of_florence.SellPrestige` the player can
+make (ruling R3; listed by :func:`~princes_of_florence.free_moves`).
 """
 
 from __future__ import annotations
@@ -151,14 +151,14 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
       orders the rest (R6), ``under`` in the order drawn;
     * a work: ``play`` in catalog order, then ``finish``
       (:func:`.rules.actions.bonus_moves`); then ``convert`` from 0 up
-      (:func:`.rules.actions.convert_moves`);
+      (``rules.actions.convert_moves``);
     * a recruiting card won: ``recruit`` by seat clockwise from the player's
       left (:func:`.rules.cards.recruit_moves`), then ``keep``;
     * a proposal of a shared building (Cooperative Building) and the build
       action left open after a rejection: see
       :func:`.rules.negotiation.negotiation_moves`.
 
-    Selling prestige (R3) is not listed here but in :func:`free_moves`.
+    Selling prestige (R3) is not listed here but in :func:`~princes_of_florence.free_moves`.
     Empty exactly when the game is over.
     """
     global _last
@@ -204,7 +204,7 @@ def free_moves(state: GameState) -> tuple[SellPrestige, ...]:
 def _sellable(state: GameState) -> int:
     """The most prestige points the player to decide may sell now (R3): all they have.
 
-    :func:`free_moves` and :func:`move_problem` both read this one number.
+    :func:`~princes_of_florence.free_moves` and :func:`move_problem` both read this one number.
     """
     seat = state.current_player
     if seat is None or not ruleset(state.config).sells_prestige:  # rulings R3, R27
@@ -348,14 +348,15 @@ def apply(state: GameState, move: Move, player: int | None = None) -> GameState:
     """The state after ``move``; ``state`` itself is never changed.
 
     Every move is checked.  The check is quickest for a move object just
-    returned by :func:`legal_moves` for this same state, as a bot's is: the
+    returned by :func:`~princes_of_florence.legal_moves` for this same state, as a bot's is: the
     engine remembers its last answer and recognises the object.  A move
     built or parsed anew is checked by :func:`move_problem`; the result is
     the same.
 
     Args:
         state: the state to move from.
-        move: the move, one of :func:`legal_moves` or :func:`free_moves`.
+        move: the move, one of :func:`~princes_of_florence.legal_moves` or
+            :func:`~princes_of_florence.free_moves`.
         player: the seat the move comes from, if known (a server passes the
             seat of the client that sent it); a move from any other seat
             than the one to decide is refused (see :func:`move_problem`).
@@ -393,7 +394,7 @@ def apply_with_events(
 def _apply(state: GameState, move: Move, player: int | None, events: list[Event]) -> GameState:
     """Check ``move``, apply it and move past a completed phase, appending to ``events``.
 
-    A move taken from the last :func:`legal_moves` answer for this very state
+    A move taken from the last :func:`~princes_of_florence.legal_moves` answer for this very state
     is legal without asking :func:`move_problem`: bots and search apply the
     objects they were offered.  Anything else is checked by
     :func:`move_problem`, and refused with its reason.

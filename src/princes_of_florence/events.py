@@ -16,7 +16,7 @@ is part of ``new_game``, which returns no events; the dealt hand is in the
 state (and in each player's view).
 
 Some events reveal hidden cards (:class:`CardsShown`, :class:`CardKept`,
-:class:`CardReturned`, :class:`PersonReturned`); :func:`princes_of_florence.observation.events_for`
+:class:`CardReturned`, :class:`PersonReturned`); :func:`princes_of_florence.events_for`
 redacts them for the players who may not see them.
 """
 
@@ -98,10 +98,10 @@ class MoneyReason(StrEnum):
     CHARACTER = "character"
     """A character card taken in phase A2 (R25)."""
     BANKER = "banker"
-    """The Banker (R26): received, the money lying on it; paid, the money
+    """The Banker (R26); received, the money lying on it; paid, the money
     its holder after round 7 turns into prestige."""
     PARTNER = "partner"
-    """A shared building's agreed payment (R32): paid by the partner,
+    """A shared building's agreed payment (R32), paid by the partner,
     received by the player who proposed it; the bank takes no part."""
 
 
@@ -123,9 +123,9 @@ class PrestigeReason(StrEnum):
     SALE = "sale"
     """Prestige sold for money (R3)."""
     MERCHANT = "merchant"
-    """The Merchant: prestige equal to the rank on the track (R26)."""
+    """The Merchant, prestige equal to the rank on the track (R26)."""
     BANKER = "banker"
-    """The Banker's holder after round 7: money into prestige (R26)."""
+    """The Banker's holder after round 7, money into prestige (R26)."""
 
 
 @attrs.frozen

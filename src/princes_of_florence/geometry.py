@@ -71,7 +71,7 @@ FULL_MASK = (1 << (GRID_SIZE * GRID_SIZE)) - 1
 """Every cell of the grid."""
 
 PALAZZO_MASK = sum(1 << _CELL_INDEX[c] for c in ("a1", "b1", "c1", "a2", "b2", "c2"))
-"""The palazzo: a1 b1 c1 a2 b2 c2 (components.md)."""
+"""The palazzo's cells, a1 b1 c1 a2 b2 c2 (components.md)."""
 
 USABLE_MASK = FULL_MASK & ~PALAZZO_MASK
 """The 43 cells a tile may cover."""

@@ -51,7 +51,7 @@ class Landscape(StrEnum):
 
 
 TileId = Building | Landscape
-"""A tile that covers cells of a principality: a building or a landscape."""
+"""A tile that covers cells of a principality, a building or a landscape."""
 
 
 class Freedom(StrEnum):
@@ -168,7 +168,7 @@ class Phase(Enum):
     SETUP = "setup"
     AUCTION = "auction"
     CHARACTERS = "characters"
-    """Phase A2 of Muse & Princess: bidding for the character cards (R25)."""
+    """Phase A2 of Muse & Princess, bidding for the character cards (R25)."""
     ACTIONS = "actions"
     GAME_OVER = "game_over"
 
@@ -204,14 +204,14 @@ class Quantity(StrEnum):
     MEDIUM_BUILDINGS = "medium_buildings"
     SMALL_BUILDINGS = "small_buildings"
     SIZE_CLASSES = "size_classes"
-    """Building size classes present (large, medium, small): 0 to 3."""
+    """How many building size classes are present (large, medium, small), 0 to 3."""
     LANDSCAPES = "landscapes"
     """Landscape tiles, every tile counted."""
     FORESTS = "forests"
     LAKES = "lakes"
     PARKS = "parks"
     LANDSCAPE_TYPES = "landscape_types"
-    """Landscape types present (forest, lake, park): 0 to 3."""
+    """How many landscape types are present (forest, lake, park), 0 to 3."""
     FREEDOMS = "freedoms"
     JESTERS = "jesters"
     BUILDERS = "builders"

@@ -1,7 +1,7 @@
 """Moves: a closed union of frozen classes, each with a short text notation.
 
 A move never names the player: it is always made by the state's
-``current_player``.  ``str(move)`` gives the notation and :func:`parse_move`
+``current_player``.  ``str(move)`` gives the notation and :func:`~princes_of_florence.parse_move`
 reads it back:
 
 >>> str(Bid(700))
@@ -580,11 +580,11 @@ def move_shape_problem(move: object) -> str | None:
     """Why ``move`` is not a well-formed move, or ``None`` when it is.
 
     A well-formed move is an instance of exactly one of the classes of
-    :data:`Move` (not a subclass) whose every field holds a value of exactly
+    :data:`~princes_of_florence.Move` (not a subclass) whose every field holds a value of exactly
     its declared type (an enum member, not its text; an ``int``, not a
     ``float`` or a ``bool``) within the bounds of :mod:`~princes_of_florence.limits`.
     Legality is another question, answered by
-    :func:`~princes_of_florence.engine.move_problem`.
+    :func:`~princes_of_florence.move_problem`.
 
     >>> move_shape_problem(Bid(300)) is None
     True

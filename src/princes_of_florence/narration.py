@@ -1,6 +1,6 @@
 """Moves and events in plain English, with the players' names.
 
-:func:`describe` turns a move (with the state or view it is played in) or an
+:func:`~princes_of_florence.describe` turns a move (with the state or view it is played in) or an
 event (with the game's configuration, state or view, for the names) into one
 sentence a newcomer can read in a log:
 
@@ -14,7 +14,7 @@ sentence a newcomer can read in a log:
 Every move class and every event class has a sentence (``match`` ends in
 ``assert_never``, so mypy refuses a new kind without one).  Cards another
 player keeps hidden (in an event redacted by
-:func:`~princes_of_florence.observation.events_for`) are described without naming them.
+:func:`~princes_of_florence.events_for`) are described without naming them.
 """
 
 from __future__ import annotations
@@ -258,7 +258,7 @@ def describe(item: Move | Event, where: GameState | PlayerView | GameConfig) -> 
         where: for a move, the state or view it is played in (before it is
             applied), which says who plays it and what it is about; for an
             event, the configuration, a state or a view of the game, which
-            give the players' names (:attr:`~princes_of_florence.config.GameConfig.names`).
+            give the players' names (:attr:`~princes_of_florence.GameConfig.names`).
 
     Returns:
         A sentence ending with a full stop.

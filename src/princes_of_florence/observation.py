@@ -1,6 +1,6 @@
 """What one player may see, and hidden information filled in at random (ruling R5).
 
-A :class:`GameState` holds everything, hidden cards included.  A
+A :class:`~princes_of_florence.GameState` holds everything, hidden cards included.  A
 :class:`PlayerView` holds what one player may know from the
 table right now:
 
@@ -8,14 +8,14 @@ table right now:
   prestige, jesters, builders, freedoms, persons and recruiting cards face up,
   supplies, the bonus cards already played, the auction, the turn, the best
   works of the round;
-* every player's money, unless :attr:`GameConfig.hidden_money` is set; then
+* every player's money, unless :attr:`princes_of_florence.GameConfig.hidden_money` is set; then
   only the player's own money (ruling R5);
 * of every other hand only how many cards it holds; of every deck only how
   many cards it holds, never their order;
 * the player's own hand: persons, bonus cards, prestige cards;
 * the pending decision: in full when it is the player's, and a
-  :class:`Working` of anyone (the person and the bonus cards played lie face
-  up); of another player's :class:`CardChoice` only the deck and how many
+  :class:`~princes_of_florence.Working` of anyone (the person and the bonus cards played lie face
+  up); of another player's :class:`~princes_of_florence.CardChoice` only the deck and how many
   cards are shown, or are still to go under the deck in the order that
   player chooses (:class:`HiddenCardChoice`);
 * during the starting-person draft (ruling R8), how many cards were returned
@@ -31,10 +31,10 @@ A view is what lies on the table *now*; it is not a player's memory.  Cards a
 player saw go under a deck (ruling R6), or a person recruited into another
 hand (ruling R23), are known to a player who paid attention, but they are not
 part of the view: a bot that wants to use them follows the events (see
-:func:`events_for`).
+:func:`~princes_of_florence.events_for`).
 
-:func:`determinize` goes the other way: from a view it builds a complete,
-valid :class:`GameState` that shows the player exactly that view, dealing the
+:func:`~princes_of_florence.determinize` goes the other way: from a view it builds a complete,
+valid :class:`~princes_of_florence.GameState` that shows the player exactly that view, dealing the
 cards the player cannot see at random.  Search bots sample many such states.
 
 >>> from princes_of_florence import GameConfig, new_game
@@ -362,9 +362,9 @@ def view_legal_moves(view: PlayerView) -> tuple[Move, ...]:
     """The player's legal moves, or ``()`` when another player is to decide.
 
     When the player is to decide, this is exactly
-    :func:`~princes_of_florence.engine.legal_moves` of the true state: the
+    :func:`~princes_of_florence.legal_moves` of the true state: the
     player's choices depend only on what the player sees.  It is computed on
-    a state from :func:`determinize` (with a fixed generator).
+    a state from :func:`~princes_of_florence.determinize` (with a fixed generator).
 
     >>> from princes_of_florence import GameConfig, new_game, legal_moves
     >>> state = new_game(GameConfig(players=3, seed=4))
@@ -516,8 +516,9 @@ def determinize(
     Money hidden by the configuration comes from ``money`` (one amount per
     seat; only the amounts of seats whose money is hidden are used); without
     it, each hidden seat is guessed to hold as much as the viewer, raised to
-    the least the table shows it must hold (:func:`money_floor`).  The state
-    gets a fresh seed from ``rng``.
+    the least the table shows it must hold
+    (:func:`~princes_of_florence.observation.money_floor`).  The state gets a
+    fresh seed from ``rng``.
 
     The same view and generator state always give the same result:
     ``rng`` is used for the seed, then the person, bonus and prestige cards,

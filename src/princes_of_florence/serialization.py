@@ -2,8 +2,8 @@
 
 This is the only module that imports cattrs, and it does so on first use, so
 that importing the package does not load it.  One converter turns
-:class:`GameState`, :class:`~princes_of_florence.observation.PlayerView`,
-every move, every event, :class:`GameConfig` and :class:`GameRecord` into
+:class:`~princes_of_florence.GameState`, :class:`~princes_of_florence.observation.PlayerView`,
+every move, every event, :class:`~princes_of_florence.GameConfig` and :class:`GameRecord` into
 JSON and back.
 
 Every document is an envelope naming the schema version and what it holds::
@@ -26,7 +26,7 @@ Every document is an envelope naming the schema version and what it holds::
 
 Loading validates at the edge and never returns a half-built object: a
 malformed document, a wrong type, a missing or unknown field, an unknown
-tag or enum value raises :class:`SerializationError` naming the JSON path of
+tag or enum value raises :class:`~princes_of_florence.SerializationError` naming the JSON path of
 each bad field; a state must also pass
 :func:`~princes_of_florence.rules.invariants.state_problems`, and a view must
 be one that some state shows.
@@ -40,8 +40,8 @@ Traceback (most recent call last):
 princes_of_florence.errors.SerializationError: invalid move document: ... @ $.data.amount
 
 A :class:`GameRecord` is a configuration and its moves, optionally with the
-outcome; it also has a text form (:func:`record_to_text`) of header lines
-and one move per line in notation, and :func:`replay` rebuilds every state.
+outcome; it also has a text form (:func:`~princes_of_florence.record_to_text`) of header lines
+and one move per line in notation, and :func:`~princes_of_florence.replay` rebuilds every state.
 """
 
 from __future__ import annotations
@@ -133,7 +133,8 @@ class Comment:
 
     Attributes:
         move: the number of the move it follows, counted from 1.
-        text: the remark: one line of at most :data:`MAX_COMMENT_CHARS` characters.
+        text: the remark, one line of at most
+            :data:`~princes_of_florence.serialization.MAX_COMMENT_CHARS` characters.
     """
 
     move: int
@@ -149,7 +150,7 @@ class GameRecord:
     """A whole game as data: the configuration and every move, in order, with what people keep.
 
     The players' names are the configuration's
-    (:attr:`~princes_of_florence.config.GameConfig.names`).
+    (:attr:`~princes_of_florence.GameConfig.names`).
     Records written before ``date``, ``engine`` and ``comments`` existed
     load with those empty.
 
@@ -157,7 +158,7 @@ class GameRecord:
         config: the configuration, seed and names included; with the moves it
             fixes every state of the game.
         moves: the moves in the order they were played.
-        outcome: the final result, if the record claims one; :func:`replay`
+        outcome: the final result, if the record claims one; :func:`~princes_of_florence.replay`
             checks it.
         date: when the game was played, an ISO 8601 date (``2026-11-25``)
             or date and time, or ``None``.
@@ -986,8 +987,8 @@ def dumps(obj: object) -> str:
     """The JSON document of a state, view, move, event, events, config or record.
 
     Args:
-        obj: a :class:`GameState`, a :class:`PlayerView`, a move, an event, a
-            tuple or list of events, a :class:`GameConfig` or a
+        obj: a :class:`~princes_of_florence.GameState`, a :class:`PlayerView`, a move, an event, a
+            tuple or list of events, a :class:`~princes_of_florence.GameConfig` or a
             :class:`GameRecord`.
 
     Returns:
@@ -1217,7 +1218,7 @@ def load_config(text: str | bytes) -> GameConfig:
 
 
 def load_record(text: str | bytes) -> GameRecord:
-    """Read a record document.  Its moves are checked by :func:`replay`, not here.
+    """Read a record document; :func:`~princes_of_florence.replay` checks its moves, not this.
 
     Raises:
         SerializationError: the document is not a valid record of schema 1.x.
@@ -1241,7 +1242,7 @@ _DATE = re.compile(r"\d{4}-\d{2}-\d{2}([T ][0-9:.+\-Z]{1,30})?")
 def record_problems(record: GameRecord) -> list[str]:
     """What is wrong with a record's date, engine version and comments (``[]``: nothing).
 
-    The moves are checked by :func:`replay`.
+    The moves are checked by :func:`~princes_of_florence.replay`.
 
     >>> record_problems(GameRecord(GameConfig(players=3), date="yesterday"))
     ["date must be an ISO 8601 date such as 2026-11-25, not 'yesterday' @ $.data.date"]
@@ -1535,11 +1536,11 @@ def _header_value(
 
 
 def record_from_text(text: str) -> GameRecord:
-    """Read the text form of a record (see :func:`record_to_text`).
+    """Read the text form of a record (see :func:`~princes_of_florence.record_to_text`).
 
     Blank lines are skipped.  Header lines (``# name value``) come first; the
     ``players`` and ``seed`` headers are required.  The moves are parsed, not
-    replayed: :func:`replay` checks them.
+    replayed: :func:`~princes_of_florence.replay` checks them.
 
     Raises:
         SerializationError: a line is not a known header or a move in
@@ -1652,10 +1653,10 @@ def record_from_text(text: str) -> GameRecord:
 def replay_events(record: GameRecord) -> Iterator[ReplayStep]:
     """Replay ``record`` one move at a time, with the events of each move.
 
-    Yields a :class:`ReplayStep` per move; raises, like :func:`replay`, at
+    Yields a :class:`ReplayStep` per move; raises, like :func:`~princes_of_florence.replay`, at
     the first illegal move, and after the last move if the claimed outcome
     differs.  A viewer that shows the events of one player passes each
-    step's events through :func:`~princes_of_florence.observation.events_for`.
+    step's events through :func:`~princes_of_florence.events_for`.
 
     >>> from princes_of_florence import GameConfig, legal_moves, new_game
     >>> config = GameConfig(players=3, seed=5)

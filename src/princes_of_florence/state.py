@@ -60,6 +60,8 @@ __all__ = [
 ]
 
 _T = TypeVar("_T", bound=AttrsInstance)
+"""The attrs class of the instance :func:`replace` copies, and of the copy."""
+
 _new = object.__new__
 _set = object.__setattr__
 

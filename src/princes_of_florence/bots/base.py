@@ -90,7 +90,7 @@ def play_game(config: GameConfig, bots: Sequence[Bot], rotation: int = 0) -> Gam
             tournament can give every bot every place at the table.
 
     Returns:
-        The game's record: the configuration, every move in order, and the
+        The game's record, with the configuration, every move in order and the
         outcome (per player, not per bot).
 
     Raises:

@@ -18,7 +18,7 @@ information-set MCTS).  Each iteration:
    (:func:`within_cash`).
 4. **Roll out** with a cheap policy (:func:`rollout_move`) to the end of the
    game, or for at most ``rollout_moves`` moves and then score the position
-   with :func:`evaluate`.
+   with :func:`~princes_of_florence.bots.mcts.evaluate`.
 5. **Back up** the reward of each player through the nodes on the path.
 
 The answer is the most visited move at the root.  Prestige sales (R3) are
@@ -88,9 +88,9 @@ class MCTSParams:
             takes longer than this by the clock, but searches as much).
         exploration: the UCT constant ``c``.
         rollout_moves: the most moves a rollout plays before the position is
-            scored by :func:`evaluate`; ``None`` plays to the end.
+            scored by :func:`~princes_of_florence.bots.mcts.evaluate`; ``None`` plays to the end.
         temperature: prestige points that make one player's reward at a
-            cut-off ``e`` times another's (see :func:`evaluate`).
+            cut-off ``e`` times another's (see :func:`~princes_of_florence.bots.mcts.evaluate`).
     """
 
     iterations: int = 400

@@ -9,7 +9,7 @@ whether the games run in one process or in several (``workers``).
 
 Bots are named by a *spec*: ``random``, ``heuristic``, ``mcts``, optionally
 with settings after a colon, such as ``mcts:iterations=200:rollout=10`` or
-``mcts:seconds=1`` (see :func:`make_bot`).
+``mcts:seconds=1`` (see :func:`~princes_of_florence.bots.make_bot`).
 
 >>> result = tournament(["heuristic", "random", "random"], games=3, seed=1)
 >>> [row.name for row in result.rows]
@@ -213,7 +213,7 @@ class BotResult:
 
 @attrs.frozen
 class TournamentResult:
-    """What :func:`tournament` returns.
+    """What :func:`~princes_of_florence.bots.tournament` returns.
 
     Attributes:
         config: the configuration of every game (its seed varies by deal).
@@ -313,7 +313,7 @@ def tournament(
     deal is played from every seating.  Each bot gets its own seed per game.
 
     Args:
-        bots: one bot spec per seat (see :func:`make_bot`).
+        bots: one bot spec per seat (see :func:`~princes_of_florence.bots.make_bot`).
         games: how many games, a multiple of the number of players.
         config: the configuration (its seed is replaced per deal); 4 players
             by default, or as many as there are bots.
@@ -416,7 +416,7 @@ def _progress_printer(games: int) -> tuple[Callable[[int, int], None], Callable[
 def tournament_main(
     bots: str, games: int, seed: int = 0, workers: int = 1, hidden_money: bool = False
 ) -> int:
-    """The ``tournament`` command: run :func:`tournament` and print its table.
+    """The ``tournament`` command: play :func:`~princes_of_florence.bots.tournament`, print it.
 
     Raises:
         ConfigError: a bad bot spec, count of games or of workers.
