@@ -122,6 +122,13 @@ class GameConfig:
 
     Raises:
         ConfigError: an impossible or unsupported combination.
+
+    Example:
+        >>> config = GameConfig(players=4, seed=7, muse_and_princess=True)
+        >>> config.players, config.names
+        (4, ('Player 1', 'Player 2', 'Player 3', 'Player 4'))
+        >>> GameConfig(players=2, hard_freedoms=True).hard_freedoms
+        True
     """
 
     players: int = attrs.field(default=4, validator=_check_players)

@@ -79,7 +79,14 @@ The true state or one player's view.
 
 
 class DecisionKind(Enum):
-    """The kinds of question the game asks a player."""
+    """The kinds of question the game asks a player.
+
+    Example:
+        >>> DecisionKind("place_tile")
+        <DecisionKind.PLACE_TILE: 'place_tile'>
+        >>> len(DecisionKind)
+        18
+    """
 
     RETURN_PERSON = "return_person"
     """Return one of the four starting persons, in the setup (ruling R8)."""
@@ -146,6 +153,12 @@ class Decision:
             ``PLACE_SHARED_BUILDING``, ``ASK_PAYMENT``, ``ANSWER_PROPOSAL``).
         proposals: how many proposals of the build action were rejected
             (``CONTINUE_BUILD``).
+
+    Example:
+        >>> from princes_of_florence import GameConfig, new_game
+        >>> asked = decision(new_game(GameConfig(players=3, seed=1)))
+        >>> asked.player, asked.kind
+        (0, <DecisionKind.RETURN_PERSON: 'return_person'>)
     """
 
     player: int
@@ -213,6 +226,17 @@ def is_last_player_take(state_or_view: StateOrView) -> bool:
 
     The last player still in phase A opens no auction: they buy an object at
     the base price (``take``) or decline.
+
+    Example:
+        >>> from princes_of_florence import GameConfig, new_game, apply, legal_moves, parse_move
+        >>> state = new_game(GameConfig(players=2, seed=1))
+        >>> for _ in range(2):
+        ...     state = apply(state, legal_moves(state)[0])
+        >>> is_last_player_take(state)
+        False
+        >>> state = apply(state, parse_move("decline"))
+        >>> is_last_player_take(state), [str(move) for move in legal_moves(state)][:2]
+        (True, ['take landscape', 'take jester'])
     """
     _check(state_or_view)
     auction = state_or_view.auction

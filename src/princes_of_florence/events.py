@@ -85,7 +85,14 @@ __all__ = [
 
 
 class MoneyReason(StrEnum):
-    """Why money moved between a player and the bank (ruling R1)."""
+    """Why money moved between a player and the bank (ruling R1).
+
+    Example:
+        >>> MoneyReason("build")
+        <MoneyReason.BUILD: 'build'>
+        >>> str(MoneyReason.SALE)
+        'sale'
+    """
 
     AUCTION = "auction"
     BUILD = "build"
@@ -106,7 +113,14 @@ class MoneyReason(StrEnum):
 
 
 class PrestigeReason(StrEnum):
-    """Why a player's prestige changed."""
+    """Why a player's prestige changed.
+
+    Example:
+        >>> PrestigeReason("best_work")
+        <PrestigeReason.BEST_WORK: 'best_work'>
+        >>> str(PrestigeReason.BUILDING)
+        'building'
+    """
 
     LANDSCAPE = "landscape"
     """A second or further landscape of one type (R16)."""

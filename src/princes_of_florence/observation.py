@@ -132,6 +132,12 @@ class PublicPlayer:
         hand_bonus_count: bonus cards in hand, those played into a work in
             progress included (they leave the hand when the work finishes).
         prestige_card_count: prestige cards held face down.
+
+    Example:
+        >>> from princes_of_florence import GameConfig, new_game
+        >>> view = observe(new_game(GameConfig(players=3, seed=1, hidden_money=True)), 1)
+        >>> [player.money for player in view.players]
+        [None, 3500, None]
     """
 
     money: int | None
@@ -154,6 +160,16 @@ class HiddenCardChoice:
 
     With ``returning`` set, that player kept a card already and puts the
     ``count`` others under the deck in an order of their choosing.
+
+    Example:
+        >>> from princes_of_florence import GameConfig, new_game, apply, legal_moves, parse_move
+        >>> state = new_game(GameConfig(players=3, seed=1))
+        >>> for _ in range(3):
+        ...     state = apply(state, legal_moves(state)[0])
+        >>> for text in ("open prestige", "pass", "pass"):
+        ...     state = apply(state, parse_move(text))
+        >>> observe(state, 1).pending
+        HiddenCardChoice(deck=<Deck.PRESTIGE: 'prestige'>, count=5, returning=False)
     """
 
     deck: Deck
@@ -168,6 +184,15 @@ class SetupView:
     Attributes:
         returned: how many players have returned a card so far.
         own: the card the player returned, or ``None`` before they did.
+
+    Example:
+        >>> from princes_of_florence import GameConfig, new_game, apply, legal_moves
+        >>> state = new_game(GameConfig(players=3, seed=1))
+        >>> state = apply(state, legal_moves(state)[0])
+        >>> observe(state, 0).setup
+        SetupView(returned=1, own=<PersonId.ARCHITECT: 'architect'>)
+        >>> observe(state, 1).setup
+        SetupView(returned=1, own=None)
     """
 
     returned: int
@@ -223,6 +248,14 @@ class PlayerView:
             holds which, the tokens and bids of phase A2, the Banker's money.
         final_prestige_cards: once the game is over, every seat's prestige
             cards (scored openly, ruling R24); ``None`` before.
+
+    Example:
+        >>> from princes_of_florence import GameConfig, new_game
+        >>> view = observe(new_game(GameConfig(players=3, seed=1)), 1)
+        >>> view.player, view.phase, len(view.hand_persons)
+        (1, <Phase.SETUP: 'setup'>, 4)
+        >>> view.players[0].hand_person_count
+        4
     """
 
     player: int

@@ -125,6 +125,11 @@ class Outcome:
         money: final money per seat.
         winners: the seats with the most prestige, and among those the most
             money; more than one when they tie on both (a shared win).
+
+    Example:
+        >>> result = Outcome(prestige=(31, 35, 35), money=(900, 400, 1200), winners=(2,))
+        >>> result.winners, result.ranking
+        ((2,), (2, 1, 0))
     """
 
     prestige: tuple[int, ...]

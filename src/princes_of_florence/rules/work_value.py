@@ -269,6 +269,14 @@ class WorkBreakdown:
         bonus: each bonus card played with its value, in the order played.
         extra: further named parts added by expansions (for example the
             Muse's round number), in order.
+
+    Example:
+        >>> value = WorkBreakdown(
+        ...     person=PersonId.POET, building=4, landscape=3, freedom=0, jesters=2, persons=2,
+        ...     bonus=((BonusCardId.B03, 2),),
+        ... )
+        >>> value.total
+        13
     """
 
     person: PersonId
