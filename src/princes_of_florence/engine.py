@@ -120,12 +120,29 @@ def new_game(config: GameConfig | None = None) -> GameState:
 
     Returns:
         The initial state.
+
+    Example:
+        >>> from princes_of_florence import GameConfig
+        >>> state = new_game(GameConfig(players=4, seed=1))
+        >>> state.phase, state.current_player, len(state.players[0].hand_persons)
+        (<Phase.SETUP: 'setup'>, 0, 4)
     """
     return setup.create(config if config is not None else GameConfig())
 
 
 def is_terminal(state: GameState) -> bool:
-    """Whether the game is over."""
+    """Whether the game is over.
+
+    Example:
+        >>> from princes_of_florence import GameConfig
+        >>> state = new_game(GameConfig(players=3, seed=1))
+        >>> is_terminal(state)
+        False
+        >>> while not is_terminal(state):
+        ...     state = apply(state, legal_moves(state)[0])
+        >>> state.phase, legal_moves(state)
+        (<Phase.GAME_OVER: 'game_over'>, ())
+    """
     return state.phase is Phase.GAME_OVER
 
 
@@ -160,6 +177,12 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
 
     Selling prestige (R3) is not listed here but in :func:`~princes_of_florence.free_moves`.
     Empty exactly when the game is over.
+
+    Example:
+        >>> from princes_of_florence import GameConfig
+        >>> state = new_game(GameConfig(players=3, seed=1))
+        >>> [str(move) for move in legal_moves(state)]
+        ['return architect', 'return physicist', 'return organ_builder', 'return painter']
     """
     global _last
     cached = _last
@@ -197,7 +220,18 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
 
 
 def free_moves(state: GameState) -> tuple[SellPrestige, ...]:
-    """Prestige sales open to the player to decide: 1 point up to all (R3)."""
+    """Prestige sales open to the player to decide: 1 point up to all (R3).
+
+    Example:
+        >>> from princes_of_florence import GameConfig
+        >>> state = new_game(GameConfig(players=3, seed=1))
+        >>> free_moves(state)  # no prestige to sell yet
+        ()
+        >>> while not free_moves(state):
+        ...     state = apply(state, legal_moves(state)[0])
+        >>> [str(move) for move in free_moves(state)]
+        ['sell 1', 'sell 2', 'sell 3']
+    """
     return tuple(SellPrestige(p) for p in range(1, _sellable(state) + 1))
 
 
@@ -213,7 +247,16 @@ def _sellable(state: GameState) -> int:
 
 
 def is_legal(state: GameState, move: Move, player: int | None = None) -> bool:
-    """Whether ``move`` may be applied to ``state`` (by ``player``, if given)."""
+    """Whether ``move`` may be applied to ``state`` (by ``player``, if given).
+
+    Example:
+        >>> from princes_of_florence import GameConfig, parse_move
+        >>> state = new_game(GameConfig(players=3, seed=1))
+        >>> is_legal(state, legal_moves(state)[0]), is_legal(state, parse_move("open forest"))
+        (True, False)
+        >>> is_legal(state, legal_moves(state)[0], player=2)
+        False
+    """
     return move_problem(state, move, player) is None
 
 
@@ -386,6 +429,13 @@ def apply_with_events(
     Raises:
         InvalidMoveError: ``move`` is not a well-formed move.
         IllegalMoveError: ``move`` is not legal now; the message says why.
+
+    Example:
+        >>> from princes_of_florence import GameConfig, describe
+        >>> state = new_game(GameConfig(players=3, seed=1))
+        >>> state, events = apply_with_events(state, legal_moves(state)[0])
+        >>> [describe(event, state) for event in events]
+        ['Player 1 returns the architect.']
     """
     events: list[Event] = []
     return _apply(state, move, player, events), tuple(events)
@@ -560,6 +610,15 @@ def outcome(state: GameState) -> Outcome:
 
     Raises:
         IllegalMoveError: the game is not over yet.
+
+    Example:
+        >>> from princes_of_florence import GameConfig
+        >>> state = new_game(GameConfig(players=3, seed=1))
+        >>> while not is_terminal(state):
+        ...     state = apply(state, legal_moves(state)[0])
+        >>> result = outcome(state)
+        >>> result.winners, result.prestige
+        ((1,), (0, 28, 0))
     """
     if not is_terminal(state):
         raise IllegalMoveError("the game is not over yet: there is no outcome")
@@ -567,12 +626,37 @@ def outcome(state: GameState) -> Outcome:
 
 
 def prestige_card_scores(state: GameState) -> tuple[tuple[tuple[PrestigeCardId, int], ...], ...]:
-    """Per seat, each prestige card held and what it scores (or scored) (R24)."""
+    """Per seat, each prestige card held and what it scores (or scored) (R24).
+
+    Example:
+        >>> import random
+        >>> from princes_of_florence import GameConfig
+        >>> rng = random.Random(1)
+        >>> state = new_game(GameConfig(players=3, seed=1))
+        >>> while not is_terminal(state):
+        ...     state = apply(state, rng.choice(legal_moves(state)))
+        >>> prestige_card_scores(state)
+        ((), (), ((<PrestigeCardId.P07: 'P07'>, 3), (<PrestigeCardId.P05: 'P05'>, 4)))
+    """
     return end_scores(state.players)
 
 
 def work_preview(state: GameState) -> WorkBreakdown | None:
-    """The breakdown of the work in progress, or ``None`` when none is."""
+    """The breakdown of the work in progress, or ``None`` when none is.
+
+    Example:
+        >>> import random
+        >>> from princes_of_florence import GameConfig
+        >>> rng = random.Random(1)
+        >>> state = new_game(GameConfig(players=3, seed=1))
+        >>> work_preview(state) is None  # no work under way
+        True
+        >>> while work_preview(state) is None:
+        ...     state = apply(state, rng.choice(legal_moves(state)))
+        >>> preview = work_preview(state)
+        >>> str(preview.person), preview.freedom, preview.persons, preview.total
+        ('goldsmith', 3, 7, 10)
+    """
     pending = state.pending
     if not isinstance(pending, Working) or state.current_player is None:
         return None

@@ -267,6 +267,14 @@ def describe(item: Move | Event, where: GameState | PlayerView | GameConfig) -> 
         PrincesOfFlorenceError: ``where`` is of the wrong kind, a move is
             described with only a configuration or once the game is over, or
             ``item`` is neither a move nor an event.
+
+    Example:
+        >>> from princes_of_florence import legal_moves, new_game
+        >>> state = new_game(GameConfig(players=3, seed=1, names=("Anna", "Ben", "Carla")))
+        >>> describe(legal_moves(state)[0], state)
+        'Anna returns the architect.'
+        >>> describe(MoneyPaid(player=2, amount=300, reason=MoneyReason.BUILD), state.config)
+        'Carla pays 300 florins for a building.'
     """
     if _is_move(item):
         if not isinstance(where, GameState | PlayerView):

@@ -135,6 +135,14 @@ class Comment:
         move: the number of the move it follows, counted from 1.
         text: the remark, one line of at most
             :data:`~princes_of_florence.serialization.MAX_COMMENT_CHARS` characters.
+
+    Example:
+        >>> from princes_of_florence import GameConfig, parse_move
+        >>> note = Comment(move=1, text="A bold start.")
+        >>> moves = (parse_move("return architect"),)
+        >>> record = GameRecord(GameConfig(players=3, seed=1), moves, comments=(note,))
+        >>> record_to_text(record).splitlines()[-1]
+        '; A bold start.'
     """
 
     move: int
@@ -164,6 +172,23 @@ class GameRecord:
             or date and time, or ``None``.
         engine: the version of this package that played it, or ``None``.
         comments: remarks after moves, in move order.
+
+    Example:
+        >>> from princes_of_florence import GameConfig, parse_move
+        >>> record = GameRecord(
+        ...     config=GameConfig(players=3, seed=1, names=("Anna", "Ben", "Carla")),
+        ...     moves=(parse_move("return architect"),),
+        ...     comments=(Comment(1, "Anna keeps the painter."),),
+        ... )
+        >>> print(record_to_text(record))
+        # schema 1.0
+        # players 3
+        # seed 1
+        # start_player 0
+        # hidden_money false
+        # names Anna | Ben | Carla
+        return architect
+        ; Anna keeps the painter.
     """
 
     config: GameConfig
@@ -184,6 +209,13 @@ class ReplayStep:
         before: the state it was played in.
         events: what happened, in order.
         after: the state it left.
+
+    Example:
+        >>> from princes_of_florence import GameConfig, parse_move, describe
+        >>> record = GameRecord(GameConfig(players=3, seed=1), (parse_move("return architect"),))
+        >>> step = next(replay_events(record))
+        >>> step.number, str(step.move), [describe(event, step.after) for event in step.events]
+        (1, 'return architect', ['Player 1 returns the architect.'])
     """
 
     number: int
@@ -1163,6 +1195,13 @@ def load_move(text: str | bytes) -> Move:
 
     Raises:
         SerializationError: the document is not a valid move of schema 1.x.
+
+    Example:
+        >>> from princes_of_florence import Bid
+        >>> dumps(Bid(700))
+        '{"schema":"1.0","kind":"move","data":{"type":"bid","amount":700}}'
+        >>> load_move(dumps(Bid(700)))
+        Bid(amount=700)
     """
     move: Move = _structure(_parse(text, "move"), Move, "move")
     problem = _notation_problem(move)
@@ -1192,6 +1231,11 @@ def load_event(text: str | bytes) -> Event:
 
     Raises:
         SerializationError: the document is not a valid event of schema 1.x.
+
+    Example:
+        >>> from princes_of_florence import BidMade
+        >>> load_event(dumps(BidMade(player=1, amount=500)))
+        BidMade(player=1, amount=500)
     """
     event: Event = _structure(_parse(text, "event"), Event, "event")
     return event
@@ -1202,6 +1246,12 @@ def load_events(text: str | bytes) -> tuple[Event, ...]:
 
     Raises:
         SerializationError: the document is not a valid event list of schema 1.x.
+
+    Example:
+        >>> from princes_of_florence import BidMade, Passed
+        >>> events = (BidMade(player=1, amount=500), Passed(player=2))
+        >>> load_events(dumps(events)) == events
+        True
     """
     events: tuple[Event, ...] = _structure(_parse(text, "events"), tuple[Event, ...], "events")
     return events
@@ -1213,6 +1263,14 @@ def load_config(text: str | bytes) -> GameConfig:
     Raises:
         SerializationError: the document is not a valid configuration (the
             reason of a :class:`ConfigError` included).
+
+    Example:
+        >>> from princes_of_florence import GameConfig
+        >>> text = '{"schema": "1.0", "kind": "config", "data": {"players": 3, "seed": 9}}'
+        >>> load_config(text) == GameConfig(players=3, seed=9)
+        True
+        >>> load_config(dumps(GameConfig(players=4, seed=9))).players
+        4
     """
     return _load(text, "config", GameConfig)
 
@@ -1222,6 +1280,14 @@ def load_record(text: str | bytes) -> GameRecord:
 
     Raises:
         SerializationError: the document is not a valid record of schema 1.x.
+
+    Example:
+        >>> from princes_of_florence import GameConfig, parse_move
+        >>> record = GameRecord(GameConfig(players=3, seed=1), (parse_move("return architect"),))
+        >>> load_record(dumps(record)) == record
+        True
+        >>> len(replay(load_record(dumps(record))))
+        2
     """
     record = _load(text, "record", GameRecord)
     for number, move in enumerate(record.moves, start=1):
@@ -1360,6 +1426,12 @@ def load_state(text: str | bytes) -> GameState:
     Raises:
         SerializationError: the document is not a valid state of schema 1.x,
             or the state breaks an invariant (every problem is named).
+
+    Example:
+        >>> from princes_of_florence import GameConfig, new_game
+        >>> state = new_game(GameConfig(players=3, seed=1))
+        >>> load_state(dumps(state)) == state
+        True
     """
     state = _load(text, "state", GameState)
     problems = _playable_problems(state)
@@ -1412,6 +1484,12 @@ def load_view(text: str | bytes) -> PlayerView:
     Raises:
         SerializationError: the document is not a valid view of schema 1.x,
             or no valid state shows this view to its viewer.
+
+    Example:
+        >>> from princes_of_florence import GameConfig, new_game, observe
+        >>> view = observe(new_game(GameConfig(players=3, seed=1)), 2)
+        >>> load_view(dumps(view)) == view
+        True
     """
     view = _load(text, "view", PlayerView)
     count = view.config.players

@@ -221,6 +221,12 @@ class TournamentResult:
         seed: the tournament's seed.
         rows: one result per bot, in the order the bots were given.
         winning_prestige: the winner's prestige in each game, in game order.
+
+    Example:
+        >>> from princes_of_florence import GameConfig
+        >>> result = tournament(["random", "random"], games=2, config=GameConfig(players=2))
+        >>> result.games, len(result.rows), len(result.winning_prestige)
+        (2, 2, 2)
     """
 
     config: GameConfig
@@ -327,6 +333,12 @@ def tournament(
     Raises:
         ValueError: a bad spec, a bot count that is not the player count, or
             a game count that is not a positive multiple of it.
+
+    Example:
+        >>> from princes_of_florence import GameConfig
+        >>> result = tournament(["random", "heuristic"], games=2, config=GameConfig(players=2))
+        >>> result.games, [row.name for row in result.rows]
+        (2, ['random', 'heuristic'])
     """
     specs = tuple(bots)
     if config is None:
