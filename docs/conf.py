@@ -25,6 +25,7 @@ extensions = [
     "sphinx.ext.viewcode",
     "sphinx.ext.doctest",
     "catalog_tables",
+    "rendered_pictures",
 ]
 autodoc_member_order = "bysource"
 autodoc_typehints = "description"
