@@ -454,8 +454,8 @@ def _apply(state: GameState, move: Move, player: int | None, events: list[Event]
     if (
         cached is not None
         and cached[0] is state
-        and (player is None or player == state.current_player)
-    ):
+        and (player is None or (type(player) is int and player == state.current_player))
+    ):  # False == 0 and 0.0 == 0, but neither is a player: move_problem refuses them
         for legal in cached[1]:
             if legal is move:
                 offered = True
