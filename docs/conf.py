@@ -5,6 +5,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from sphinx.pycode import ModuleAnalyzer
+
 sys.path.insert(0, str(Path(__file__).parent / "_ext"))
 
 from sphinx.util.inspect import TypeAliasForwardRef
@@ -90,6 +92,30 @@ def _skip_exported(
     return None
 
 
+def _defined_docstring(
+    app: object, what: str, name: str, obj: object, options: object, lines: list[str]
+) -> None:
+    """Give an exported constant or union the docstring written where it is defined.
+
+    Autodoc reads the docstring of a name it documents as data from the
+    module it documents it in; for ``princes_of_florence.Move`` that is the
+    package, which only imports it, so autodoc would fall back on the
+    docstring of the value's type (a tuple's, a union's).  This looks the
+    name up in the package's modules instead.
+    """
+    package, _, attribute = name.rpartition(".")
+    if what != "data" or package not in {p.__name__ for p in _PACKAGES}:
+        return
+    for module_name, module in sorted(sys.modules.items()):
+        if not module_name.startswith(f"{package}.") or getattr(module, attribute, None) is not obj:
+            continue
+        docs = ModuleAnalyzer.for_module(module_name).find_attr_docs().get(("", attribute))
+        if docs:
+            lines[:] = list(docs)
+            return
+
+
 def setup(app: object) -> None:
-    """Connect the handler that documents each exported name once."""
+    """Connect the handlers that document each exported name once, with its own docstring."""
     app.connect("autodoc-skip-member", _skip_exported)  # type: ignore[attr-defined]
+    app.connect("autodoc-process-docstring", _defined_docstring)  # type: ignore[attr-defined]
