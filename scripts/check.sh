@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Install the project with its development tools into .venv and run every check:
 # ruff (lint and format), mypy --strict, the import-layer contract, pytest with
-# doctests, the Sphinx build with warnings as errors, the wheel and sdist contents,
+# doctests, the Sphinx build with warnings as errors and every reference resolved
+# (-n), no error shown on a built page (scripts/check_html.py), the wheel and sdist contents,
 # and the JSON tests again with the lowest declared attrs and cattrs (.venv-floor).
 # Exits non-zero on any failure.
 set -euo pipefail
@@ -17,7 +18,8 @@ echo "== ruff format --check"; ruff format --check src tests examples docs
 echo "== mypy --strict"; mypy
 echo "== import layers"; lint-imports
 echo "== pytest"; pytest -q -p no:cacheprovider
-echo "== sphinx"; sphinx-build -W --keep-going -q -b html docs docs/_build/html
+echo "== sphinx"; sphinx-build -W --keep-going -n -q -b html docs docs/_build/html
+echo "== rendered pages"; python scripts/check_html.py docs/_build/html
 echo "== wheel and sdist"; python scripts/check_dist.py
 echo "== lowest declared runtime dependencies"
 # pyproject's floors (attrs>=X, cattrs>=Y) installed exactly, in their own venv;

@@ -125,6 +125,23 @@ def test_illegal_move_raises_and_changes_nothing() -> None:
     assert new_game(GameConfig(players=3, seed=0)) == state
 
 
+@pytest.mark.parametrize("player", [False, 0.0])
+def test_a_player_that_only_equals_a_number_is_refused(player: Any) -> None:
+    """A move just offered by legal_moves, sent with False or 0.0 as player, is refused.
+
+    Both compare equal to player 0 but are not a player; the check of an
+    offered move says so as move_problem does, instead of applying it.
+    """
+    state = new_game(GameConfig(players=3, seed=3))
+    move = legal_moves(state)[0]
+    assert move_problem(state, move, player) is not None
+    with pytest.raises(IllegalMoveError, match="a player is a number from 0 to 2"):
+        apply(state, move, player)
+    with pytest.raises(IllegalMoveError, match="a player is a number from 0 to 2"):
+        apply_with_events(state, move, player)
+    assert is_legal(state, move, player) is False
+
+
 def test_sell_prestige_is_free_and_bounded() -> None:
     """Selling prestige is a free move, from 1 to the player's points, never below 0 (R3, D10)."""
     state = new_game(GameConfig(players=3, seed=0))

@@ -6,3 +6,4 @@ documentation shows it.
 """
 
 __version__ = "0.1.0"
+"""The version of this package (the number its wheel and sdist carry)."""

@@ -115,13 +115,20 @@ class GameConfig:
             R29-R34): the principalities lie on one shared map, and
             neighbours may build across their border.
         names: the players' names, in player order, as descriptions and logs
-            show them (:func:`~princes_of_florence.narration.describe`); by default
+            show them (:func:`~princes_of_florence.describe`); by default
             "Player 1" to "Player N".  Each has 1 to 40 printable characters
             (no ``|``, which separates the names in a text record), and no
             two are the same.
 
     Raises:
         ConfigError: an impossible or unsupported combination.
+
+    Example:
+        >>> config = GameConfig(players=4, seed=7, muse_and_princess=True)
+        >>> config.players, config.names
+        (4, ('Player 1', 'Player 2', 'Player 3', 'Player 4'))
+        >>> GameConfig(players=2, hard_freedoms=True).hard_freedoms
+        True
     """
 
     players: int = attrs.field(default=4, validator=_check_players)

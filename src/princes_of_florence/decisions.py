@@ -2,7 +2,7 @@
 
 A front end shows the player to decide what the question is ("raise to 500
 or pass on the builder?", "place the forest", "keep one of these five
-cards") before it lists the legal moves.  :func:`decision` answers that from
+cards") before it lists the legal moves.  :func:`~princes_of_florence.decision` answers that from
 a :class:`~princes_of_florence.state.GameState` or a
 :class:`~princes_of_florence.observation.PlayerView` alike, so a client holding only its
 view can show the same question a server would:
@@ -15,11 +15,12 @@ Decision(player=0, kind=<DecisionKind.RETURN_PERSON: 'return_person'>, ...)
 True
 
 The numbers a client shows beside the question have their own functions:
-:func:`round_minimum` (the work value a work must reach this round),
-:func:`build_cost` (what a building costs a player), :func:`base_price` (the
-opening bid of an auction) and :func:`is_last_player_take` (whether the
-player to decide is the last of the auction phase, who may buy at the base
-price without bidding, ruling R14).
+:func:`~princes_of_florence.round_minimum` (the work value a work must reach
+this round), :func:`~princes_of_florence.build_cost` (what a building costs a
+player), :func:`~princes_of_florence.base_price` (the opening bid of an auction)
+and :func:`~princes_of_florence.is_last_player_take` (whether the player to
+decide is the last of the auction phase, who may buy at the base price
+without bidding, ruling R14).
 
 How a decision is classified lives in two tables: by the pending
 sub-decision's class (:data:`PENDING_KINDS`) and, with nothing pending, by
@@ -71,11 +72,21 @@ __all__ = [
 ]
 
 StateOrView: TypeAlias = GameState | PlayerView
-"""Anything :func:`decision` and the accessors read: the true state or one player's view."""
+"""Anything :func:`~princes_of_florence.decision` and the accessors read.
+
+The true state or one player's view.
+"""
 
 
 class DecisionKind(Enum):
-    """The kinds of question the game asks a player."""
+    """The kinds of question the game asks a player.
+
+    Example:
+        >>> DecisionKind("place_tile")
+        <DecisionKind.PLACE_TILE: 'place_tile'>
+        >>> len(DecisionKind)
+        18
+    """
 
     RETURN_PERSON = "return_person"
     """Return one of the four starting persons, in the setup (ruling R8)."""
@@ -142,6 +153,12 @@ class Decision:
             ``PLACE_SHARED_BUILDING``, ``ASK_PAYMENT``, ``ANSWER_PROPOSAL``).
         proposals: how many proposals of the build action were rejected
             (``CONTINUE_BUILD``).
+
+    Example:
+        >>> from princes_of_florence import GameConfig, new_game
+        >>> asked = decision(new_game(GameConfig(players=3, seed=1)))
+        >>> asked.player, asked.kind
+        (0, <DecisionKind.RETURN_PERSON: 'return_person'>)
     """
 
     player: int
@@ -209,6 +226,17 @@ def is_last_player_take(state_or_view: StateOrView) -> bool:
 
     The last player still in phase A opens no auction: they buy an object at
     the base price (``take``) or decline.
+
+    Example:
+        >>> from princes_of_florence import GameConfig, new_game, apply, legal_moves, parse_move
+        >>> state = new_game(GameConfig(players=2, seed=1))
+        >>> for _ in range(2):
+        ...     state = apply(state, legal_moves(state)[0])
+        >>> is_last_player_take(state)
+        False
+        >>> state = apply(state, parse_move("decline"))
+        >>> is_last_player_take(state), [str(move) for move in legal_moves(state)][:2]
+        (True, ['take landscape', 'take jester'])
     """
     _check(state_or_view)
     auction = state_or_view.auction

@@ -262,10 +262,10 @@ def _max_prestige(cat: Catalog) -> int:
 _CAT = default_catalog()
 
 MAX_WORK_VALUE: int = _max_work_value(_CAT)
-"""No work has a larger value (ruling R19); see :func:`_max_work_value`."""
+"""No work has a larger value (ruling R19); see ``_max_work_value`` in the source."""
 
 MAX_BID: int = _max_wealth(_CAT)
-"""No bid exceeds this many florins: a bid must be one the bidder could raise
+"""No bid exceeds this many florins, since a bid must be one the bidder could raise
 in cash and prestige (R4), and wealth is bounded (see the encoding page)."""
 
 MAX_CONVERSION: int = MAX_WORK_VALUE * 100 // _CAT.rules.florins_per_converted_prestige
@@ -282,6 +282,7 @@ sells at most the prestige they hold (R3), which never exceeds this."""
 # ---------------------------------------------------------------------------
 
 _M = TypeVar("_M")
+"""The type of the values a :class:`Block` numbers (moves, or the parts of one)."""
 
 
 @attrs.frozen
@@ -327,7 +328,7 @@ def _reverse_placement_cells() -> tuple[str, ...]:
 
 
 REVERSE_PLACEMENT_CELLS: tuple[str, ...] = _reverse_placement_cells()
-"""The cell sets of the second placement block: those only the reverse side's
+"""The cell sets of the second placement block, those only the reverse side's
 placements cover (Cooperative Building, R29), ascending by notation."""
 
 
@@ -418,7 +419,7 @@ BLOCKS: tuple[Block[Move], ...] = _blocks()
 """The blocks of the action space, in id order."""
 
 ACTION_COUNT: int = BLOCKS[-1].start + BLOCKS[-1].size
-"""How many action ids there are: every id is in ``range(ACTION_COUNT)``."""
+"""How many action ids there are; every id is in ``range(ACTION_COUNT)``."""
 
 _MOVES: tuple[Move, ...] = tuple(m for block in BLOCKS for m in block.moves)
 _IDS: MappingProxyType[Move, int] = MappingProxyType({m: i for i, m in enumerate(_MOVES)})
@@ -614,7 +615,7 @@ def decode_move(state_or_view: GameState | PlayerView, action: int) -> Move:
     """The legal move ``action`` stands for in this state.
 
     The move returned is the object the engine offered, so applying it skips
-    the legality check (see :func:`~princes_of_florence.engine.apply`).
+    the legality check (see :func:`~princes_of_florence.apply`).
 
     Raises:
         InvalidMoveError: ``action`` is not an action id.

@@ -9,12 +9,12 @@
 1
 
 Every function here is pure: ``apply`` returns a new state and never changes
-the one it was given; an illegal move raises :class:`IllegalMoveError` whose
+the one it was given; an illegal move raises :class:`~princes_of_florence.IllegalMoveError` whose
 message names the move, the player and the reason.
 
-Legality is defined by :func:`legal_moves`: a move is legal exactly when it is
-in ``legal_moves(state)``, or it is a :class:`SellPrestige` the player can
-make (ruling R3; listed by :func:`free_moves`).
+Legality is defined by :func:`~princes_of_florence.legal_moves`: a move is legal exactly when it is
+in ``legal_moves(state)``, or it is a :class:`~princes_of_florence.SellPrestige` the player can
+make (ruling R3; listed by :func:`~princes_of_florence.free_moves`).
 """
 
 from __future__ import annotations
@@ -120,12 +120,29 @@ def new_game(config: GameConfig | None = None) -> GameState:
 
     Returns:
         The initial state.
+
+    Example:
+        >>> from princes_of_florence import GameConfig
+        >>> state = new_game(GameConfig(players=4, seed=1))
+        >>> state.phase, state.current_player, len(state.players[0].hand_persons)
+        (<Phase.SETUP: 'setup'>, 0, 4)
     """
     return setup.create(config if config is not None else GameConfig())
 
 
 def is_terminal(state: GameState) -> bool:
-    """Whether the game is over."""
+    """Whether the game is over.
+
+    Example:
+        >>> from princes_of_florence import GameConfig
+        >>> state = new_game(GameConfig(players=3, seed=1))
+        >>> is_terminal(state)
+        False
+        >>> while not is_terminal(state):
+        ...     state = apply(state, legal_moves(state)[0])
+        >>> state.phase, legal_moves(state)
+        (<Phase.GAME_OVER: 'game_over'>, ())
+    """
     return state.phase is Phase.GAME_OVER
 
 
@@ -151,15 +168,21 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
       orders the rest (R6), ``under`` in the order drawn;
     * a work: ``play`` in catalog order, then ``finish``
       (:func:`.rules.actions.bonus_moves`); then ``convert`` from 0 up
-      (:func:`.rules.actions.convert_moves`);
+      (``rules.actions.convert_moves``);
     * a recruiting card won: ``recruit`` by seat clockwise from the player's
       left (:func:`.rules.cards.recruit_moves`), then ``keep``;
     * a proposal of a shared building (Cooperative Building) and the build
       action left open after a rejection: see
       :func:`.rules.negotiation.negotiation_moves`.
 
-    Selling prestige (R3) is not listed here but in :func:`free_moves`.
+    Selling prestige (R3) is not listed here but in :func:`~princes_of_florence.free_moves`.
     Empty exactly when the game is over.
+
+    Example:
+        >>> from princes_of_florence import GameConfig
+        >>> state = new_game(GameConfig(players=3, seed=1))
+        >>> [str(move) for move in legal_moves(state)]
+        ['return architect', 'return physicist', 'return organ_builder', 'return painter']
     """
     global _last
     cached = _last
@@ -197,14 +220,25 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
 
 
 def free_moves(state: GameState) -> tuple[SellPrestige, ...]:
-    """Prestige sales open to the player to decide: 1 point up to all (R3)."""
+    """Prestige sales open to the player to decide: 1 point up to all (R3).
+
+    Example:
+        >>> from princes_of_florence import GameConfig
+        >>> state = new_game(GameConfig(players=3, seed=1))
+        >>> free_moves(state)  # no prestige to sell yet
+        ()
+        >>> while not free_moves(state):
+        ...     state = apply(state, legal_moves(state)[0])
+        >>> [str(move) for move in free_moves(state)]
+        ['sell 1', 'sell 2', 'sell 3']
+    """
     return tuple(SellPrestige(p) for p in range(1, _sellable(state) + 1))
 
 
 def _sellable(state: GameState) -> int:
     """The most prestige points the player to decide may sell now (R3): all they have.
 
-    :func:`free_moves` and :func:`move_problem` both read this one number.
+    :func:`~princes_of_florence.free_moves` and :func:`move_problem` both read this one number.
     """
     seat = state.current_player
     if seat is None or not ruleset(state.config).sells_prestige:  # rulings R3, R27
@@ -213,7 +247,16 @@ def _sellable(state: GameState) -> int:
 
 
 def is_legal(state: GameState, move: Move, player: int | None = None) -> bool:
-    """Whether ``move`` may be applied to ``state`` (by ``player``, if given)."""
+    """Whether ``move`` may be applied to ``state`` (by ``player``, if given).
+
+    Example:
+        >>> from princes_of_florence import GameConfig, parse_move
+        >>> state = new_game(GameConfig(players=3, seed=1))
+        >>> is_legal(state, legal_moves(state)[0]), is_legal(state, parse_move("open forest"))
+        (True, False)
+        >>> is_legal(state, legal_moves(state)[0], player=2)
+        False
+    """
     return move_problem(state, move, player) is None
 
 
@@ -348,14 +391,15 @@ def apply(state: GameState, move: Move, player: int | None = None) -> GameState:
     """The state after ``move``; ``state`` itself is never changed.
 
     Every move is checked.  The check is quickest for a move object just
-    returned by :func:`legal_moves` for this same state, as a bot's is: the
+    returned by :func:`~princes_of_florence.legal_moves` for this same state, as a bot's is: the
     engine remembers its last answer and recognises the object.  A move
     built or parsed anew is checked by :func:`move_problem`; the result is
     the same.
 
     Args:
         state: the state to move from.
-        move: the move, one of :func:`legal_moves` or :func:`free_moves`.
+        move: the move, one of :func:`~princes_of_florence.legal_moves` or
+            :func:`~princes_of_florence.free_moves`.
         player: the seat the move comes from, if known (a server passes the
             seat of the client that sent it); a move from any other seat
             than the one to decide is refused (see :func:`move_problem`).
@@ -385,6 +429,13 @@ def apply_with_events(
     Raises:
         InvalidMoveError: ``move`` is not a well-formed move.
         IllegalMoveError: ``move`` is not legal now; the message says why.
+
+    Example:
+        >>> from princes_of_florence import GameConfig, describe
+        >>> state = new_game(GameConfig(players=3, seed=1))
+        >>> state, events = apply_with_events(state, legal_moves(state)[0])
+        >>> [describe(event, state) for event in events]
+        ['Player 1 returns the architect.']
     """
     events: list[Event] = []
     return _apply(state, move, player, events), tuple(events)
@@ -393,7 +444,7 @@ def apply_with_events(
 def _apply(state: GameState, move: Move, player: int | None, events: list[Event]) -> GameState:
     """Check ``move``, apply it and move past a completed phase, appending to ``events``.
 
-    A move taken from the last :func:`legal_moves` answer for this very state
+    A move taken from the last :func:`~princes_of_florence.legal_moves` answer for this very state
     is legal without asking :func:`move_problem`: bots and search apply the
     objects they were offered.  Anything else is checked by
     :func:`move_problem`, and refused with its reason.
@@ -403,8 +454,8 @@ def _apply(state: GameState, move: Move, player: int | None, events: list[Event]
     if (
         cached is not None
         and cached[0] is state
-        and (player is None or player == state.current_player)
-    ):
+        and (player is None or (type(player) is int and player == state.current_player))
+    ):  # False == 0 and 0.0 == 0, but neither is a player: move_problem refuses them
         for legal in cached[1]:
             if legal is move:
                 offered = True
@@ -559,6 +610,15 @@ def outcome(state: GameState) -> Outcome:
 
     Raises:
         IllegalMoveError: the game is not over yet.
+
+    Example:
+        >>> from princes_of_florence import GameConfig
+        >>> state = new_game(GameConfig(players=3, seed=1))
+        >>> while not is_terminal(state):
+        ...     state = apply(state, legal_moves(state)[0])
+        >>> result = outcome(state)
+        >>> result.winners, result.prestige
+        ((1,), (0, 28, 0))
     """
     if not is_terminal(state):
         raise IllegalMoveError("the game is not over yet: there is no outcome")
@@ -566,12 +626,37 @@ def outcome(state: GameState) -> Outcome:
 
 
 def prestige_card_scores(state: GameState) -> tuple[tuple[tuple[PrestigeCardId, int], ...], ...]:
-    """Per seat, each prestige card held and what it scores (or scored) (R24)."""
+    """Per seat, each prestige card held and what it scores (or scored) (R24).
+
+    Example:
+        >>> import random
+        >>> from princes_of_florence import GameConfig
+        >>> rng = random.Random(1)
+        >>> state = new_game(GameConfig(players=3, seed=1))
+        >>> while not is_terminal(state):
+        ...     state = apply(state, rng.choice(legal_moves(state)))
+        >>> prestige_card_scores(state)
+        ((), (), ((<PrestigeCardId.P07: 'P07'>, 3), (<PrestigeCardId.P05: 'P05'>, 4)))
+    """
     return end_scores(state.players)
 
 
 def work_preview(state: GameState) -> WorkBreakdown | None:
-    """The breakdown of the work in progress, or ``None`` when none is."""
+    """The breakdown of the work in progress, or ``None`` when none is.
+
+    Example:
+        >>> import random
+        >>> from princes_of_florence import GameConfig
+        >>> rng = random.Random(1)
+        >>> state = new_game(GameConfig(players=3, seed=1))
+        >>> work_preview(state) is None  # no work under way
+        True
+        >>> while work_preview(state) is None:
+        ...     state = apply(state, rng.choice(legal_moves(state)))
+        >>> preview = work_preview(state)
+        >>> str(preview.person), preview.freedom, preview.persons, preview.total
+        ('goldsmith', 3, 7, 10)
+    """
     pending = state.pending
     if not isinstance(pending, Working) or state.current_player is None:
         return None

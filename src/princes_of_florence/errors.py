@@ -29,11 +29,30 @@ __all__ = [
 
 
 class PrincesOfFlorenceError(ValueError):
-    """Base class of every error raised by this package."""
+    """Base class of every error raised by this package.
+
+    Example:
+        >>> from princes_of_florence import GameConfig
+        >>> try:
+        ...     GameConfig(players=6)
+        ... except PrincesOfFlorenceError as error:
+        ...     print(type(error).__name__, "-", error)
+        ConfigError - players must be 2, 3, 4 or 5, not 6
+    """
 
 
 class IllegalMoveError(PrincesOfFlorenceError):
-    """A move that is well formed but not legal in the given state."""
+    """A move that is well formed but not legal in the given state.
+
+    Example:
+        >>> from princes_of_florence import GameConfig, new_game, apply, parse_move
+        >>> state = new_game(GameConfig(players=3, seed=1))
+        >>> apply(state, parse_move("open forest"))
+        Traceback (most recent call last):
+        ...
+        princes_of_florence.errors.IllegalMoveError: illegal move 'open forest' by player 0:
+        every player must first return one of the four starting persons
+    """
 
 
 class InvalidMoveError(PrincesOfFlorenceError):
@@ -43,20 +62,63 @@ class InvalidMoveError(PrincesOfFlorenceError):
     hold values of exactly their declared types, within the limits of
     :mod:`princes_of_florence.limits`
     (see :func:`~princes_of_florence.moves.move_shape_problem`).
+
+    Example:
+        >>> from princes_of_florence import parse_move
+        >>> parse_move("bid seven hundred")
+        Traceback (most recent call last):
+        ...
+        princes_of_florence.errors.InvalidMoveError: move 'bid seven hundred' has 3 words;
+        expected 'bid <florins>'
     """
 
 
 class ConfigError(PrincesOfFlorenceError):
-    """A game configuration that is impossible or not supported yet."""
+    """A game configuration that is impossible or not supported yet.
+
+    Example:
+        >>> from princes_of_florence import GameConfig
+        >>> GameConfig(players=6)
+        Traceback (most recent call last):
+        ...
+        princes_of_florence.errors.ConfigError: players must be 2, 3, 4 or 5, not 6
+    """
 
 
 class CatalogError(PrincesOfFlorenceError):
-    """A component data file that is malformed or inconsistent."""
+    """A component data file that is malformed or inconsistent.
+
+    Example:
+        >>> from princes_of_florence.components.catalog import parse_catalog
+        >>> parse_catalog("[rules]")
+        Traceback (most recent call last):
+        ...
+        princes_of_florence.errors.CatalogError: <catalog>: catalog: missing keys
+        'bonus_cards', 'bonus_example', 'characters', 'edition', 'persons',
+        'prestige_cards', 'shared_map', 'tiles'
+    """
 
 
 class GeometryError(PrincesOfFlorenceError):
-    """A cell name, shape or placement that does not exist."""
+    """A cell name, shape or placement that does not exist.
+
+    Example:
+        >>> from princes_of_florence import parse_cell
+        >>> parse_cell("h9")
+        Traceback (most recent call last):
+        ...
+        princes_of_florence.errors.GeometryError: 'h9' is not a cell name (a1 to g7)
+    """
 
 
 class SerializationError(PrincesOfFlorenceError):
-    """JSON that is malformed, tampered with, or of another schema version."""
+    """JSON that is malformed, tampered with, or of another schema version.
+
+    Example:
+        >>> from princes_of_florence import load_move
+        >>> load_move('{"kind": "fly"}')
+        Traceback (most recent call last):
+        ...
+        princes_of_florence.errors.SerializationError: the document has no schema field @
+        $.schema
+    """

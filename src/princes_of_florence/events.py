@@ -16,7 +16,7 @@ is part of ``new_game``, which returns no events; the dealt hand is in the
 state (and in each player's view).
 
 Some events reveal hidden cards (:class:`CardsShown`, :class:`CardKept`,
-:class:`CardReturned`, :class:`PersonReturned`); :func:`princes_of_florence.observation.events_for`
+:class:`CardReturned`, :class:`PersonReturned`); :func:`princes_of_florence.events_for`
 redacts them for the players who may not see them.
 """
 
@@ -85,7 +85,14 @@ __all__ = [
 
 
 class MoneyReason(StrEnum):
-    """Why money moved between a player and the bank (ruling R1)."""
+    """Why money moved between a player and the bank (ruling R1).
+
+    Example:
+        >>> MoneyReason("build")
+        <MoneyReason.BUILD: 'build'>
+        >>> str(MoneyReason.SALE)
+        'sale'
+    """
 
     AUCTION = "auction"
     BUILD = "build"
@@ -98,15 +105,22 @@ class MoneyReason(StrEnum):
     CHARACTER = "character"
     """A character card taken in phase A2 (R25)."""
     BANKER = "banker"
-    """The Banker (R26): received, the money lying on it; paid, the money
+    """The Banker (R26); received, the money lying on it; paid, the money
     its holder after round 7 turns into prestige."""
     PARTNER = "partner"
-    """A shared building's agreed payment (R32): paid by the partner,
+    """A shared building's agreed payment (R32), paid by the partner,
     received by the player who proposed it; the bank takes no part."""
 
 
 class PrestigeReason(StrEnum):
-    """Why a player's prestige changed."""
+    """Why a player's prestige changed.
+
+    Example:
+        >>> PrestigeReason("best_work")
+        <PrestigeReason.BEST_WORK: 'best_work'>
+        >>> str(PrestigeReason.BUILDING)
+        'building'
+    """
 
     LANDSCAPE = "landscape"
     """A second or further landscape of one type (R16)."""
@@ -123,14 +137,21 @@ class PrestigeReason(StrEnum):
     SALE = "sale"
     """Prestige sold for money (R3)."""
     MERCHANT = "merchant"
-    """The Merchant: prestige equal to the rank on the track (R26)."""
+    """The Merchant, prestige equal to the rank on the track (R26)."""
     BANKER = "banker"
-    """The Banker's holder after round 7: money into prestige (R26)."""
+    """The Banker's holder after round 7, money into prestige (R26)."""
 
 
 @attrs.frozen
 class MoneyPaid:
-    """``player`` paid ``amount`` florins to the bank."""
+    """``player`` paid ``amount`` florins to the bank.
+
+    Example:
+        >>> from princes_of_florence import GameConfig, describe
+        >>> event = MoneyPaid(player=1, amount=200, reason=MoneyReason.AUCTION)
+        >>> describe(event, GameConfig(players=3))
+        'Player 2 pays 200 florins at auction.'
+    """
 
     player: int
     amount: int
@@ -139,7 +160,14 @@ class MoneyPaid:
 
 @attrs.frozen
 class MoneyReceived:
-    """``player`` received ``amount`` florins from the bank."""
+    """``player`` received ``amount`` florins from the bank.
+
+    Example:
+        >>> from princes_of_florence import GameConfig, describe
+        >>> event = MoneyReceived(player=0, amount=100, reason=MoneyReason.SALE)
+        >>> describe(event, GameConfig(players=3))
+        'Player 1 receives 100 florins for prestige sold.'
+    """
 
     player: int
     amount: int
@@ -148,7 +176,14 @@ class MoneyReceived:
 
 @attrs.frozen
 class PrestigeGained:
-    """``player`` moved ``points`` forward on the prestige track."""
+    """``player`` moved ``points`` forward on the prestige track.
+
+    Example:
+        >>> from princes_of_florence import GameConfig, describe
+        >>> event = PrestigeGained(player=0, points=3, reason=PrestigeReason.BUILDING)
+        >>> describe(event, GameConfig(players=3))
+        'Player 1 gains 3 prestige for the building.'
+    """
 
     player: int
     points: int
@@ -157,7 +192,14 @@ class PrestigeGained:
 
 @attrs.frozen
 class PrestigeLost:
-    """``player`` moved ``points`` back on the prestige track."""
+    """``player`` moved ``points`` back on the prestige track.
+
+    Example:
+        >>> from princes_of_florence import GameConfig, describe
+        >>> event = PrestigeLost(player=0, points=1, reason=PrestigeReason.SALE)
+        >>> describe(event, GameConfig(players=3))
+        'Player 1 loses 1 prestige sold.'
+    """
 
     player: int
     points: int
@@ -166,7 +208,14 @@ class PrestigeLost:
 
 @attrs.frozen
 class PhaseStarted:
-    """A phase of ``round`` began; ``start_player`` starts it."""
+    """A phase of ``round`` began; ``start_player`` starts it.
+
+    Example:
+        >>> from princes_of_florence import GameConfig, describe
+        >>> event = PhaseStarted(round=1, phase=Phase.AUCTION, start_player=0)
+        >>> describe(event, GameConfig(players=3))
+        'Round 1: phase A (auction) starts with Player 1.'
+    """
 
     round: int
     phase: Phase
@@ -175,7 +224,14 @@ class PhaseStarted:
 
 @attrs.frozen
 class PersonReturned:
-    """``player`` returned a starting person to the deck (R8); hidden from others."""
+    """``player`` returned a starting person to the deck (R8); hidden from others.
+
+    Example:
+        >>> from princes_of_florence import GameConfig, describe
+        >>> event = PersonReturned(player=0, person=PersonId.PHARMACIST)
+        >>> describe(event, GameConfig(players=3))
+        'Player 1 returns the pharmacist.'
+    """
 
     player: int
     person: PersonId | None
@@ -183,7 +239,14 @@ class PersonReturned:
 
 @attrs.frozen
 class AuctionOpened:
-    """``player`` opened an auction for ``stack`` at ``price``."""
+    """``player`` opened an auction for ``stack`` at ``price``.
+
+    Example:
+        >>> from princes_of_florence import GameConfig, describe
+        >>> event = AuctionOpened(player=1, stack=AuctionObject.RECRUITING, price=200)
+        >>> describe(event, GameConfig(players=3))
+        'Player 2 opens an auction for a recruiting card at 200 florins.'
+    """
 
     player: int
     stack: AuctionObject
@@ -192,14 +255,28 @@ class AuctionOpened:
 
 @attrs.frozen
 class Declined:
-    """``player`` takes no object this phase."""
+    """``player`` takes no object this phase.
+
+    Example:
+        >>> from princes_of_florence import GameConfig, describe
+        >>> event = Declined(player=0)
+        >>> describe(event, GameConfig(players=3))
+        'Player 1 declines.'
+    """
 
     player: int
 
 
 @attrs.frozen
 class BidMade:
-    """``player`` raised the running auction to ``amount``."""
+    """``player`` raised the running auction to ``amount``.
+
+    Example:
+        >>> from princes_of_florence import GameConfig, describe
+        >>> event = BidMade(player=0, amount=300)
+        >>> describe(event, GameConfig(players=3))
+        'Player 1 bids 300 florins.'
+    """
 
     player: int
     amount: int
@@ -207,14 +284,28 @@ class BidMade:
 
 @attrs.frozen
 class Passed:
-    """``player`` left the running auction."""
+    """``player`` left the running auction.
+
+    Example:
+        >>> from princes_of_florence import GameConfig, describe
+        >>> event = Passed(player=2)
+        >>> describe(event, GameConfig(players=3))
+        'Player 3 passes.'
+    """
 
     player: int
 
 
 @attrs.frozen
 class ObjectWon:
-    """``player`` took an object from ``stack`` for ``price`` (auction or R14)."""
+    """``player`` took an object from ``stack`` for ``price`` (auction or R14).
+
+    Example:
+        >>> from princes_of_florence import GameConfig, describe
+        >>> event = ObjectWon(player=1, stack=AuctionObject.RECRUITING, price=200)
+        >>> describe(event, GameConfig(players=3))
+        'Player 2 wins a recruiting card for 200 florins.'
+    """
 
     player: int
     stack: AuctionObject
@@ -223,7 +314,14 @@ class ObjectWon:
 
 @attrs.frozen
 class LandscapeChosen:
-    """``player`` took ``landscape`` for the landscape stack won (2 players, R11)."""
+    """``player`` took ``landscape`` for the landscape stack won (2 players, R11).
+
+    Example:
+        >>> from princes_of_florence import GameConfig, describe
+        >>> event = LandscapeChosen(player=0, landscape=Landscape.LAKE)
+        >>> describe(event, GameConfig(players=2))
+        'Player 1 chooses a lake.'
+    """
 
     player: int
     landscape: Landscape
@@ -231,7 +329,14 @@ class LandscapeChosen:
 
 @attrs.frozen
 class TilePlaced:
-    """``player`` laid ``tile`` on ``cells`` (notation)."""
+    """``player`` laid ``tile`` on ``cells`` (notation).
+
+    Example:
+        >>> from princes_of_florence import GameConfig, describe
+        >>> event = TilePlaced(player=2, tile=Landscape.LAKE, cells="c4-c5-d4")
+        >>> describe(event, GameConfig(players=3))
+        'Player 3 places the lake on c4-c5-d4.'
+    """
 
     player: int
     tile: Building | Landscape
@@ -244,6 +349,24 @@ class CardsShown:
 
     ``cards`` is ``None`` in a copy redacted for another player; ``count``
     always says how many were shown.
+
+    Example:
+        >>> from princes_of_florence import GameConfig, describe
+        >>> event = CardsShown(
+        ...     player=2,
+        ...     deck=Deck.PERSONS,
+        ...     count=5,
+        ...     cards=(
+        ...         PersonId.DOCTOR,
+        ...         PersonId.MATHEMATICIAN,
+        ...         PersonId.ASTRONOMER,
+        ...         PersonId.LAWYER,
+        ...         PersonId.ALCHEMIST,
+        ...     ),
+        ... )
+        >>> describe(event, GameConfig(players=3))
+        'Player 3 is shown 5 person cards: the doctor, the mathematician, the astronomer,
+        the lawyer and the alchemist.'
     """
 
     player: int
@@ -257,6 +380,12 @@ class CardKept:
     """``player`` kept ``card`` from ``deck``; the rest went under the deck.
 
     ``card`` is ``None`` in a copy redacted for another player.
+
+    Example:
+        >>> from princes_of_florence import GameConfig, describe
+        >>> event = CardKept(player=2, deck=Deck.PERSONS, card=PersonId.DOCTOR)
+        >>> describe(event, GameConfig(players=3))
+        'Player 3 keeps the doctor.'
     """
 
     player: int
@@ -271,6 +400,12 @@ class CardReturned:
     Only when the player chooses the order
     (:attr:`~princes_of_florence.GameConfig.choose_returned_order`); ``card``
     is ``None`` in a copy redacted for another player.
+
+    Example:
+        >>> from princes_of_florence import GameConfig, describe
+        >>> event = CardReturned(player=1, deck=Deck.BONUS, card=BonusCardId.B05)
+        >>> describe(event, GameConfig(players=3))
+        'Player 2 puts bonus card B05 under the bonus deck.'
     """
 
     player: int
@@ -280,7 +415,14 @@ class CardReturned:
 
 @attrs.frozen
 class PersonRecruited:
-    """``player`` took ``person`` from the table of ``from_player`` with a recruiting card."""
+    """``player`` took ``person`` from the table of ``from_player`` with a recruiting card.
+
+    Example:
+        >>> from princes_of_florence import GameConfig, describe
+        >>> event = PersonRecruited(player=0, from_player=2, person=PersonId.BOTANIST)
+        >>> describe(event, GameConfig(players=3))
+        "Player 1 recruits the botanist from Player 3's table."
+    """
 
     player: int
     from_player: int
@@ -292,6 +434,12 @@ class RecruitingKept:
     """``player`` kept the recruiting card just won in hand, unused for now (R16).
 
     Recruiting cards are all alike, so this names no card and hides nothing.
+
+    Example:
+        >>> from princes_of_florence import GameConfig, describe
+        >>> event = RecruitingKept(player=0)
+        >>> describe(event, GameConfig(players=3))
+        'Player 1 keeps the recruiting card for later.'
     """
 
     player: int
@@ -302,6 +450,12 @@ class BuildingChosen:
     """``player`` chose to build ``building`` (R21).
 
     The payment and the :class:`TilePlaced` follow with the placement.
+
+    Example:
+        >>> from princes_of_florence import GameConfig, describe
+        >>> event = BuildingChosen(player=0, building=Building.LIBRARY)
+        >>> describe(event, GameConfig(players=3))
+        'Player 1 chooses a library to build.'
     """
 
     player: int
@@ -310,7 +464,14 @@ class BuildingChosen:
 
 @attrs.frozen
 class FreedomIntroduced:
-    """``player`` introduced ``freedom``."""
+    """``player`` introduced ``freedom``.
+
+    Example:
+        >>> from princes_of_florence import GameConfig, describe
+        >>> event = FreedomIntroduced(player=2, freedom=Freedom.OPINION)
+        >>> describe(event, GameConfig(players=3))
+        'Player 3 introduces freedom of opinion.'
+    """
 
     player: int
     freedom: Freedom
@@ -322,6 +483,12 @@ class WorkStarted:
 
     Bonus cards (:class:`BonusPlayed`) and the payout (:class:`WorkDone`)
     follow in later moves.
+
+    Example:
+        >>> from princes_of_florence import GameConfig, describe
+        >>> event = WorkStarted(player=2, person=PersonId.BOTANIST)
+        >>> describe(event, GameConfig(players=3))
+        'Player 3 starts a work with the botanist.'
     """
 
     player: int
@@ -330,7 +497,14 @@ class WorkStarted:
 
 @attrs.frozen
 class BonusPlayed:
-    """``player`` added ``card`` worth ``value`` to the work in progress."""
+    """``player`` added ``card`` worth ``value`` to the work in progress.
+
+    Example:
+        >>> from princes_of_florence import GameConfig, describe
+        >>> event = BonusPlayed(player=2, card=BonusCardId.B18, value=3)
+        >>> describe(event, GameConfig(players=3))
+        'Player 3 plays bonus card B18, worth 3.'
+    """
 
     player: int
     card: BonusCardId
@@ -344,6 +518,24 @@ class WorkDone:
     ``parts`` is the breakdown as ``(label, points)`` pairs, such as
     ``("building", 4)`` or ``("B07", 4)``.  ``person`` is ``None`` for a
     Princess work (R28).
+
+    Example:
+        >>> from princes_of_florence import GameConfig, describe
+        >>> event = WorkDone(
+        ...     player=2,
+        ...     person=PersonId.BOTANIST,
+        ...     value=10,
+        ...     parts=(
+        ...         ("building", 0),
+        ...         ("landscape", 3),
+        ...         ("freedom", 0),
+        ...         ("jesters", 0),
+        ...         ("persons", 4),
+        ...         ("B18", 3),
+        ...     ),
+        ... )
+        >>> describe(event, GameConfig(players=3))
+        "Player 3's work by the botanist is worth 10: landscape 3, persons 4, B18 3."
     """
 
     player: int
@@ -354,21 +546,42 @@ class WorkDone:
 
 @attrs.frozen
 class PayoutKept:
-    """``player`` kept all of the work's payout in florins, converting none (R19)."""
+    """``player`` kept all of the work's payout in florins, converting none (R19).
+
+    Example:
+        >>> from princes_of_florence import GameConfig, describe
+        >>> event = PayoutKept(player=0)
+        >>> describe(event, GameConfig(players=3, cooperative_building=True))
+        'Player 1 keeps the whole payout in florins.'
+    """
 
     player: int
 
 
 @attrs.frozen
 class TurnEnded:
-    """``player`` ended their turn in phase B."""
+    """``player`` ended their turn in phase B.
+
+    Example:
+        >>> from princes_of_florence import GameConfig, describe
+        >>> event = TurnEnded(player=0)
+        >>> describe(event, GameConfig(players=3))
+        'Player 1 ends the turn.'
+    """
 
     player: int
 
 
 @attrs.frozen
 class BestWork:
-    """The round's best work was ``value``; ``players`` each gained 3 prestige (R20)."""
+    """The round's best work was ``value``; ``players`` each gained 3 prestige (R20).
+
+    Example:
+        >>> from princes_of_florence import GameConfig, describe
+        >>> event = BestWork(round=2, value=10, players=(2,))
+        >>> describe(event, GameConfig(players=3))
+        'The best work of round 2 is worth 10: Player 3.'
+    """
 
     round: int
     value: int
@@ -377,7 +590,14 @@ class BestWork:
 
 @attrs.frozen
 class PrestigeCardScored:
-    """``player``'s prestige ``card`` scored ``points`` at the end (R24)."""
+    """``player``'s prestige ``card`` scored ``points`` at the end (R24).
+
+    Example:
+        >>> from princes_of_florence import GameConfig, describe
+        >>> event = PrestigeCardScored(player=2, card=PrestigeCardId.P07, points=3)
+        >>> describe(event, GameConfig(players=3))
+        "Player 3's prestige card P07 scores 3 prestige."
+    """
 
     player: int
     card: PrestigeCardId
@@ -389,6 +609,14 @@ class TokenPlaced:
     """``player`` put their token on ``character`` at ``amount`` (R25).
 
     ``returned`` is the seat whose token went back, if any.
+
+    Example:
+        >>> from princes_of_florence import GameConfig, describe
+        >>> event = TokenPlaced(
+        ...     player=0, character=Character.PROFESSOR, amount=1200, returned=None
+        ... )
+        >>> describe(event, GameConfig(players=3, muse_and_princess=True))
+        'Player 1 puts a token on the Professor at 1200 florins.'
     """
 
     player: int
@@ -399,7 +627,14 @@ class TokenPlaced:
 
 @attrs.frozen
 class CharacterTaken:
-    """``player`` paid ``price`` and took ``character`` (R25)."""
+    """``player`` paid ``price`` and took ``character`` (R25).
+
+    Example:
+        >>> from princes_of_florence import GameConfig, describe
+        >>> event = CharacterTaken(player=0, character=Character.PROFESSOR, price=1200)
+        >>> describe(event, GameConfig(players=3, muse_and_princess=True))
+        'Player 1 takes the Professor for 1200 florins.'
+    """
 
     player: int
     character: Character
@@ -408,7 +643,14 @@ class CharacterTaken:
 
 @attrs.frozen
 class CharacterUsed:
-    """``player`` used ``character``; it goes back beside the board (R26)."""
+    """``player`` used ``character``; it goes back beside the board (R26).
+
+    Example:
+        >>> from princes_of_florence import GameConfig, describe
+        >>> event = CharacterUsed(player=0, character=Character.PROFESSOR)
+        >>> describe(event, GameConfig(players=3, muse_and_princess=True))
+        'Player 1 uses the Professor.'
+    """
 
     player: int
     character: Character
@@ -416,7 +658,14 @@ class CharacterUsed:
 
 @attrs.frozen
 class CharacterReturned:
-    """``player`` gave ``character`` back unused (R26)."""
+    """``player`` gave ``character`` back unused (R26).
+
+    Example:
+        >>> from princes_of_florence import GameConfig, describe
+        >>> event = CharacterReturned(player=2, character=Character.PRINCESS)
+        >>> describe(event, GameConfig(players=3, muse_and_princess=True))
+        'Player 3 gives the Princess back unused.'
+    """
 
     player: int
     character: Character
@@ -424,7 +673,14 @@ class CharacterReturned:
 
 @attrs.frozen
 class GameEnded:
-    """The game is over; ``winners`` share the victory (R24)."""
+    """The game is over; ``winners`` share the victory (R24).
+
+    Example:
+        >>> from princes_of_florence import GameConfig, describe
+        >>> event = GameEnded(winners=(2,))
+        >>> describe(event, GameConfig(players=3))
+        'The game is over: Player 3 wins.'
+    """
 
     winners: tuple[int, ...]
 
@@ -435,6 +691,12 @@ class ProposalDrafted:
 
     One event per step: the partner named, then the ``building``, then the
     ``cells`` (``None`` until named).
+
+    Example:
+        >>> from princes_of_florence import GameConfig, describe
+        >>> event = ProposalDrafted(player=0, partner=2, number=1, building=None, cells=None)
+        >>> describe(event, GameConfig(players=3, cooperative_building=True))
+        'Player 1 drafts proposal 1 to Player 3: a building.'
     """
 
     player: int
@@ -447,7 +709,22 @@ class ProposalDrafted:
 @attrs.frozen
 class ProposalMade:
     """``player`` proposed to ``partner`` to share ``building`` on ``cells``,
-    the partner paying ``payment`` (R31); the partner answers next."""
+    the partner paying ``payment`` (R31); the partner answers next.
+
+    Example:
+        >>> from princes_of_florence import GameConfig, describe
+        >>> event = ProposalMade(
+        ...     player=0,
+        ...     partner=2,
+        ...     number=1,
+        ...     building=Building.LIBRARY,
+        ...     cells="a3-a4/g3-g4-g5",
+        ...     payment=600,
+        ... )
+        >>> describe(event, GameConfig(players=3, cooperative_building=True))
+        'Player 1 proposes to Player 3 to share the library on a3-a4 and g3-g4-g5 across the
+        border, Player 3 paying 600 florins (proposal 1).'
+    """
 
     player: int
     partner: int
@@ -459,7 +736,14 @@ class ProposalMade:
 
 @attrs.frozen
 class ProposalAnswered:
-    """``player``, the partner, accepted or rejected ``proposer``'s proposal (R32)."""
+    """``player``, the partner, accepted or rejected ``proposer``'s proposal (R32).
+
+    Example:
+        >>> from princes_of_florence import GameConfig, describe
+        >>> event = ProposalAnswered(player=2, proposer=0, accepted=False)
+        >>> describe(event, GameConfig(players=3, cooperative_building=True))
+        "Player 3 rejects Player 1's proposal."
+    """
 
     player: int
     proposer: int
@@ -472,6 +756,14 @@ class SharedBuildingPlaced:
 
     ``cells`` is seen from ``player``'s side: their cells, ``/``, the
     partner's.
+
+    Example:
+        >>> from princes_of_florence import GameConfig, describe
+        >>> event = SharedBuildingPlaced(
+        ...     player=2, partner=0, building=Building.THEATER, cells="e7-f6-f7-g7/a7"
+        ... )
+        >>> describe(event, GameConfig(players=3, cooperative_building=True))
+        'Player 3 and Player 1 build the theater on e7-f6-f7-g7 and a7 across the border.'
     """
 
     player: int
@@ -482,7 +774,14 @@ class SharedBuildingPlaced:
 
 @attrs.frozen
 class BuildGivenUp:
-    """``player`` gave up the build action after a rejected proposal (R32)."""
+    """``player`` gave up the build action after a rejected proposal (R32).
+
+    Example:
+        >>> from princes_of_florence import GameConfig, describe
+        >>> event = BuildGivenUp(player=2)
+        >>> describe(event, GameConfig(players=3, cooperative_building=True))
+        'Player 3 gives up the build action.'
+    """
 
     player: int
 

@@ -71,7 +71,7 @@ FULL_MASK = (1 << (GRID_SIZE * GRID_SIZE)) - 1
 """Every cell of the grid."""
 
 PALAZZO_MASK = sum(1 << _CELL_INDEX[c] for c in ("a1", "b1", "c1", "a2", "b2", "c2"))
-"""The palazzo: a1 b1 c1 a2 b2 c2 (components.md)."""
+"""The palazzo's cells, a1 b1 c1 a2 b2 c2 (components.md)."""
 
 USABLE_MASK = FULL_MASK & ~PALAZZO_MASK
 """The 43 cells a tile may cover."""
@@ -89,7 +89,12 @@ def popcount(mask: int) -> int:
 
 
 def cell_name(index: int) -> str:
-    """Name of the cell with the given index (0 = ``a1``)."""
+    """Name of the cell with the given index (0 = ``a1``).
+
+    Example:
+        >>> cell_name(0), cell_name(parse_cell("d4"))
+        ('a1', 'd4')
+    """
     if not 0 <= index < GRID_SIZE * GRID_SIZE:
         raise GeometryError(f"cell index {index} is outside the 7x7 grid")
     return CELL_NAMES[index]
@@ -100,6 +105,10 @@ def parse_cell(name: str) -> int:
 
     Raises:
         GeometryError: ``name`` is not a cell of the grid.
+
+    Example:
+        >>> parse_cell("a1"), parse_cell("b1"), parse_cell("a2")
+        (0, 1, 7)
     """
     try:
         return _CELL_INDEX[name]
@@ -108,7 +117,12 @@ def parse_cell(name: str) -> int:
 
 
 def mask_cells(mask: int) -> tuple[int, ...]:
-    """Indexes of the cells in ``mask``, ascending."""
+    """Indexes of the cells in ``mask``, ascending.
+
+    Example:
+        >>> [cell_name(cell) for cell in mask_cells(parse_cells("c4-d4-c5"))]
+        ['c4', 'd4', 'c5']
+    """
     out: list[int] = []
     while mask:
         low = mask & -mask
@@ -118,7 +132,14 @@ def mask_cells(mask: int) -> tuple[int, ...]:
 
 
 def cells_notation(mask: int) -> str:
-    """A cell set as its sorted cell names joined by ``-`` (``c4-d2-d3``)."""
+    """A cell set as its sorted cell names joined by ``-`` (``c4-d2-d3``).
+
+    Example:
+        >>> cells_notation(parse_cells("d5-c4"))
+        'c4-d5'
+        >>> cells_notation(0)
+        ''
+    """
     return "-".join(sorted(CELL_NAMES[i] for i in mask_cells(mask)))
 
 
@@ -127,6 +148,11 @@ def parse_cells(text: str) -> int:
 
     Raises:
         GeometryError: a name is not a cell, or a cell is repeated.
+
+    Example:
+        >>> mask = parse_cells("c4-d4-c5")
+        >>> bin(mask).count("1"), cells_notation(mask)
+        (3, 'c4-c5-d4')
     """
     mask = 0
     for name in text.split("-"):

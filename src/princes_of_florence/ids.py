@@ -28,7 +28,14 @@ __all__ = [
 
 
 class Building(StrEnum):
-    """The ten building types; each exists three times in the supply."""
+    """The ten building types; each exists three times in the supply.
+
+    Example:
+        >>> Building("tower")
+        <Building.TOWER: 'tower'>
+        >>> [str(building) for building in Building][:3]
+        ['university', 'laboratory', 'workshop']
+    """
 
     UNIVERSITY = "university"
     LABORATORY = "laboratory"
@@ -43,7 +50,12 @@ class Building(StrEnum):
 
 
 class Landscape(StrEnum):
-    """The three landscape types, bought in the auction."""
+    """The three landscape types, bought in the auction.
+
+    Example:
+        >>> [str(landscape) for landscape in Landscape]
+        ['forest', 'lake', 'park']
+    """
 
     FOREST = "forest"
     LAKE = "lake"
@@ -51,11 +63,16 @@ class Landscape(StrEnum):
 
 
 TileId = Building | Landscape
-"""A tile that covers cells of a principality: a building or a landscape."""
+"""A tile that covers cells of a principality, a building or a landscape."""
 
 
 class Freedom(StrEnum):
-    """The three freedoms that can be introduced in a principality."""
+    """The three freedoms that can be introduced in a principality.
+
+    Example:
+        >>> [str(freedom) for freedom in Freedom]
+        ['travel', 'religion', 'opinion']
+    """
 
     TRAVEL = "travel"
     RELIGION = "religion"
@@ -63,7 +80,12 @@ class Freedom(StrEnum):
 
 
 class SizeClass(StrEnum):
-    """Size class of a building; the palazzo belongs to none."""
+    """Size class of a building; the palazzo belongs to none.
+
+    Example:
+        >>> [str(size) for size in SizeClass]
+        ['large', 'medium', 'small']
+    """
 
     LARGE = "large"
     MEDIUM = "medium"
@@ -71,7 +93,14 @@ class SizeClass(StrEnum):
 
 
 class PersonId(StrEnum):
-    """The 21 person cards (artists and scholars), in card-number order."""
+    """The 21 person cards (artists and scholars), in card-number order.
+
+    Example:
+        >>> PersonId("bell_founder")
+        <PersonId.BELL_FOUNDER: 'bell_founder'>
+        >>> len(PersonId)
+        21
+    """
 
     MATHEMATICIAN = "mathematician"
     PHILOSOPHER = "philosopher"
@@ -97,7 +126,14 @@ class PersonId(StrEnum):
 
 
 class BonusCardId(StrEnum):
-    """The 20 bonus cards, B01 to B20 as listed in the component data."""
+    """The 20 bonus cards, B01 to B20 as listed in the component data.
+
+    Example:
+        >>> BonusCardId("B07")
+        <BonusCardId.B07: 'B07'>
+        >>> len(BonusCardId)
+        20
+    """
 
     B01 = "B01"
     B02 = "B02"
@@ -122,7 +158,14 @@ class BonusCardId(StrEnum):
 
 
 class PrestigeCardId(StrEnum):
-    """The 14 prestige cards, P01 to P14 as listed in the component data."""
+    """The 14 prestige cards, P01 to P14 as listed in the component data.
+
+    Example:
+        >>> PrestigeCardId("P03")
+        <PrestigeCardId.P03: 'P03'>
+        >>> len(PrestigeCardId)
+        14
+    """
 
     P01 = "P01"
     P02 = "P02"
@@ -146,6 +189,12 @@ class AuctionObject(StrEnum):
     ``LANDSCAPE`` is the single landscape stack of the 2-player game, whose
     winner chooses the landscape; with 3 to 5 players the three landscapes
     are stacks of their own.
+
+    Example:
+        >>> AuctionObject("builder")
+        <AuctionObject.BUILDER: 'builder'>
+        >>> str(AuctionObject.PRESTIGE)
+        'prestige'
     """
 
     FOREST = "forest"
@@ -159,7 +208,13 @@ class AuctionObject(StrEnum):
 
 
 class Phase(Enum):
-    """Where the game stands.  ``SETUP`` is the starting-person draft (R8)."""
+    """Where the game stands.  ``SETUP`` is the starting-person draft (R8).
+
+    Example:
+        >>> from princes_of_florence import GameConfig, new_game
+        >>> new_game(GameConfig(players=3)).phase
+        <Phase.SETUP: 'setup'>
+    """
 
     # Members are singletons compared by identity; hashing them the same way
     # keeps the engine's per-move table look-ups in C.
@@ -168,20 +223,30 @@ class Phase(Enum):
     SETUP = "setup"
     AUCTION = "auction"
     CHARACTERS = "characters"
-    """Phase A2 of Muse & Princess: bidding for the character cards (R25)."""
+    """Phase A2 of Muse & Princess, bidding for the character cards (R25)."""
     ACTIONS = "actions"
     GAME_OVER = "game_over"
 
 
 class ProfessorDeck(StrEnum):
-    """The decks the Professor draws a free card from (R26)."""
+    """The decks the Professor draws a free card from (R26).
+
+    Example:
+        >>> [str(deck) for deck in ProfessorDeck]
+        ['bonus', 'prestige']
+    """
 
     BONUS = "bonus"
     PRESTIGE = "prestige"
 
 
 class Character(StrEnum):
-    """The six character cards of the Muse & Princess expansion (R25, R26)."""
+    """The six character cards of the Muse & Princess expansion (R25, R26).
+
+    Example:
+        >>> [str(character) for character in Character]
+        ['muse', 'cardinal', 'princess', 'merchant', 'professor', 'banker']
+    """
 
     MUSE = "muse"
     CARDINAL = "cardinal"
@@ -197,6 +262,10 @@ class Quantity(StrEnum):
     The component catalog describes each bonus and prestige card as terms over
     these quantities, so card texts are data and the rules only know how to
     count.
+
+    Example:
+        >>> Quantity("forests")
+        <Quantity.FORESTS: 'forests'>
     """
 
     BUILDINGS = "buildings"
@@ -204,14 +273,14 @@ class Quantity(StrEnum):
     MEDIUM_BUILDINGS = "medium_buildings"
     SMALL_BUILDINGS = "small_buildings"
     SIZE_CLASSES = "size_classes"
-    """Building size classes present (large, medium, small): 0 to 3."""
+    """How many building size classes are present (large, medium, small), 0 to 3."""
     LANDSCAPES = "landscapes"
     """Landscape tiles, every tile counted."""
     FORESTS = "forests"
     LAKES = "lakes"
     PARKS = "parks"
     LANDSCAPE_TYPES = "landscape_types"
-    """Landscape types present (forest, lake, park): 0 to 3."""
+    """How many landscape types are present (forest, lake, park), 0 to 3."""
     FREEDOMS = "freedoms"
     JESTERS = "jesters"
     BUILDERS = "builders"
@@ -227,7 +296,14 @@ class Quantity(StrEnum):
 
 
 class Deck(Enum):
-    """The three card decks."""
+    """The three card decks.
+
+    Example:
+        >>> Deck("persons")
+        <Deck.PERSONS: 'persons'>
+        >>> [deck.value for deck in Deck]
+        ['persons', 'bonus', 'prestige']
+    """
 
     __hash__ = object.__hash__  # identity, like equality: looked up in C
 

@@ -4,7 +4,7 @@ Moves, move text and JSON documents may come from anyone.  Every number and
 every size in them is checked against these limits before the engine does
 any work with it, so that no input it accepts makes a call slow: the longest
 list of moves the engine can then build (the prestige sales of
-:func:`~princes_of_florence.engine.free_moves`, the conversions of a payout)
+:func:`~princes_of_florence.free_moves`, the conversions of a payout)
 has about a thousand entries.  Each limit is far above what a game reaches
 (in random play a player holds under 4,000 florins and 40 prestige points).
 
@@ -40,7 +40,7 @@ MAX_NUMBER_DIGITS = 20
 """The most digits of a number in move text, a record header or a JSON document."""
 
 MAX_NOTATION_CHARS = 64
-"""The longest move text :func:`~princes_of_florence.moves.parse_move` reads."""
+"""The longest move text :func:`~princes_of_florence.parse_move` reads."""
 
 MAX_NAME_CHARS = 40
 """The longest player name a configuration accepts."""

@@ -1,7 +1,7 @@
 """Moves: a closed union of frozen classes, each with a short text notation.
 
 A move never names the player: it is always made by the state's
-``current_player``.  ``str(move)`` gives the notation and :func:`parse_move`
+``current_player``.  ``str(move)`` gives the notation and :func:`~princes_of_florence.parse_move`
 reads it back:
 
 >>> str(Bid(700))
@@ -124,7 +124,15 @@ __all__ = [
 
 @attrs.frozen
 class ReturnPerson:
-    """Return one of the four dealt persons to the deck (setup, ruling R8)."""
+    """Return one of the four dealt persons to the deck (setup, ruling R8).
+
+    Example:
+        >>> move = ReturnPerson(person=PersonId.PHARMACIST)
+        >>> str(move)
+        'return pharmacist'
+        >>> parse_move('return pharmacist') == move
+        True
+    """
 
     person: PersonId
 
@@ -134,7 +142,15 @@ class ReturnPerson:
 
 @attrs.frozen
 class Open:
-    """Open an auction for ``stack`` at the base price (ruling R13)."""
+    """Open an auction for ``stack`` at the base price (ruling R13).
+
+    Example:
+        >>> move = Open(stack=AuctionObject.RECRUITING)
+        >>> str(move)
+        'open recruiting'
+        >>> parse_move('open recruiting') == move
+        True
+    """
 
     stack: AuctionObject
 
@@ -145,7 +161,15 @@ class Open:
 @attrs.frozen
 class Decline:
     """Open no auction and take nothing this phase (ruling R13), or decline
-    the last player's purchase (R14)."""
+    the last player's purchase (R14).
+
+    Example:
+        >>> move = Decline()
+        >>> str(move)
+        'decline'
+        >>> parse_move('decline') == move
+        True
+    """
 
     def __str__(self) -> str:
         return "decline"
@@ -153,7 +177,15 @@ class Decline:
 
 @attrs.frozen
 class Bid:
-    """Raise the running auction to ``amount``: exactly 100 more (R13)."""
+    """Raise the running auction to ``amount``: exactly 100 more (R13).
+
+    Example:
+        >>> move = Bid(amount=300)
+        >>> str(move)
+        'bid 300'
+        >>> parse_move('bid 300') == move
+        True
+    """
 
     amount: int = attrs.field(metadata={"max": MAX_MONEY})
 
@@ -163,7 +195,15 @@ class Bid:
 
 @attrs.frozen
 class Pass:
-    """Leave the running auction (ruling R13)."""
+    """Leave the running auction (ruling R13).
+
+    Example:
+        >>> move = Pass()
+        >>> str(move)
+        'pass'
+        >>> parse_move('pass') == move
+        True
+    """
 
     def __str__(self) -> str:
         return "pass"
@@ -171,7 +211,15 @@ class Pass:
 
 @attrs.frozen
 class Take:
-    """As the last player in the phase, take from ``stack`` at base price (R14)."""
+    """As the last player in the phase, take from ``stack`` at base price (R14).
+
+    Example:
+        >>> move = Take(stack=AuctionObject.LAKE)
+        >>> str(move)
+        'take lake'
+        >>> parse_move('take lake') == move
+        True
+    """
 
     stack: AuctionObject
 
@@ -181,7 +229,15 @@ class Take:
 
 @attrs.frozen
 class PlaceTile:
-    """Lay the pending tile on ``cells`` (sorted cell names joined by ``-``)."""
+    """Lay the pending tile on ``cells`` (sorted cell names joined by ``-``).
+
+    Example:
+        >>> move = PlaceTile(cells="c4-c5-d4")
+        >>> str(move)
+        'place c4-c5-d4'
+        >>> parse_move('place c4-c5-d4') == move
+        True
+    """
 
     cells: str = attrs.field(metadata={"max": MAX_NOTATION_CHARS})
 
@@ -191,7 +247,15 @@ class PlaceTile:
 
 @attrs.frozen
 class ChooseLandscape:
-    """Take ``landscape`` for the landscape stack won (2 players, ruling R11)."""
+    """Take ``landscape`` for the landscape stack won (2 players, ruling R11).
+
+    Example:
+        >>> move = ChooseLandscape(landscape=Landscape.LAKE)
+        >>> str(move)
+        'landscape lake'
+        >>> parse_move('landscape lake') == move
+        True
+    """
 
     landscape: Landscape
 
@@ -201,7 +265,15 @@ class ChooseLandscape:
 
 @attrs.frozen
 class ChooseCard:
-    """Keep ``card`` from the cards shown (ruling R6)."""
+    """Keep ``card`` from the cards shown (ruling R6).
+
+    Example:
+        >>> move = ChooseCard(card=PersonId.DOCTOR)
+        >>> str(move)
+        'choose doctor'
+        >>> parse_move('choose doctor') == move
+        True
+    """
 
     card: PersonId | BonusCardId | PrestigeCardId
 
@@ -214,6 +286,13 @@ class ReturnCard:
     """Put ``card``, shown and not kept, under its deck next (ruling R6).
 
     Only with :attr:`GameConfig.choose_returned_order`.
+
+    Example:
+        >>> move = ReturnCard(card=BonusCardId.B05)
+        >>> str(move)
+        'under B05'
+        >>> parse_move('under B05') == move
+        True
     """
 
     card: PersonId | BonusCardId | PrestigeCardId
@@ -224,7 +303,15 @@ class ReturnCard:
 
 @attrs.frozen
 class Recruit:
-    """Use a recruiting card on ``person``, face up in front of player ``from_player`` (R23)."""
+    """Use a recruiting card on ``person``, face up in front of player ``from_player`` (R23).
+
+    Example:
+        >>> move = Recruit(from_player=2, person=PersonId.BOTANIST)
+        >>> str(move)
+        'recruit 2 botanist'
+        >>> parse_move('recruit 2 botanist') == move
+        True
+    """
 
     from_player: int = attrs.field(metadata={"max": 4})  # players 0 to 4
     person: PersonId
@@ -235,7 +322,15 @@ class Recruit:
 
 @attrs.frozen
 class KeepRecruiting:
-    """Keep the recruiting card just won in hand (ruling R16)."""
+    """Keep the recruiting card just won in hand (ruling R16).
+
+    Example:
+        >>> move = KeepRecruiting()
+        >>> str(move)
+        'keep'
+        >>> parse_move('keep') == move
+        True
+    """
 
     def __str__(self) -> str:
         return "keep"
@@ -243,7 +338,15 @@ class KeepRecruiting:
 
 @attrs.frozen
 class Build:
-    """Buy ``building``; its placement is the next decision (ruling R21)."""
+    """Buy ``building``; its placement is the next decision (ruling R21).
+
+    Example:
+        >>> move = Build(building=Building.LIBRARY)
+        >>> str(move)
+        'build library'
+        >>> parse_move('build library') == move
+        True
+    """
 
     building: Building
 
@@ -253,7 +356,15 @@ class Build:
 
 @attrs.frozen
 class Work:
-    """Start a work with ``person`` from hand (ruling R19)."""
+    """Start a work with ``person`` from hand (ruling R19).
+
+    Example:
+        >>> move = Work(person=PersonId.BOTANIST)
+        >>> str(move)
+        'work botanist'
+        >>> parse_move('work botanist') == move
+        True
+    """
 
     person: PersonId
 
@@ -263,7 +374,15 @@ class Work:
 
 @attrs.frozen
 class PlayBonus:
-    """Add a bonus card from hand to the work in progress (ruling R19)."""
+    """Add a bonus card from hand to the work in progress (ruling R19).
+
+    Example:
+        >>> move = PlayBonus(card=BonusCardId.B18)
+        >>> str(move)
+        'play B18'
+        >>> parse_move('play B18') == move
+        True
+    """
 
     card: BonusCardId
 
@@ -273,7 +392,15 @@ class PlayBonus:
 
 @attrs.frozen
 class FinishWork:
-    """Complete the work in progress and receive its payout (ruling R19)."""
+    """Complete the work in progress and receive its payout (ruling R19).
+
+    Example:
+        >>> move = FinishWork()
+        >>> str(move)
+        'finish'
+        >>> parse_move('finish') == move
+        True
+    """
 
     def __str__(self) -> str:
         return "finish"
@@ -281,7 +408,15 @@ class FinishWork:
 
 @attrs.frozen
 class Convert:
-    """Turn ``points`` x 200 florins of the payout just received into prestige."""
+    """Turn ``points`` x 200 florins of the payout just received into prestige.
+
+    Example:
+        >>> move = Convert(points=4)
+        >>> str(move)
+        'convert 4'
+        >>> parse_move('convert 4') == move
+        True
+    """
 
     points: int = attrs.field(metadata={"max": MAX_PRESTIGE})
 
@@ -291,7 +426,15 @@ class Convert:
 
 @attrs.frozen
 class BuyPerson:
-    """Pay 300 and draw five person cards to choose from (ruling R22)."""
+    """Pay 300 and draw five person cards to choose from (ruling R22).
+
+    Example:
+        >>> move = BuyPerson()
+        >>> str(move)
+        'buy person'
+        >>> parse_move('buy person') == move
+        True
+    """
 
     def __str__(self) -> str:
         return "buy person"
@@ -299,7 +442,15 @@ class BuyPerson:
 
 @attrs.frozen
 class BuyBonus:
-    """Pay 300 and draw five bonus cards to choose from (ruling R22)."""
+    """Pay 300 and draw five bonus cards to choose from (ruling R22).
+
+    Example:
+        >>> move = BuyBonus()
+        >>> str(move)
+        'buy bonus'
+        >>> parse_move('buy bonus') == move
+        True
+    """
 
     def __str__(self) -> str:
         return "buy bonus"
@@ -307,7 +458,15 @@ class BuyBonus:
 
 @attrs.frozen
 class IntroduceFreedom:
-    """Pay 300 and introduce ``freedom`` (ruling R22)."""
+    """Pay 300 and introduce ``freedom`` (ruling R22).
+
+    Example:
+        >>> move = IntroduceFreedom(freedom=Freedom.OPINION)
+        >>> str(move)
+        'freedom opinion'
+        >>> parse_move('freedom opinion') == move
+        True
+    """
 
     freedom: Freedom
 
@@ -317,7 +476,15 @@ class IntroduceFreedom:
 
 @attrs.frozen
 class EndTurn:
-    """End the turn in phase B (ruling R17)."""
+    """End the turn in phase B (ruling R17).
+
+    Example:
+        >>> move = EndTurn()
+        >>> str(move)
+        'end'
+        >>> parse_move('end') == move
+        True
+    """
 
     def __str__(self) -> str:
         return "end"
@@ -325,7 +492,15 @@ class EndTurn:
 
 @attrs.frozen
 class SellPrestige:
-    """Step back ``points`` on the prestige track for 100 florins each (R3)."""
+    """Step back ``points`` on the prestige track for 100 florins each (R3).
+
+    Example:
+        >>> move = SellPrestige(points=1)
+        >>> str(move)
+        'sell 1'
+        >>> parse_move('sell 1') == move
+        True
+    """
 
     points: int = attrs.field(metadata={"max": MAX_PRESTIGE})
 
@@ -339,6 +514,13 @@ class PlaceToken:
 
     On a card holding another player's token, the field must be higher;
     that token goes back to its owner.
+
+    Example:
+        >>> move = PlaceToken(character=Character.PROFESSOR, amount=1200)
+        >>> str(move)
+        'token professor 1200'
+        >>> parse_move('token professor 1200') == move
+        True
     """
 
     character: Character
@@ -350,7 +532,15 @@ class PlaceToken:
 
 @attrs.frozen
 class DeclineCharacter:
-    """Pass in phase A2: take no character card this round (R25)."""
+    """Pass in phase A2: take no character card this round (R25).
+
+    Example:
+        >>> move = DeclineCharacter()
+        >>> str(move)
+        'no character'
+        >>> parse_move('no character') == move
+        True
+    """
 
     def __str__(self) -> str:
         return "no character"
@@ -358,7 +548,15 @@ class DeclineCharacter:
 
 @attrs.frozen
 class PrincessWork:
-    """Use the Princess: a work with no person card, for an action (R28)."""
+    """Use the Princess: a work with no person card, for an action (R28).
+
+    Example:
+        >>> move = PrincessWork()
+        >>> str(move)
+        'princess'
+        >>> parse_move('princess') == move
+        True
+    """
 
     def __str__(self) -> str:
         return "princess"
@@ -366,7 +564,15 @@ class PrincessWork:
 
 @attrs.frozen
 class UseMerchant:
-    """Use the Merchant for prestige equal to the player's rank on the track (R26)."""
+    """Use the Merchant for prestige equal to the player's rank on the track (R26).
+
+    Example:
+        >>> move = UseMerchant()
+        >>> str(move)
+        'merchant'
+        >>> parse_move('merchant') == move
+        True
+    """
 
     def __str__(self) -> str:
         return "merchant"
@@ -374,7 +580,15 @@ class UseMerchant:
 
 @attrs.frozen
 class UseProfessor:
-    """Use the Professor: draw five of ``deck`` (bonus or prestige), keep one, free (R26)."""
+    """Use the Professor: draw five of ``deck`` (bonus or prestige), keep one, free (R26).
+
+    Example:
+        >>> move = UseProfessor(deck=ProfessorDeck.BONUS)
+        >>> str(move)
+        'professor bonus'
+        >>> parse_move('professor bonus') == move
+        True
+    """
 
     deck: ProfessorDeck
 
@@ -389,6 +603,13 @@ class Propose:
     The first step of a proposal; the building, the placement and the
     payment follow as moves of their own.  The first proposal of a build
     action uses the action (R17, R18).
+
+    Example:
+        >>> move = Propose(partner=2)
+        >>> str(move)
+        'propose 2'
+        >>> parse_move('propose 2') == move
+        True
     """
 
     partner: int = attrs.field(metadata={"max": 4})  # seats 0 to 4
@@ -399,7 +620,15 @@ class Propose:
 
 @attrs.frozen
 class ProposeBuilding:
-    """Name the building of the proposal (ruling R31)."""
+    """Name the building of the proposal (ruling R31).
+
+    Example:
+        >>> move = ProposeBuilding(building=Building.LIBRARY)
+        >>> str(move)
+        'share library'
+        >>> parse_move('share library') == move
+        True
+    """
 
     building: Building
 
@@ -412,6 +641,13 @@ class ProposePlacement:
     """Name the cells of the proposal: the proposer's, ``/``, the partner's (R31).
 
     Each side's cells are sorted and joined by ``-``, as in ``f4-g4/a4``.
+
+    Example:
+        >>> move = ProposePlacement(cells="a3-a4/g3-g4-g5")
+        >>> str(move)
+        'across a3-a4/g3-g4-g5'
+        >>> parse_move('across a3-a4/g3-g4-g5') == move
+        True
     """
 
     cells: str = attrs.field(metadata={"max": MAX_NOTATION_CHARS})
@@ -422,7 +658,15 @@ class ProposePlacement:
 
 @attrs.frozen
 class AskPayment:
-    """Ask the partner to pay ``amount`` florins to the proposer (R31); the partner answers."""
+    """Ask the partner to pay ``amount`` florins to the proposer (R31); the partner answers.
+
+    Example:
+        >>> move = AskPayment(amount=600)
+        >>> str(move)
+        'ask 600'
+        >>> parse_move('ask 600') == move
+        True
+    """
 
     amount: int = attrs.field(metadata={"max": MAX_MONEY})
 
@@ -432,7 +676,15 @@ class AskPayment:
 
 @attrs.frozen
 class Accept:
-    """The partner accepts the proposal: it is built (R32); not a turn of theirs."""
+    """The partner accepts the proposal: it is built (R32); not a turn of theirs.
+
+    Example:
+        >>> move = Accept()
+        >>> str(move)
+        'accept'
+        >>> parse_move('accept') == move
+        True
+    """
 
     def __str__(self) -> str:
         return "accept"
@@ -440,7 +692,15 @@ class Accept:
 
 @attrs.frozen
 class Reject:
-    """The partner rejects the proposal; the build action stays open (R32)."""
+    """The partner rejects the proposal; the build action stays open (R32).
+
+    Example:
+        >>> move = Reject()
+        >>> str(move)
+        'reject'
+        >>> parse_move('reject') == move
+        True
+    """
 
     def __str__(self) -> str:
         return "reject"
@@ -448,7 +708,15 @@ class Reject:
 
 @attrs.frozen
 class GiveUp:
-    """Give the build action up after a rejected proposal: nothing is built (R32)."""
+    """Give the build action up after a rejected proposal: nothing is built (R32).
+
+    Example:
+        >>> move = GiveUp()
+        >>> str(move)
+        'give up'
+        >>> parse_move('give up') == move
+        True
+    """
 
     def __str__(self) -> str:
         return "give up"
@@ -580,11 +848,11 @@ def move_shape_problem(move: object) -> str | None:
     """Why ``move`` is not a well-formed move, or ``None`` when it is.
 
     A well-formed move is an instance of exactly one of the classes of
-    :data:`Move` (not a subclass) whose every field holds a value of exactly
+    :data:`~princes_of_florence.Move` (not a subclass) whose every field holds a value of exactly
     its declared type (an enum member, not its text; an ``int``, not a
     ``float`` or a ``bool``) within the bounds of :mod:`~princes_of_florence.limits`.
     Legality is another question, answered by
-    :func:`~princes_of_florence.engine.move_problem`.
+    :func:`~princes_of_florence.move_problem`.
 
     >>> move_shape_problem(Bid(300)) is None
     True

@@ -1,6 +1,6 @@
 """Moves and events in plain English, with the players' names.
 
-:func:`describe` turns a move (with the state or view it is played in) or an
+:func:`~princes_of_florence.describe` turns a move (with the state or view it is played in) or an
 event (with the game's configuration, state or view, for the names) into one
 sentence a newcomer can read in a log:
 
@@ -14,7 +14,7 @@ sentence a newcomer can read in a log:
 Every move class and every event class has a sentence (``match`` ends in
 ``assert_never``, so mypy refuses a new kind without one).  Cards another
 player keeps hidden (in an event redacted by
-:func:`~princes_of_florence.observation.events_for`) are described without naming them.
+:func:`~princes_of_florence.events_for`) are described without naming them.
 """
 
 from __future__ import annotations
@@ -258,7 +258,7 @@ def describe(item: Move | Event, where: GameState | PlayerView | GameConfig) -> 
         where: for a move, the state or view it is played in (before it is
             applied), which says who plays it and what it is about; for an
             event, the configuration, a state or a view of the game, which
-            give the players' names (:attr:`~princes_of_florence.config.GameConfig.names`).
+            give the players' names (:attr:`~princes_of_florence.GameConfig.names`).
 
     Returns:
         A sentence ending with a full stop.
@@ -267,6 +267,14 @@ def describe(item: Move | Event, where: GameState | PlayerView | GameConfig) -> 
         PrincesOfFlorenceError: ``where`` is of the wrong kind, a move is
             described with only a configuration or once the game is over, or
             ``item`` is neither a move nor an event.
+
+    Example:
+        >>> from princes_of_florence import legal_moves, new_game
+        >>> state = new_game(GameConfig(players=3, seed=1, names=("Anna", "Ben", "Carla")))
+        >>> describe(legal_moves(state)[0], state)
+        'Anna returns the architect.'
+        >>> describe(MoneyPaid(player=2, amount=300, reason=MoneyReason.BUILD), state.config)
+        'Carla pays 300 florins for a building.'
     """
     if _is_move(item):
         if not isinstance(where, GameState | PlayerView):

@@ -1,6 +1,6 @@
 """What one player may see, and hidden information filled in at random (ruling R5).
 
-A :class:`GameState` holds everything, hidden cards included.  A
+A :class:`~princes_of_florence.GameState` holds everything, hidden cards included.  A
 :class:`PlayerView` holds what one player may know from the
 table right now:
 
@@ -8,14 +8,14 @@ table right now:
   prestige, jesters, builders, freedoms, persons and recruiting cards face up,
   supplies, the bonus cards already played, the auction, the turn, the best
   works of the round;
-* every player's money, unless :attr:`GameConfig.hidden_money` is set; then
+* every player's money, unless :attr:`princes_of_florence.GameConfig.hidden_money` is set; then
   only the player's own money (ruling R5);
 * of every other hand only how many cards it holds; of every deck only how
   many cards it holds, never their order;
 * the player's own hand: persons, bonus cards, prestige cards;
 * the pending decision: in full when it is the player's, and a
-  :class:`Working` of anyone (the person and the bonus cards played lie face
-  up); of another player's :class:`CardChoice` only the deck and how many
+  :class:`~princes_of_florence.Working` of anyone (the person and the bonus cards played lie face
+  up); of another player's :class:`~princes_of_florence.CardChoice` only the deck and how many
   cards are shown, or are still to go under the deck in the order that
   player chooses (:class:`HiddenCardChoice`);
 * during the starting-person draft (ruling R8), how many cards were returned
@@ -31,10 +31,10 @@ A view is what lies on the table *now*; it is not a player's memory.  Cards a
 player saw go under a deck (ruling R6), or a person recruited into another
 hand (ruling R23), are known to a player who paid attention, but they are not
 part of the view: a bot that wants to use them follows the events (see
-:func:`events_for`).
+:func:`~princes_of_florence.events_for`).
 
-:func:`determinize` goes the other way: from a view it builds a complete,
-valid :class:`GameState` that shows the player exactly that view, dealing the
+:func:`~princes_of_florence.determinize` goes the other way: from a view it builds a complete,
+valid :class:`~princes_of_florence.GameState` that shows the player exactly that view, dealing the
 cards the player cannot see at random.  Search bots sample many such states.
 
 >>> from princes_of_florence import GameConfig, new_game
@@ -132,6 +132,12 @@ class PublicPlayer:
         hand_bonus_count: bonus cards in hand, those played into a work in
             progress included (they leave the hand when the work finishes).
         prestige_card_count: prestige cards held face down.
+
+    Example:
+        >>> from princes_of_florence import GameConfig, new_game
+        >>> view = observe(new_game(GameConfig(players=3, seed=1, hidden_money=True)), 1)
+        >>> [player.money for player in view.players]
+        [None, 3500, None]
     """
 
     money: int | None
@@ -154,6 +160,16 @@ class HiddenCardChoice:
 
     With ``returning`` set, that player kept a card already and puts the
     ``count`` others under the deck in an order of their choosing.
+
+    Example:
+        >>> from princes_of_florence import GameConfig, new_game, apply, legal_moves, parse_move
+        >>> state = new_game(GameConfig(players=3, seed=1))
+        >>> for _ in range(3):
+        ...     state = apply(state, legal_moves(state)[0])
+        >>> for text in ("open prestige", "pass", "pass"):
+        ...     state = apply(state, parse_move(text))
+        >>> observe(state, 1).pending
+        HiddenCardChoice(deck=<Deck.PRESTIGE: 'prestige'>, count=5, returning=False)
     """
 
     deck: Deck
@@ -168,6 +184,15 @@ class SetupView:
     Attributes:
         returned: how many players have returned a card so far.
         own: the card the player returned, or ``None`` before they did.
+
+    Example:
+        >>> from princes_of_florence import GameConfig, new_game, apply, legal_moves
+        >>> state = new_game(GameConfig(players=3, seed=1))
+        >>> state = apply(state, legal_moves(state)[0])
+        >>> observe(state, 0).setup
+        SetupView(returned=1, own=<PersonId.ARCHITECT: 'architect'>)
+        >>> observe(state, 1).setup
+        SetupView(returned=1, own=None)
     """
 
     returned: int
@@ -223,6 +248,14 @@ class PlayerView:
             holds which, the tokens and bids of phase A2, the Banker's money.
         final_prestige_cards: once the game is over, every seat's prestige
             cards (scored openly, ruling R24); ``None`` before.
+
+    Example:
+        >>> from princes_of_florence import GameConfig, new_game
+        >>> view = observe(new_game(GameConfig(players=3, seed=1)), 1)
+        >>> view.player, view.phase, len(view.hand_persons)
+        (1, <Phase.SETUP: 'setup'>, 4)
+        >>> view.players[0].hand_person_count
+        4
     """
 
     player: int
@@ -362,9 +395,9 @@ def view_legal_moves(view: PlayerView) -> tuple[Move, ...]:
     """The player's legal moves, or ``()`` when another player is to decide.
 
     When the player is to decide, this is exactly
-    :func:`~princes_of_florence.engine.legal_moves` of the true state: the
+    :func:`~princes_of_florence.legal_moves` of the true state: the
     player's choices depend only on what the player sees.  It is computed on
-    a state from :func:`determinize` (with a fixed generator).
+    a state from :func:`~princes_of_florence.determinize` (with a fixed generator).
 
     >>> from princes_of_florence import GameConfig, new_game, legal_moves
     >>> state = new_game(GameConfig(players=3, seed=4))
@@ -516,8 +549,9 @@ def determinize(
     Money hidden by the configuration comes from ``money`` (one amount per
     seat; only the amounts of seats whose money is hidden are used); without
     it, each hidden seat is guessed to hold as much as the viewer, raised to
-    the least the table shows it must hold (:func:`money_floor`).  The state
-    gets a fresh seed from ``rng``.
+    the least the table shows it must hold
+    (:func:`~princes_of_florence.observation.money_floor`).  The state gets a
+    fresh seed from ``rng``.
 
     The same view and generator state always give the same result:
     ``rng`` is used for the seed, then the person, bonus and prestige cards,

@@ -1,6 +1,6 @@
 """Pictures of principalities: a text grid and an SVG drawing.
 
-:func:`render_text` prints a principality as a 7x7 grid, rank 7 on top, with
+:func:`~princes_of_florence.render_text` prints a principality as a 7x7 grid, rank 7 on top, with
 the cell names on the margins as a chess board is printed: ``#`` is the
 palazzo, ``.`` an empty cell, an upper-case letter a building and a
 lower-case letter a landscape (see :data:`TILE_LETTERS`).  Below the grid one
@@ -28,7 +28,7 @@ tiles of one kind side by side are told apart.
 C chapel d1-d2
 f forest e5-e6-f5-f6
 
-:func:`render_svg` draws the same principality as a standalone SVG document:
+:func:`~princes_of_florence.render_svg` draws the same principality as a standalone SVG document:
 each tile's cells filled in the colour of its kind (:data:`TILE_COLOURS`) and
 marked with its letter, the tile's outline drawn thick, the cell names on the
 margins and a legend of the kinds shown.  Each cell is a ``rect`` carrying
@@ -79,7 +79,7 @@ TILE_LETTERS: dict[Building | Landscape, str] = {
     Landscape.LAKE: "l",
     Landscape.PARK: "p",
 }
-"""The letter of each tile kind: buildings upper case (liBrary, toweR), landscapes lower."""
+"""The letter of each tile kind; buildings upper case (liBrary, toweR), landscapes lower."""
 
 TILE_COLOURS: dict[Building | Landscape, str] = {
     Building.UNIVERSITY: "#c0392b",
@@ -96,7 +96,10 @@ TILE_COLOURS: dict[Building | Landscape, str] = {
     Landscape.LAKE: "#5dade2",
     Landscape.PARK: "#a9dc76",
 }
-"""The fill colour of each tile kind in :func:`render_svg`; no two kinds share one."""
+"""The fill colour of each tile kind in :func:`~princes_of_florence.render_svg`.
+
+No two kinds share one.
+"""
 
 PALAZZO_COLOUR = "#3d3d3d"
 """The fill colour of the palazzo's cells."""
@@ -371,11 +374,11 @@ def render_svg(principality: Principality, title: str = "principality") -> str:
     """The principality as a standalone SVG document.
 
     Args:
-        principality: any principality (see :func:`render_text`).
+        principality: any principality (see :func:`~princes_of_florence.render_text`).
         title: the document's ``<title>``, which screen readers announce.
 
     Returns:
-        An SVG document (text): the grid with the cell names on its margins,
+        An SVG document (text) showing the grid with the cell names on its margins,
         each tile's cells in the colour of its kind with its letter and a
         tooltip naming the tile and its cells, and a legend on the right
         naming the palazzo and each kind shown.
@@ -484,7 +487,7 @@ def render_table_text(table: GameState | PlayerView) -> str:
 
     Returns:
         A headline (round, phase, whose decision), three lines of supply, then
-        per player a line of holdings and the grid of :func:`render_text`,
+        per player a line of holdings and the grid of :func:`~princes_of_florence.render_text`,
         indented by two spaces.
 
     >>> from princes_of_florence import GameConfig, new_game

@@ -2,8 +2,8 @@
 
 This is the only module that imports cattrs, and it does so on first use, so
 that importing the package does not load it.  One converter turns
-:class:`GameState`, :class:`~princes_of_florence.observation.PlayerView`,
-every move, every event, :class:`GameConfig` and :class:`GameRecord` into
+:class:`~princes_of_florence.GameState`, :class:`~princes_of_florence.observation.PlayerView`,
+every move, every event, :class:`~princes_of_florence.GameConfig` and :class:`GameRecord` into
 JSON and back.
 
 Every document is an envelope naming the schema version and what it holds::
@@ -26,7 +26,7 @@ Every document is an envelope naming the schema version and what it holds::
 
 Loading validates at the edge and never returns a half-built object: a
 malformed document, a wrong type, a missing or unknown field, an unknown
-tag or enum value raises :class:`SerializationError` naming the JSON path of
+tag or enum value raises :class:`~princes_of_florence.SerializationError` naming the JSON path of
 each bad field; a state must also pass
 :func:`~princes_of_florence.rules.invariants.state_problems`, and a view must
 be one that some state shows.
@@ -40,8 +40,8 @@ Traceback (most recent call last):
 princes_of_florence.errors.SerializationError: invalid move document: ... @ $.data.amount
 
 A :class:`GameRecord` is a configuration and its moves, optionally with the
-outcome; it also has a text form (:func:`record_to_text`) of header lines
-and one move per line in notation, and :func:`replay` rebuilds every state.
+outcome; it also has a text form (:func:`~princes_of_florence.record_to_text`) of header lines
+and one move per line in notation, and :func:`~princes_of_florence.replay` rebuilds every state.
 """
 
 from __future__ import annotations
@@ -133,7 +133,16 @@ class Comment:
 
     Attributes:
         move: the number of the move it follows, counted from 1.
-        text: the remark: one line of at most :data:`MAX_COMMENT_CHARS` characters.
+        text: the remark, one line of at most
+            :data:`~princes_of_florence.serialization.MAX_COMMENT_CHARS` characters.
+
+    Example:
+        >>> from princes_of_florence import GameConfig, parse_move
+        >>> note = Comment(move=1, text="A bold start.")
+        >>> moves = (parse_move("return architect"),)
+        >>> record = GameRecord(GameConfig(players=3, seed=1), moves, comments=(note,))
+        >>> record_to_text(record).splitlines()[-1]
+        '; A bold start.'
     """
 
     move: int
@@ -149,7 +158,7 @@ class GameRecord:
     """A whole game as data: the configuration and every move, in order, with what people keep.
 
     The players' names are the configuration's
-    (:attr:`~princes_of_florence.config.GameConfig.names`).
+    (:attr:`~princes_of_florence.GameConfig.names`).
     Records written before ``date``, ``engine`` and ``comments`` existed
     load with those empty.
 
@@ -157,12 +166,29 @@ class GameRecord:
         config: the configuration, seed and names included; with the moves it
             fixes every state of the game.
         moves: the moves in the order they were played.
-        outcome: the final result, if the record claims one; :func:`replay`
+        outcome: the final result, if the record claims one; :func:`~princes_of_florence.replay`
             checks it.
         date: when the game was played, an ISO 8601 date (``2026-11-25``)
             or date and time, or ``None``.
         engine: the version of this package that played it, or ``None``.
         comments: remarks after moves, in move order.
+
+    Example:
+        >>> from princes_of_florence import GameConfig, parse_move
+        >>> record = GameRecord(
+        ...     config=GameConfig(players=3, seed=1, names=("Anna", "Ben", "Carla")),
+        ...     moves=(parse_move("return architect"),),
+        ...     comments=(Comment(1, "Anna keeps the painter."),),
+        ... )
+        >>> print(record_to_text(record))
+        # schema 1.0
+        # players 3
+        # seed 1
+        # start_player 0
+        # hidden_money false
+        # names Anna | Ben | Carla
+        return architect
+        ; Anna keeps the painter.
     """
 
     config: GameConfig
@@ -183,6 +209,13 @@ class ReplayStep:
         before: the state it was played in.
         events: what happened, in order.
         after: the state it left.
+
+    Example:
+        >>> from princes_of_florence import GameConfig, parse_move, describe
+        >>> record = GameRecord(GameConfig(players=3, seed=1), (parse_move("return architect"),))
+        >>> step = next(replay_events(record))
+        >>> step.number, str(step.move), [describe(event, step.after) for event in step.events]
+        (1, 'return architect', ['Player 1 returns the architect.'])
     """
 
     number: int
@@ -1003,8 +1036,8 @@ def dumps(obj: object) -> str:
     """The JSON document of a state, view, move, event, events, config or record.
 
     Args:
-        obj: a :class:`GameState`, a :class:`PlayerView`, a move, an event, a
-            tuple or list of events, a :class:`GameConfig` or a
+        obj: a :class:`~princes_of_florence.GameState`, a :class:`PlayerView`, a move, an event, a
+            tuple or list of events, a :class:`~princes_of_florence.GameConfig` or a
             :class:`GameRecord`.
 
     Returns:
@@ -1179,6 +1212,13 @@ def load_move(text: str | bytes) -> Move:
 
     Raises:
         SerializationError: the document is not a valid move of schema 1.x.
+
+    Example:
+        >>> from princes_of_florence import Bid
+        >>> dumps(Bid(700))
+        '{"schema":"1.0","kind":"move","data":{"type":"bid","amount":700}}'
+        >>> load_move(dumps(Bid(700)))
+        Bid(amount=700)
     """
     move: Move = _structure(_parse(text, "move"), Move, "move")
     problem = _notation_problem(move)
@@ -1208,6 +1248,11 @@ def load_event(text: str | bytes) -> Event:
 
     Raises:
         SerializationError: the document is not a valid event of schema 1.x.
+
+    Example:
+        >>> from princes_of_florence import BidMade
+        >>> load_event(dumps(BidMade(player=1, amount=500)))
+        BidMade(player=1, amount=500)
     """
     event: Event = _structure(_parse(text, "event"), Event, "event")
     return event
@@ -1218,6 +1263,12 @@ def load_events(text: str | bytes) -> tuple[Event, ...]:
 
     Raises:
         SerializationError: the document is not a valid event list of schema 1.x.
+
+    Example:
+        >>> from princes_of_florence import BidMade, Passed
+        >>> events = (BidMade(player=1, amount=500), Passed(player=2))
+        >>> load_events(dumps(events)) == events
+        True
     """
     events: tuple[Event, ...] = _structure(_parse(text, "events"), tuple[Event, ...], "events")
     return events
@@ -1229,15 +1280,31 @@ def load_config(text: str | bytes) -> GameConfig:
     Raises:
         SerializationError: the document is not a valid configuration (the
             reason of a :class:`ConfigError` included).
+
+    Example:
+        >>> from princes_of_florence import GameConfig
+        >>> text = '{"schema": "1.0", "kind": "config", "data": {"players": 3, "seed": 9}}'
+        >>> load_config(text) == GameConfig(players=3, seed=9)
+        True
+        >>> load_config(dumps(GameConfig(players=4, seed=9))).players
+        4
     """
     return _load(text, "config", GameConfig)
 
 
 def load_record(text: str | bytes) -> GameRecord:
-    """Read a record document.  Its moves are checked by :func:`replay`, not here.
+    """Read a record document; :func:`~princes_of_florence.replay` checks its moves, not this.
 
     Raises:
         SerializationError: the document is not a valid record of schema 1.x.
+
+    Example:
+        >>> from princes_of_florence import GameConfig, parse_move
+        >>> record = GameRecord(GameConfig(players=3, seed=1), (parse_move("return architect"),))
+        >>> load_record(dumps(record)) == record
+        True
+        >>> len(replay(load_record(dumps(record))))
+        2
     """
     record = _load(text, "record", GameRecord)
     for number, move in enumerate(record.moves, start=1):
@@ -1258,7 +1325,7 @@ _DATE = re.compile(r"\d{4}-\d{2}-\d{2}([T ][0-9:.+\-Z]{1,30})?")
 def record_problems(record: GameRecord) -> list[str]:
     """What is wrong with a record's date, engine version and comments (``[]``: nothing).
 
-    The moves are checked by :func:`replay`.
+    The moves are checked by :func:`~princes_of_florence.replay`.
 
     >>> record_problems(GameRecord(GameConfig(players=3), date="yesterday"))
     ["date must be an ISO 8601 date such as 2026-11-25, not 'yesterday' @ $.data.date"]
@@ -1376,6 +1443,12 @@ def load_state(text: str | bytes) -> GameState:
     Raises:
         SerializationError: the document is not a valid state of schema 1.x,
             or the state breaks an invariant (every problem is named).
+
+    Example:
+        >>> from princes_of_florence import GameConfig, new_game
+        >>> state = new_game(GameConfig(players=3, seed=1))
+        >>> load_state(dumps(state)) == state
+        True
     """
     state = _load(text, "state", GameState)
     problems = _playable_problems(state)
@@ -1428,6 +1501,12 @@ def load_view(text: str | bytes) -> PlayerView:
     Raises:
         SerializationError: the document is not a valid view of schema 1.x,
             or no valid state shows this view to its viewer.
+
+    Example:
+        >>> from princes_of_florence import GameConfig, new_game, observe
+        >>> view = observe(new_game(GameConfig(players=3, seed=1)), 2)
+        >>> load_view(dumps(view)) == view
+        True
     """
     view = _load(text, "view", PlayerView)
     count = view.config.players
@@ -1552,11 +1631,11 @@ def _header_value(
 
 
 def record_from_text(text: str) -> GameRecord:
-    """Read the text form of a record (see :func:`record_to_text`).
+    """Read the text form of a record (see :func:`~princes_of_florence.record_to_text`).
 
     Blank lines are skipped.  Header lines (``# name value``) come first; the
     ``players`` and ``seed`` headers are required.  The moves are parsed, not
-    replayed: :func:`replay` checks them.
+    replayed: :func:`~princes_of_florence.replay` checks them.
 
     Raises:
         SerializationError: a line is not a known header or a move in
@@ -1669,10 +1748,10 @@ def record_from_text(text: str) -> GameRecord:
 def replay_events(record: GameRecord) -> Iterator[ReplayStep]:
     """Replay ``record`` one move at a time, with the events of each move.
 
-    Yields a :class:`ReplayStep` per move; raises, like :func:`replay`, at
+    Yields a :class:`ReplayStep` per move; raises, like :func:`~princes_of_florence.replay`, at
     the first illegal move, and after the last move if the claimed outcome
     differs.  A viewer that shows the events of one player passes each
-    step's events through :func:`~princes_of_florence.observation.events_for`.
+    step's events through :func:`~princes_of_florence.events_for`.
 
     >>> from princes_of_florence import GameConfig, legal_moves, new_game
     >>> config = GameConfig(players=3, seed=5)

@@ -60,6 +60,8 @@ __all__ = [
 ]
 
 _T = TypeVar("_T", bound=AttrsInstance)
+"""The attrs class of the instance :func:`replace` copies, and of the copy."""
+
 _new = object.__new__
 _set = object.__setattr__
 
@@ -120,6 +122,17 @@ class SharedBuilding:
             order of ``players``.
         cells: the placement's notation, seen from the proposer's side
             (``f4-g4/a4``: the proposer's cells, ``/``, the partner's).
+
+    Example:
+        >>> from princes_of_florence import parse_cells
+        >>> shared = SharedBuilding(
+        ...     building=Building.TOWER,
+        ...     players=(0, 1),
+        ...     masks=(parse_cells("f4-g4"), parse_cells("a4")),
+        ...     cells="f4-g4/a4",
+        ... )
+        >>> shared.players, shared.cells
+        ((0, 1), 'f4-g4/a4')
     """
 
     building: Building
@@ -148,6 +161,16 @@ class PlacedTile:
         shared: the record of a building shared with a neighbour, held by
             both partners' principalities (ruling R33); ``None`` for a tile
             laid alone.
+
+    Example:
+        >>> from princes_of_florence import GameConfig, new_game, apply, legal_moves, parse_move
+        >>> state = new_game(GameConfig(players=3, seed=1))
+        >>> for _ in range(3):  # each player returns one starting person
+        ...     state = apply(state, legal_moves(state)[0])
+        >>> for text in ("open forest", "pass", "pass", "place a3-a4-b3-b4"):
+        ...     state = apply(state, parse_move(text))
+        >>> state.players[0].principality.tiles
+        (PlacedTile(tile=<Landscape.FOREST: 'forest'>, mask=6340608, shared=None),)
     """
 
     tile: Building | Landscape
@@ -168,6 +191,14 @@ class Principality:
         palazzo: the cells of the palazzo: those of the board's front side,
             or of its reverse side on the shared map of Cooperative
             Building (ruling R29).
+
+    Example:
+        >>> from princes_of_florence import GameConfig, new_game, cells_notation
+        >>> principality = new_game(GameConfig(players=3)).players[0].principality
+        >>> principality.tiles
+        ()
+        >>> cells_notation(principality.palazzo)
+        'a1-a2-b1-b2-c1-c2'
     """
 
     tiles: tuple[PlacedTile, ...] = ()
@@ -228,6 +259,14 @@ class PlayerState:
         table_persons: person cards face up in front of the player, in order.
         table_recruiting: recruiting cards face up in front of the player
             (each replaced a person taken by another player, ruling R23).
+
+    Example:
+        >>> from princes_of_florence import GameConfig, new_game
+        >>> player = new_game(GameConfig(players=3, seed=1)).players[0]
+        >>> player.money, player.prestige, player.builders
+        (3500, 0, 0)
+        >>> [str(person) for person in player.hand_persons]
+        ['architect', 'physicist', 'organ_builder', 'painter']
     """
 
     money: int
@@ -265,6 +304,13 @@ class SetupState:
 
     Attributes:
         returned: the cards returned so far, in seat order of return.
+
+    Example:
+        >>> from princes_of_florence import GameConfig, new_game, apply, legal_moves
+        >>> state = new_game(GameConfig(players=3, seed=1))
+        >>> state = apply(state, legal_moves(state)[0])
+        >>> state.setup
+        SetupState(returned=(<PersonId.ARCHITECT: 'architect'>,))
     """
 
     returned: tuple[PersonId, ...] = ()
@@ -285,6 +331,15 @@ class AuctionState:
         high_bidder: who made it.
         bidders: seats still bidding in this auction (the high bidder
             included), clockwise.
+
+    Example:
+        >>> from princes_of_florence import GameConfig, new_game, apply, legal_moves, parse_move
+        >>> state = new_game(GameConfig(players=3, seed=1))
+        >>> for _ in range(3):  # each player returns one starting person
+        ...     state = apply(state, legal_moves(state)[0])
+        >>> state = apply(state, parse_move("open jester"))
+        >>> state.auction.stack, state.auction.high_bid, state.auction.high_bidder
+        (<AuctionObject.JESTER: 'jester'>, 200, 0)
     """
 
     done: tuple[bool, ...]
@@ -308,6 +363,13 @@ class TurnState:
         freedoms: freedoms introduced.
         bonuses: bonus cards bought.
         turns_done: players who finished their turn this phase.
+
+    Example:
+        >>> TurnState()
+        TurnState(actions=0, works=0, builds=0, persons=0, freedoms=0, bonuses=0,
+        turns_done=0)
+        >>> TurnState(actions=1, builds=1).actions
+        1
     """
 
     actions: int = 0
@@ -321,7 +383,20 @@ class TurnState:
 
 @attrs.frozen
 class Placing:
-    """The current player must place ``tile`` (a landscape won, a building bought)."""
+    """The current player must place ``tile`` (a landscape won, a building bought).
+
+    Example:
+        >>> from princes_of_florence import GameConfig, new_game, apply, legal_moves, parse_move
+        >>> state = new_game(GameConfig(players=3, seed=1))
+        >>> for _ in range(3):  # each player returns one starting person
+        ...     state = apply(state, legal_moves(state)[0])
+        >>> for text in ("open forest", "pass", "pass"):
+        ...     state = apply(state, parse_move(text))
+        >>> state.pending
+        Placing(tile=<Landscape.FOREST: 'forest'>)
+        >>> [str(move) for move in legal_moves(state)][:2]
+        ['place a3-a4-b3-b4', 'place a4-a5-b4-b5']
+    """
 
     tile: Building | Landscape
 
@@ -334,6 +409,16 @@ class CardChoice:
     already, and ``shown`` holds the cards still to go under the deck: the
     player puts them there one at a time, in an order of their choosing
     (:attr:`GameConfig.choose_returned_order`).
+
+    Example:
+        >>> from princes_of_florence import GameConfig, new_game, apply, legal_moves, parse_move
+        >>> state = new_game(GameConfig(players=3, seed=1))
+        >>> for _ in range(3):  # each player returns one starting person
+        ...     state = apply(state, legal_moves(state)[0])
+        >>> for text in ("open prestige", "pass", "pass"):
+        ...     state = apply(state, parse_move(text))
+        >>> state.pending.deck, len(state.pending.shown)
+        (<Deck.PRESTIGE: 'prestige'>, 5)
     """
 
     deck: Deck
@@ -343,17 +428,47 @@ class CardChoice:
 
 @attrs.frozen
 class LandscapeChoice:
-    """The current player won the 2-player landscape stack: which landscape? (R11)."""
+    """The current player won the 2-player landscape stack: which landscape? (R11).
+
+    Example:
+        >>> from princes_of_florence import GameConfig, new_game, apply, legal_moves, parse_move
+        >>> state = new_game(GameConfig(players=2, seed=1))
+        >>> for _ in range(2):
+        ...     state = apply(state, legal_moves(state)[0])
+        >>> for text in ("open landscape", "pass"):
+        ...     state = apply(state, parse_move(text))
+        >>> state.pending
+        LandscapeChoice()
+        >>> [str(move) for move in legal_moves(state)]
+        ['landscape forest', 'landscape lake', 'landscape park']
+    """
 
 
 @attrs.frozen
 class RecruitOffer:
-    """The current player just won a recruiting card: use it now or keep it (R16)."""
+    """The current player just won a recruiting card: use it now or keep it (R16).
+
+    Example:
+        >>> def question(pending: Pending | None) -> str:
+        ...     match pending:
+        ...         case RecruitOffer():
+        ...             return "recruit a person, or keep the card"
+        ...         case _:
+        ...             return "something else"
+        >>> question(RecruitOffer())
+        'recruit a person, or keep the card'
+    """
 
 
 @attrs.frozen
 class Working:
-    """A work in progress: the person and the bonus cards played so far (R19)."""
+    """A work in progress: the person and the bonus cards played so far (R19).
+
+    Example:
+        >>> work = Working(person=PersonId.POET, bonus=(BonusCardId.B03,))
+        >>> str(work.person), [str(card) for card in work.bonus]
+        ('poet', ['B03'])
+    """
 
     person: PersonId
     bonus: tuple[BonusCardId, ...] = ()
@@ -361,7 +476,12 @@ class Working:
 
 @attrs.frozen
 class Conversion:
-    """After a work: how much of ``payout`` to turn into prestige (R19)."""
+    """After a work: how much of ``payout`` to turn into prestige (R19).
+
+    Example:
+        >>> Conversion(payout=1400).payout // 200
+        7
+    """
 
     payout: int
 
@@ -387,6 +507,13 @@ class Proposal:
         cells: the placement across the border, once named (notation seen
             from the proposer's side: ``f4-g4/a4``).
         payment: the florins asked of the partner, once named.
+
+    Example:
+        >>> proposal = Proposal(
+        ...     proposer=0, partner=1, number=1, limit=3500, building=Building.TOWER
+        ... )
+        >>> proposal.cells is None, proposal.payment is None
+        (True, True)
     """
 
     proposer: int
@@ -404,6 +531,10 @@ class OpenBuild:
 
     The active player proposes again (while fewer than 3 were made), builds
     alone, or gives the action up.
+
+    Example:
+        >>> OpenBuild(proposals=1).proposals < 3
+        True
     """
 
     proposals: int
@@ -440,6 +571,14 @@ class CharacterState:
             round it is not taken, R26).
         banker_taken: the round and seat of the last time the Banker was
             taken, or ``None``.
+
+    Example:
+        >>> from princes_of_florence import GameConfig, new_game
+        >>> state = new_game(GameConfig(players=3, muse_and_princess=True))
+        >>> state.characters.banker_money
+        600
+        >>> state.characters.holders
+        (None, None, None, None, None, None)
     """
 
     holders: tuple[int | None, ...] = (None,) * 6
@@ -477,6 +616,14 @@ class GameState:
         pending: a sub-decision the current player must settle first.
         round_best: per seat, the highest work value this round (0: none).
         characters: the character cards, with Muse & Princess (else ``None``).
+
+    Example:
+        >>> from princes_of_florence import GameConfig, new_game
+        >>> state = new_game(GameConfig(players=3, seed=1))
+        >>> state.round, state.phase, state.current_player
+        (1, <Phase.SETUP: 'setup'>, 0)
+        >>> [player.money for player in state.players]
+        [3500, 3500, 3500]
     """
 
     config: GameConfig

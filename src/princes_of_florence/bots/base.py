@@ -31,7 +31,17 @@ __all__ = ["Bot", "play_game", "view_moves"]
 
 
 class Bot(Protocol):
-    """Anything that picks a move for its player from what that player sees."""
+    """Anything that picks a move for its player from what that player sees.
+
+    Example:
+        >>> from princes_of_florence import GameConfig, PlayerView, Move
+        >>> class FirstMove:
+        ...     def choose(self, view: PlayerView, moves: Sequence[Move]) -> Move:
+        ...         return moves[0]
+        >>> record = play_game(GameConfig(players=3, seed=1), [FirstMove()] * 3)
+        >>> record.outcome.winners
+        (1,)
+    """
 
     def choose(self, view: PlayerView, moves: Sequence[Move]) -> Move:
         """Return one of ``moves``, the legal moves of ``view``.
@@ -90,7 +100,7 @@ def play_game(config: GameConfig, bots: Sequence[Bot], rotation: int = 0) -> Gam
             tournament can give every bot every place at the table.
 
     Returns:
-        The game's record: the configuration, every move in order, and the
+        The game's record, with the configuration, every move in order and the
         outcome (per player, not per bot).
 
     Raises:

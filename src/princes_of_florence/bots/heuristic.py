@@ -148,6 +148,12 @@ class HeuristicParams:
         share_margin: how much less a shared building is worth to the bot
             than the same building alone, for the prestige and the use it
             hands a rival (R33).
+
+    Example:
+        >>> params = HeuristicParams(reserve=500)
+        >>> params.reserve, params.prestige_value
+        (500, 220.0)
+        >>> bot = HeuristicBot(params)
     """
 
     prestige_value: float = 220.0
@@ -576,6 +582,12 @@ def heuristic_move(
         state: the state (the player to decide is ``state.current_player``).
         moves: the moves to choose from (not empty).
         params: the weights; the defaults when ``None``.
+
+    Example:
+        >>> from princes_of_florence import GameConfig, new_game, legal_moves
+        >>> state = new_game(GameConfig(players=3, seed=1))
+        >>> str(heuristic_move(state, legal_moves(state)))
+        'return painter'
     """
     seat = state.current_player
     assert seat is not None, "nobody decides once the game is over"
@@ -587,6 +599,13 @@ class HeuristicBot:
 
     Args:
         params: its weights; :class:`HeuristicParams` by default.
+
+    Example:
+        >>> from princes_of_florence import GameConfig, new_game, observe
+        >>> from princes_of_florence.bots import view_moves
+        >>> view = observe(new_game(GameConfig(players=3, seed=1)), 0)
+        >>> str(HeuristicBot().choose(view, view_moves(view)))
+        'return painter'
     """
 
     def __init__(self, params: HeuristicParams | None = None) -> None:

@@ -18,7 +18,7 @@ information-set MCTS).  Each iteration:
    (:func:`within_cash`).
 4. **Roll out** with a cheap policy (:func:`rollout_move`) to the end of the
    game, or for at most ``rollout_moves`` moves and then score the position
-   with :func:`evaluate`.
+   with :func:`~princes_of_florence.bots.mcts.evaluate`.
 5. **Back up** the reward of each player through the nodes on the path.
 
 The answer is the most visited move at the root.  Prestige sales (R3) are
@@ -88,9 +88,15 @@ class MCTSParams:
             takes longer than this by the clock, but searches as much).
         exploration: the UCT constant ``c``.
         rollout_moves: the most moves a rollout plays before the position is
-            scored by :func:`evaluate`; ``None`` plays to the end.
+            scored by :func:`~princes_of_florence.bots.mcts.evaluate`; ``None`` plays to the end.
         temperature: prestige points that make one player's reward at a
-            cut-off ``e`` times another's (see :func:`evaluate`).
+            cut-off ``e`` times another's (see :func:`~princes_of_florence.bots.mcts.evaluate`).
+
+    Example:
+        >>> MCTSParams(iterations=200).iterations, MCTSParams().exploration
+        (200, 0.7)
+        >>> MCTSParams(seconds=0.5).seconds
+        0.5
     """
 
     iterations: int = 400
@@ -254,6 +260,14 @@ class MCTSBot:
     Args:
         seed: seeds the bot's generator (determinizations and rollouts).
         params: the search settings; :class:`MCTSParams` by default.
+
+    Example:
+        >>> from princes_of_florence import GameConfig, new_game, observe
+        >>> from princes_of_florence.bots import view_moves
+        >>> view = observe(new_game(GameConfig(players=3, seed=1)), 0)
+        >>> bot = MCTSBot(seed=1, params=MCTSParams(iterations=20))
+        >>> bot.choose(view, view_moves(view)) in view_moves(view)
+        True
     """
 
     def __init__(self, seed: int | str = 0, params: MCTSParams | None = None) -> None:

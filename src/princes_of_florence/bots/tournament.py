@@ -9,7 +9,7 @@ whether the games run in one process or in several (``workers``).
 
 Bots are named by a *spec*: ``random``, ``heuristic``, ``mcts``, optionally
 with settings after a colon, such as ``mcts:iterations=200:rollout=10`` or
-``mcts:seconds=1`` (see :func:`make_bot`).
+``mcts:seconds=1`` (see :func:`~princes_of_florence.bots.make_bot`).
 
 >>> result = tournament(["heuristic", "random", "random"], games=3, seed=1)
 >>> [row.name for row in result.rows]
@@ -213,7 +213,7 @@ class BotResult:
 
 @attrs.frozen
 class TournamentResult:
-    """What :func:`tournament` returns.
+    """What :func:`~princes_of_florence.bots.tournament` returns.
 
     Attributes:
         config: the configuration of every game (its seed varies by deal).
@@ -221,6 +221,12 @@ class TournamentResult:
         seed: the tournament's seed.
         rows: one result per bot, in the order the bots were given.
         winning_prestige: the winner's prestige in each game, in game order.
+
+    Example:
+        >>> from princes_of_florence import GameConfig
+        >>> result = tournament(["random", "random"], games=2, config=GameConfig(players=2))
+        >>> result.games, len(result.rows), len(result.winning_prestige)
+        (2, 2, 2)
     """
 
     config: GameConfig
@@ -313,7 +319,7 @@ def tournament(
     deal is played from every seating.  Each bot gets its own seed per game.
 
     Args:
-        bots: one bot spec per seat (see :func:`make_bot`).
+        bots: one bot spec per seat (see :func:`~princes_of_florence.bots.make_bot`).
         games: how many games, a multiple of the number of players.
         config: the configuration (its seed is replaced per deal); 4 players
             by default, or as many as there are bots.
@@ -327,6 +333,12 @@ def tournament(
     Raises:
         ValueError: a bad spec, a bot count that is not the player count, or
             a game count that is not a positive multiple of it.
+
+    Example:
+        >>> from princes_of_florence import GameConfig
+        >>> result = tournament(["random", "heuristic"], games=2, config=GameConfig(players=2))
+        >>> result.games, [row.name for row in result.rows]
+        (2, ['random', 'heuristic'])
     """
     specs = tuple(bots)
     if config is None:
@@ -416,7 +428,7 @@ def _progress_printer(games: int) -> tuple[Callable[[int, int], None], Callable[
 def tournament_main(
     bots: str, games: int, seed: int = 0, workers: int = 1, hidden_money: bool = False
 ) -> int:
-    """The ``tournament`` command: run :func:`tournament` and print its table.
+    """The ``tournament`` command: play :func:`~princes_of_florence.bots.tournament`, print it.
 
     Raises:
         ConfigError: a bad bot spec, count of games or of workers.

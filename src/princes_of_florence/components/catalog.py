@@ -659,6 +659,17 @@ def load_catalog(path: str | os.PathLike[str]) -> Catalog:
     Raises:
         CatalogError: the file is missing or unreadable, is not valid TOML, or
             its data is incomplete or inconsistent.
+
+    Example:
+        >>> from pathlib import Path
+        >>> import princes_of_florence.components
+        >>> shipped = Path(princes_of_florence.components.__file__).parent / "catalog.toml"
+        >>> load_catalog(shipped) == default_catalog()
+        True
+        >>> load_catalog(shipped.with_name("missing.toml"))
+        Traceback (most recent call last):
+        ...
+        princes_of_florence.errors.CatalogError: ...missing.toml: no such catalog file
     """
     file = Path(path)
     try:

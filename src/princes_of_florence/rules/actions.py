@@ -114,7 +114,10 @@ __all__ = [
 
 @attrs.frozen
 class TurnLimits:
-    """How much one turn allows (rulings R17, R18); field names match :class:`TurnState`."""
+    """How much one turn allows (rulings R17, R18).
+
+    The field names match :class:`~princes_of_florence.TurnState`.
+    """
 
     actions: int = 2
     works: int = 2
@@ -125,7 +128,7 @@ class TurnLimits:
 
 
 BASE_LIMITS = TurnLimits()
-"""The base game's limits: two actions; at most one person and one freedom."""
+"""The base game's limits, two actions; at most one person and one freedom."""
 
 ACTIONS_PER_TURN = BASE_LIMITS.actions
 """Actions per turn in the base game (ruling R17)."""
@@ -134,11 +137,11 @@ _LIMITS = {
     name: getattr(BASE_LIMITS, name)
     for name in ("works", "builds", "persons", "freedoms", "bonuses")
 }
-"""Per-turn limits of ruling R18, by :class:`TurnState` field."""
+"""Per-turn limits of ruling R18, by :class:`~princes_of_florence.TurnState` field."""
 
 
 CARDINAL_LIMITS = TurnLimits(actions=3, works=3, builds=3, persons=1, freedoms=1, bonuses=3)
-"""The limits with the Cardinal: three actions, still one person and one freedom (R18, R26)."""
+"""The limits with the Cardinal, three actions, still one person and one freedom (R18, R26)."""
 
 
 def turn_limits(state: GameState) -> TurnLimits:
@@ -320,9 +323,9 @@ def _freedom_problem(state: GameState, move: IntroduceFreedom) -> str | None:
 def action_moves(state: GameState) -> tuple[Move, ...]:
     """The current player's choices at the start of an action.
 
-    Order: ``work`` (persons in hand order), ``build`` (in :class:`Building`
+    Order: ``work`` (persons in hand order), ``build`` (in :class:`~princes_of_florence.Building`
     order), ``propose`` (by seat, Cooperative Building only), ``buy
-    person``, ``freedom`` (in :class:`Freedom` order), ``buy bonus``,
+    person``, ``freedom`` (in :class:`~princes_of_florence.Freedom` order), ``buy bonus``,
     ``recruit``, then ``end``.  The conditions are those of
     :func:`action_problem`, checked once for all moves of a kind.
     """
@@ -573,7 +576,8 @@ def convert_moves(state: GameState) -> tuple[Move, ...]:
 def convert(state: GameState, move: Convert, events: list[Event]) -> GameState:
     """Turn part of the payout just received into prestige (R19).
 
-    ``convert 0`` moves no money and no prestige; its event is :class:`PayoutKept`.
+    ``convert 0`` moves no money and no prestige; its event is
+    :class:`~princes_of_florence.PayoutKept`.
     """
     seat = state.current_player
     assert seat is not None

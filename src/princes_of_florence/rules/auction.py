@@ -1,6 +1,6 @@
 """Phase A: the auction (rulings R11-R16).
 
-The auction is a small state machine kept in :class:`AuctionState`:
+The auction is a small state machine kept in :class:`~princes_of_florence.AuctionState`:
 
 * **waiting for an opener** (``stack is None``): the first seat clockwise
   from ``opener`` that is not done opens a stack at the base price or
@@ -158,7 +158,7 @@ def _openable(state: GameState, seat: int, price: int) -> list[AuctionObject]:
 
 
 def _stock(state: GameState) -> tuple[int, ...]:
-    """What is left in each stack, in :class:`AuctionObject` order."""
+    """What is left in each stack, in :class:`~princes_of_florence.AuctionObject` order."""
     forest, lake, park = state.landscape_supply
     return (
         forest,
@@ -210,7 +210,7 @@ def continue_auction(state: GameState, **changes: Any) -> GameState:
 def auction_moves(state: GameState) -> tuple[Move, ...]:
     """The moves of the current player in phase A, outside a pending choice.
 
-    Order: stacks in the order of the ruleset's stacks (:class:`AuctionObject`
+    Order: stacks in the order of the ruleset's stacks (:class:`~princes_of_florence.AuctionObject`
     order, the 2-player landscape stack first), then ``decline``; while
     bidding, ``bid`` then ``pass``.
     """
@@ -372,7 +372,10 @@ def _award(
 
 
 def landscape_moves(state: GameState) -> tuple[Move, ...]:
-    """The landscapes the winner of the landscape stack may choose, in :class:`Landscape` order."""
+    """The landscapes the winner of the landscape stack may choose.
+
+    In :class:`~princes_of_florence.Landscape` order.
+    """
     seat = state.current_player
     assert seat is not None
     return tuple(map(_CHOOSE_LANDSCAPE.__getitem__, landscape_choices(state, state.players[seat])))

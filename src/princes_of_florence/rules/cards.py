@@ -41,7 +41,7 @@ _DECK_FIELD = {
 def draw_to_choose(state: GameState, deck: Deck, events: list[Event]) -> GameState:
     """Show the current player the top five cards of ``deck`` (all if fewer, R6).
 
-    The cards leave the deck and wait in a :class:`CardChoice`.
+    The cards leave the deck and wait in a :class:`~princes_of_florence.CardChoice`.
     """
     seat = state.current_player
     assert seat is not None
@@ -57,9 +57,10 @@ def draw_to_choose(state: GameState, deck: Deck, events: list[Event]) -> GameSta
 def choose_card(state: GameState, move: ChooseCard, events: list[Event]) -> GameState:
     """Keep the chosen card; the others go under the deck in drawn order (R6).
 
-    Where the player chooses that order (:attr:`GameConfig.choose_returned_order`)
-    and two or more cards are left, they wait in a returning
-    :class:`CardChoice` instead, for :func:`return_card`.
+    Where the player chooses that order
+    (:attr:`princes_of_florence.GameConfig.choose_returned_order`) and two or
+    more cards are left, they wait in a returning
+    :class:`~princes_of_florence.CardChoice` instead, for :func:`return_card`.
     """
     seat = state.current_player
     choice = state.pending

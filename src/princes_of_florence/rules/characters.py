@@ -1,6 +1,6 @@
 """The Muse & Princess expansion: phase A2 and the character cards (rulings R25-R28).
 
-Phase A2 (:attr:`Phase.CHARACTERS`) follows the auction each round.  From the
+Phase A2 (:attr:`princes_of_florence.Phase.CHARACTERS`) follows the auction each round.  From the
 start player clockwise, a player whose token lies on no card puts it on a
 card (``token muse 500``) or passes (``no character``); a player whose token
 still lies on a card when their turn comes pays that bid in cash and takes
@@ -82,7 +82,10 @@ __all__ = [
 ]
 
 CHARACTERS: tuple[Character, ...] = tuple(Character)
-"""The six character cards, in :class:`Character` order (the order of every per-card tuple)."""
+"""The six character cards, in :class:`~princes_of_florence.Character` order.
+
+That is the order of every per-card tuple.
+"""
 
 _INDEX = {character: i for i, character in enumerate(CHARACTERS)}
 _DECLINE = DeclineCharacter()
@@ -207,7 +210,7 @@ def _take(state: GameState, seat: int, index: int, events: list[Event]) -> GameS
 def character_moves(state: GameState) -> tuple[Move, ...]:
     """The current player's moves in phase A2 (R25).
 
-    Order: ``token`` by card in :class:`Character` order and by bid
+    Order: ``token`` by card in :class:`~princes_of_florence.Character` order and by bid
     ascending, then ``no character``.  A bid must be payable in cash; on a
     card holding another token only higher fields; a card taken in this
     phase is not offered.

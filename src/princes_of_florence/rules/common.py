@@ -48,6 +48,7 @@ __all__ = [
 
 
 _V = TypeVar("_V")
+"""The type of the values a :class:`PrincipalityMemo` keeps."""
 
 
 class PrincipalityMemo(Generic[_V]):
@@ -117,10 +118,12 @@ def paid(
     """``player``, in ``seat``, after paying ``amount`` to the bank (rulings R1, R4).
 
     When cash is short, exactly the missing prestige points are sold first,
-    at 100 florins each (revised ruling R4): a :class:`PrestigeLost` and a
-    :class:`MoneyReceived`, both for :attr:`PrestigeReason.SALE`, come before
-    the payment.  Callers check with :func:`payment_problem` that the payment
-    may be raised so; where selling does not exist (R27) that check asks for
+    at 100 florins each (revised ruling R4): a
+    :class:`~princes_of_florence.PrestigeLost` and a
+    :class:`~princes_of_florence.MoneyReceived`, both for
+    :attr:`princes_of_florence.PrestigeReason.SALE`, come before the payment.
+    Callers check with :func:`payment_problem` that the payment may be raised
+    so; where selling does not exist (R27) that check asks for
     cash, and no sale ever happens here.
     """
     if amount == 0:

@@ -24,7 +24,7 @@ moves are applied by :mod:`~princes_of_florence.rules.negotiation`.
 
 :func:`render_shared_map` draws the map as text.  Every principality passed to
 these functions must be a reverse side: start from :func:`reverse_side` and
-lay tiles with :meth:`~princes_of_florence.state.Principality.with_tile`.
+lay tiles with :meth:`~princes_of_florence.Principality.with_tile`.
 
 >>> from princes_of_florence.ids import Building
 >>> neighbours(4, 0)

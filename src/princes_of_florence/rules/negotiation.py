@@ -4,26 +4,26 @@ Rulings R31-R33 as moves.  With Cooperative Building the active player may
 use a build action to propose a shared building to a neighbour, in small
 steps like the other compound decisions:
 
-==========================  ===============================  ==================
-pending                     moves                            who decides
-==========================  ===============================  ==================
-none (phase B's choice)     ``propose <seat>``               the active player
-:class:`Proposal`, no       ``share <building>``             the active player
-building yet
-no cells yet                ``across <cells>/<cells>``       the active player
-no payment yet              ``ask <florins>``                the active player
-payment named               ``accept``, ``reject``           the partner
-:class:`OpenBuild`          ``propose``, ``build``, ``give   the active player
-                            up``
-==========================  ===============================  ==================
+========================================  ===============================  ==================
+pending                                   moves                            who decides
+========================================  ===============================  ==================
+none (phase B's choice)                   ``propose <seat>``               the active player
+:class:`~princes_of_florence.Proposal`,   ``share <building>``             the active player
+no building yet
+no cells yet                              ``across <cells>/<cells>``       the active player
+no payment yet                            ``ask <florins>``                the active player
+payment named                             ``accept``, ``reject``           the partner
+:class:`~princes_of_florence.OpenBuild`   ``propose``, ``build``,          the active player
+                                          ``give up``
+========================================  ===============================  ==================
 
 The first ``propose`` of a build action uses the action (R17, R18), as
-``build`` does; a rejection leaves it open (:class:`OpenBuild`), where the
+``build`` does; a rejection leaves it open (:class:`~princes_of_florence.OpenBuild`), where the
 player proposes again (at most 3 proposals per build action, R32), builds
 alone (``build``, the action already counted) or gives it up.  The
 partner's answer is no turn of theirs and uses none of their actions
-(R32): :attr:`GameState.current_player` is the partner only until they
-answer.  A shared building is one :class:`SharedBuilding` record, held by
+(R32): :attr:`princes_of_florence.GameState.current_player` is the partner only until they
+answer.  A shared building is one :class:`~princes_of_florence.SharedBuilding` record, held by
 its part in each partner's principality (R33).
 
 Which neighbours, buildings and placements are offered is
@@ -101,7 +101,7 @@ _GIVE_UP = GiveUp()
 def alone_builds(state: GameState, seat: int) -> tuple[Building, ...]:
     """The buildings ``seat`` may build alone now, the action aside (R21, R30).
 
-    In :class:`Building` order: in the supply, not in the principality,
+    In :class:`~princes_of_florence.Building` order: in the supply, not in the principality,
     affordable, with a legal place for a building laid alone.
     """
     player = state.players[seat]
@@ -119,9 +119,9 @@ def alone_builds(state: GameState, seat: int) -> tuple[Building, ...]:
 def negotiation_moves(state: GameState) -> tuple[Move, ...]:
     """The moves of a proposal or of a build action left open (see the module's table).
 
-    Order: ``share`` in :class:`Building` order; ``across`` ascending by
+    Order: ``share`` in :class:`~princes_of_florence.Building` order; ``across`` ascending by
     notation; ``ask`` from 0 up in hundreds; ``accept`` then ``reject``;
-    after a rejection ``propose`` by seat, ``build`` in :class:`Building`
+    after a rejection ``propose`` by seat, ``build`` in :class:`~princes_of_florence.Building`
     order, then ``give up``.
     """
     pending = state.pending

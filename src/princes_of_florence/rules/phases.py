@@ -62,7 +62,7 @@ _BEGIN: dict[Phase, Callable[[GameState, list[Event]], GameState]] = {
 _END: dict[Phase, Callable[[GameState, list[Event]], GameState]] = {
     Phase.ACTIONS: close_characters,
 }
-"""Per phase: what happens when it ends (a no-op where the game has no such effect)."""
+"""What happens when each phase ends (a no-op where the game has no such effect)."""
 
 PHASE_MOVES: dict[Phase, Callable[[GameState], tuple[Move, ...]]] = {
     Phase.SETUP: setup_moves,
@@ -70,7 +70,7 @@ PHASE_MOVES: dict[Phase, Callable[[GameState], tuple[Move, ...]]] = {
     Phase.CHARACTERS: character_moves,
     Phase.ACTIONS: action_moves,
 }
-"""Per phase: the legal moves of its own decisions (nothing pending), in order."""
+"""For each phase, the legal moves of its own decisions (nothing pending), in order."""
 
 PHASE_PROBLEMS: dict[Phase, Callable[[GameState, Move], str | None]] = {
     Phase.SETUP: setup_problem,
@@ -78,7 +78,7 @@ PHASE_PROBLEMS: dict[Phase, Callable[[GameState, Move], str | None]] = {
     Phase.CHARACTERS: character_problem,
     Phase.ACTIONS: action_problem,
 }
-"""Per phase: why a move is not legal at one of its own decisions, or ``None``."""
+"""For each phase, why a move is not legal at one of its own decisions, or ``None``."""
 
 
 def decision_moves(state: GameState) -> tuple[Move, ...]:

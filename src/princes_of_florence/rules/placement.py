@@ -13,7 +13,7 @@ Ruling R21 allows a tile on a set of cells when:
 A landscape obeys the first two rules only (ruling R15 relies on
 :func:`has_legal_placement` to decide whether a landscape can be bid for).
 
-The palazzo is the principality's own (:attr:`Principality.palazzo`): the
+The palazzo is the principality's own (:attr:`princes_of_florence.Principality.palazzo`): the
 front side's, or the reverse side's on the shared map of Cooperative
 Building (ruling R29), and each palazzo has its own tables.  There, a
 building laid alone must also keep off the cells ruling R30 closes to it

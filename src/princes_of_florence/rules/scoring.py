@@ -125,6 +125,11 @@ class Outcome:
         money: final money per seat.
         winners: the seats with the most prestige, and among those the most
             money; more than one when they tie on both (a shared win).
+
+    Example:
+        >>> result = Outcome(prestige=(31, 35, 35), money=(900, 400, 1200), winners=(2,))
+        >>> result.winners, result.ranking
+        ((2,), (2, 1, 0))
     """
 
     prestige: tuple[int, ...]
@@ -133,7 +138,7 @@ class Outcome:
 
     @property
     def ranking(self) -> tuple[int, ...]:
-        """Every seat, best first: prestige, then money, then seat order (R24).
+        """Every seat, best first by prestige, then money, then seat order (R24).
 
         >>> Outcome((40, 52, 40), (900, 100, 1200), (1,)).ranking
         (1, 2, 0)
@@ -156,7 +161,7 @@ def outcome_of(players: Sequence[PlayerState]) -> Outcome:
         players: every player at the end, in seat order.
 
     Returns:
-        The outcome: highest prestige wins, most money breaks a tie, a tie on
+        The outcome; highest prestige wins, most money breaks a tie, a tie on
         both is shared.
 
     >>> from princes_of_florence.state import PlayerState

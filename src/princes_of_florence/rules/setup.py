@@ -31,7 +31,7 @@ __all__ = ["apply_setup", "create", "freedom_supply", "setup_moves", "setup_prob
 
 
 def freedom_supply(config: GameConfig) -> tuple[int, ...]:
-    """The freedom tiles of a new game, per freedom in :class:`Freedom` order (R9).
+    """The freedom tiles of a new game, per :class:`~princes_of_florence.Freedom` (R9).
 
     ``players - 1`` of each; with 2 players one of each, plus one more tile
     of each of two different freedoms (one freedom with ``hard_freedoms``),
@@ -61,7 +61,7 @@ def create(config: GameConfig) -> GameState:
         config: a validated configuration.
 
     Returns:
-        The state in :attr:`Phase.SETUP`, the start player to return a card.
+        The state in :attr:`princes_of_florence.Phase.SETUP`, the start player to return a card.
     """
     cat = catalog()
     rules = cat.rules

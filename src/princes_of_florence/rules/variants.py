@@ -1,6 +1,6 @@
 """What a configuration changes in the rules, as data.
 
-A :class:`Ruleset` is worked out once per :class:`GameConfig` and read by the
+A :class:`Ruleset` is worked out once per :class:`~princes_of_florence.GameConfig` and read by the
 rules modules wherever a variant differs from the base game: whether
 prestige may be sold (rulings R3, R4, R27), the starting money (R10), the
 base price (R12), the auction's stacks (R11), the freedom supply (R9), the

@@ -99,7 +99,7 @@ def _card_value(card: BonusCardId, counts: tuple[int, ...]) -> int:
 
 
 def quantities(player: PlayerState, working: PersonId | None = None) -> Mapping[Quantity, int]:
-    """Every :class:`Quantity` of ``player`` at once, in one pass over the tiles.
+    """Every :class:`~princes_of_florence.Quantity` of ``player``, in one pass over the tiles.
 
     Cheaper than several :func:`quantity` calls when a card has several terms.
 
@@ -153,7 +153,7 @@ def _tally(principality: Principality) -> _Tally:
 
 
 def _counts(player: PlayerState, working: PersonId | None) -> tuple[int, ...]:
-    """What :func:`quantities` returns, as a tuple in :class:`Quantity` order."""
+    """What :func:`quantities` returns, as a tuple in ``Quantity`` order."""
     _, large, medium, small, forests, lakes, parks = _tally(player.principality)
     hand, table = _person_split(player, working)
     freedoms = len(player.freedoms)
@@ -201,7 +201,7 @@ def quantity(player: PlayerState, q: Quantity, working: PersonId | None = None) 
     """How much of ``q`` the player has.
 
     Conventions (components.md): buildings never include the palazzo; every
-    landscape tile counts for :attr:`Quantity.LANDSCAPES`; size classes,
+    landscape tile counts for :attr:`princes_of_florence.Quantity.LANDSCAPES`; size classes,
     landscape types and categories count what is present at all; empty cells
     are the 43 usable cells minus the covered ones.
 
@@ -210,8 +210,8 @@ def quantity(player: PlayerState, q: Quantity, working: PersonId | None = None) 
         q: what to count.
         working: a person now working; it counts as face up on the table
             wherever it lies (in hand, on the table, or not yet anywhere), so
-            it is not in :attr:`Quantity.HAND_PERSONS` and is in
-            :attr:`Quantity.WORKS` (bonus cards B19 and B20).
+            it is not in :attr:`princes_of_florence.Quantity.HAND_PERSONS` and is in
+            :attr:`princes_of_florence.Quantity.WORKS` (bonus cards B19 and B20).
 
     Returns:
         The count, never negative.
@@ -269,6 +269,14 @@ class WorkBreakdown:
         bonus: each bonus card played with its value, in the order played.
         extra: further named parts added by expansions (for example the
             Muse's round number), in order.
+
+    Example:
+        >>> value = WorkBreakdown(
+        ...     person=PersonId.POET, building=4, landscape=3, freedom=0, jesters=2, persons=2,
+        ...     bonus=((BonusCardId.B03, 2),),
+        ... )
+        >>> value.total
+        13
     """
 
     person: PersonId
@@ -282,7 +290,7 @@ class WorkBreakdown:
 
     @property
     def total(self) -> int:
-        """The work value: the sum of every part."""
+        """The work value, the sum of every part."""
         return (
             self.building
             + self.landscape
@@ -328,7 +336,7 @@ def work_breakdown(
         bonus: the bonus cards played with the work, in order.
 
     Returns:
-        The breakdown; its :attr:`WorkBreakdown.total` is the work value.
+        The breakdown; its :attr:`princes_of_florence.WorkBreakdown.total` is the work value.
     """
     cat = catalog()
     rules = cat.rules
