@@ -160,8 +160,18 @@ def _bits(members: Sequence[enum.Enum], present: Iterable[enum.Enum]) -> list[fl
     return out
 
 
+_BYTE_BITS: tuple[tuple[float, ...], ...] = tuple(
+    tuple(float((byte >> bit) & 1) for bit in range(8)) for byte in range(256)
+)
+"""The eight bits of each byte, lowest first, as floats."""
+
+
 def _mask_bits(mask: int) -> list[float]:
-    return [float((mask >> cell) & 1) for cell in range(_CELLS)]
+    """Cell ``i`` of ``mask`` (bit ``i``) as the ``i``-th float, for the 49 cells."""
+    out: list[float] = []
+    for byte in mask.to_bytes(7, "little"):
+        out += _BYTE_BITS[byte]
+    return out[:_CELLS]
 
 
 class _Seats:
