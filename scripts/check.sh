@@ -9,7 +9,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 python3 -m venv .venv
 .venv/bin/python -m pip install --quiet --upgrade pip
-.venv/bin/python -m pip install --quiet -e ".[dev]"
+# The adapters' extras too, so that their tests run (they skip only without them).
+.venv/bin/python -m pip install --quiet -e ".[dev,pettingzoo,openspiel]"
 export PATH="$PWD/.venv/bin:$PATH"
 # In CI the thorough Hypothesis profile runs; locally the quick one.
 if [ -n "${CI:-}" ]; then export HYPOTHESIS_PROFILE="${HYPOTHESIS_PROFILE:-ci}"; fi

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 from princes_of_florence.bench import (
@@ -10,6 +12,9 @@ from princes_of_florence.bench import (
     bench_configurations,
     bench_games,
     bench_json,
+    bench_learning,
+    bench_openspiel,
+    bench_pettingzoo,
     bench_shared_placements,
     main,
 )
@@ -63,3 +68,22 @@ def test_shared_placements_benchmark_finds_placements() -> None:
     assert figures["placements_per_second"] == pytest.approx(
         figures["placements_per_enumeration"] * figures["enumerations_per_second"]
     )
+
+
+def test_learning_benchmark_times_both_calls() -> None:
+    """The vector and the mask are timed per call over the views of one game."""
+    figures = bench_learning(0.0)
+    assert figures["views"] > 100
+    assert figures["observation_vector microseconds"] > 0
+    assert figures["action_mask microseconds"] > 0
+
+
+@pytest.mark.parametrize("bench", [bench_pettingzoo, bench_openspiel])
+def test_adapter_benchmarks_play_whole_games(bench: Callable[[float], dict[str, float]]) -> None:
+    """Each adapter benchmark plays at least one whole game where its extra is installed."""
+    pytest.importorskip("numpy", reason="the adapters' extras are not installed")
+    figures = bench(0.0)
+    if not figures:
+        pytest.skip("the adapter's extra is not installed")
+    assert 1 == figures["games"]
+    assert figures["steps per second"] > 0

@@ -101,9 +101,14 @@ def _replay_viewer(tmp: Path) -> None:
 
 def test_every_example_has_a_run_here() -> None:
     """A new example file fails this test until it is run below."""
-    assert {"random_game", "terminal_client", "jsonl_server", "replay_viewer"} == {
-        path.stem for path in EXAMPLES.glob("*.py")
-    }
+    assert {
+        "random_game",
+        "terminal_client",
+        "jsonl_server",
+        "replay_viewer",
+        "pettingzoo_random",
+        "openspiel_ismcts",
+    } == {path.stem for path in EXAMPLES.glob("*.py")}
 
 
 @pytest.mark.parametrize(
@@ -120,3 +125,23 @@ def test_the_example_runs(run: object) -> None:
 def test_the_replay_viewer_runs(tmp_path: Path) -> None:
     """The viewer shows a stored record as one player saw it, and a record just made."""
     _replay_viewer(tmp_path)
+
+
+def test_the_pettingzoo_example_runs() -> None:
+    """Random agents play two short PettingZoo games and the totals are printed."""
+    pytest.importorskip("pettingzoo", reason="the pettingzoo extra is not installed")
+    done = _run("pettingzoo_random.py", "--players", "2", "--games", "2")
+    assert 0 == done.returncode, done.stderr
+    assert "game 2: " in done.stdout
+    totals = done.stdout.splitlines()[-1]
+    assert totals.startswith("total rewards: {'player_0': ")
+
+
+def test_the_openspiel_example_runs() -> None:
+    """OpenSpiel's IS-MCTS plays a whole 2-player game with a few simulations a move."""
+    pytest.importorskip("pyspiel", reason="the openspiel extra is not installed")
+    done = _run("openspiel_ismcts.py", "--players", "2", "--simulations", "2")
+    assert 0 == done.returncode, done.stderr
+    returns = done.stdout.splitlines()[-1]
+    assert returns.startswith("returns: [")
+    assert 1.0 == sum(float(x) for x in returns.split("[")[1].rstrip("]").split(","))

@@ -56,3 +56,25 @@ def test_the_cell_helpers_are_the_geometry_ones() -> None:
     """The exported cell helpers are the geometry module's functions, not copies."""
     assert princes_of_florence.parse_cell is geometry.parse_cell
     assert "e5" == princes_of_florence.cell_name(princes_of_florence.parse_cell("e5"))
+
+
+LEARNING_NAMES = {
+    "InformationState",
+    "OBSERVATION_LAYOUT",
+    "OBSERVATION_LENGTH",
+    "information_state",
+    "information_state_string",
+    "observation_vector",
+    "rank_returns",
+    "returns",
+}
+
+
+def test_the_learning_names_are_exported() -> None:
+    """Observation vectors, information states and returns are package names, the same
+    objects as the learning module's."""
+    from princes_of_florence import learning
+
+    assert LEARNING_NAMES == set(learning.__all__)
+    for name in LEARNING_NAMES:
+        assert getattr(princes_of_florence, name) is getattr(learning, name)

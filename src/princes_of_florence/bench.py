@@ -19,12 +19,14 @@ from collections.abc import Callable
 from typing import Any
 
 from princes_of_florence.config import GameConfig
+from princes_of_florence.encoding import action_mask
 from princes_of_florence.engine import apply, is_terminal, legal_moves, new_game, outcome
 from princes_of_florence.errors import SerializationError
 from princes_of_florence.geometry import USABLE_MASK, placements_avoiding, popcount
 from princes_of_florence.ids import Building, Landscape
+from princes_of_florence.learning import observation_vector
 from princes_of_florence.moves import Move
-from princes_of_florence.observation import determinize, observe
+from princes_of_florence.observation import PlayerView, determinize, observe
 from princes_of_florence.rules.common import catalog
 from princes_of_florence.rules.cooperative import reverse_side, shared_placements
 from princes_of_florence.rules.placement import has_legal_placement, legal_placements
@@ -38,6 +40,9 @@ __all__ = [
     "bench_configurations",
     "bench_games",
     "bench_json",
+    "bench_learning",
+    "bench_openspiel",
+    "bench_pettingzoo",
     "bench_placements",
     "bench_shared_placements",
     "half_full_principality",
@@ -402,11 +407,128 @@ def bench_determinize(seconds: float = 2.0) -> dict[str, float]:
     }
 
 
+def _decision_views(seed: int = 1) -> list[PlayerView]:
+    """The view of the player to decide before every move of seeded 4-player game ``seed``."""
+    _, moves = _random_game(seed)
+    state = new_game(GameConfig(players=4, seed=seed))
+    views = []
+    for move in moves:
+        assert state.current_player is not None
+        views.append(observe(state, state.current_player))
+        state = apply(state, move)
+    return views
+
+
+def bench_learning(seconds: float = 2.0) -> dict[str, float]:
+    """The cost of :func:`~princes_of_florence.learning.observation_vector` and
+    :func:`~princes_of_florence.encoding.action_mask` per call.
+
+    Both read the view of the player to decide before every move of seeded
+    four-player game 1, in turn, for about ``seconds`` each (half the budget
+    each).  The mask of a view determinizes it first (the last one is kept).
+    """
+    views = _decision_views()
+    clock = time.perf_counter
+    figures: dict[str, float] = {"views": float(len(views))}
+    for name, function in (
+        ("observation_vector", observation_vector),
+        ("action_mask", action_mask),
+    ):
+        calls = 0
+        start = clock()
+        while calls == 0 or clock() - start < seconds / 2:
+            for view in views:
+                function(view)
+            calls += len(views)
+        figures[f"{name} microseconds"] = 1e6 * (clock() - start) / calls
+    return figures
+
+
+def _steps_per_second(seconds: float, play: Callable[[int], int]) -> dict[str, float]:
+    """Whole games through ``play`` (seed to steps) for about ``seconds``."""
+    clock = time.perf_counter
+    games = steps = 0
+    start = clock()
+    while games == 0 or clock() - start < seconds:
+        steps += play(games + 1)
+        games += 1
+    elapsed = clock() - start
+    return {"games": float(games), "steps per second": steps / elapsed}
+
+
+def bench_pettingzoo(seconds: float = 2.0) -> dict[str, float]:
+    """Steps per second through the PettingZoo environment, 4 players.
+
+    Each step reads the agent's observation (vector and action mask) with
+    ``last()`` and plays a random legal action.  Without the pettingzoo
+    extra, a note is printed and there are no figures.
+    """
+    try:
+        from princes_of_florence.adapters.pettingzoo import env
+    except ImportError:
+        print("  skipped: the pettingzoo extra is not installed")
+        return {}
+    game = env(players=4)
+
+    def play(seed: int) -> int:
+        rng = random.Random(seed)
+        game.reset(seed=seed)
+        steps = 0
+        for _ in game.agent_iter():
+            observation, _, terminated, _, _ = game.last()
+            if terminated:
+                game.step(None)
+                continue
+            legal = observation["action_mask"].nonzero()[0]
+            game.step(int(legal[rng.randrange(len(legal))]))
+            steps += 1
+        return steps
+
+    return _steps_per_second(seconds, play)
+
+
+def bench_openspiel(seconds: float = 2.0) -> dict[str, float]:
+    """Steps per second through the OpenSpiel game, 4 players.
+
+    Each step reads the legal actions, the observation tensor and the
+    information-state string of the player to decide, then plays a random
+    legal action.  Without the openspiel extra, a note is printed and there
+    are no figures.
+    """
+    try:
+        import pyspiel
+
+        import princes_of_florence.adapters.openspiel  # noqa: F401  # registers the game
+    except ImportError:
+        print("  skipped: the openspiel extra is not installed")
+        return {}
+    game = pyspiel.load_game("python_princes_of_florence", {"players": 4})
+
+    def play(seed: int) -> int:
+        rng = random.Random(seed)
+        state = game.new_initial_state()
+        steps = 0
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(rng.randrange(256))
+                continue
+            state.observation_tensor()
+            state.information_state_string()
+            state.apply_action(rng.choice(state.legal_actions()))
+            steps += 1
+        return int(steps)
+
+    return _steps_per_second(seconds, play)
+
+
 BENCHMARKS: dict[str, Callable[[float], dict[str, float]]] = {
     "determinize": bench_determinize,
     "games": bench_games,
     "configurations": bench_configurations,
     "json": bench_json,
+    "learning": bench_learning,
+    "pettingzoo": bench_pettingzoo,
+    "openspiel": bench_openspiel,
     "placements": bench_placements,
     "shared_placements": bench_shared_placements,
 }
@@ -451,8 +573,10 @@ def main(argv: list[str] | None = None, prog: str = "python -m princes_of_floren
     if unknown:
         parser.error(f"unknown benchmark {unknown[0]!r} (known: {', '.join(BENCHMARKS)})")
     for name in names:
-        figures = BENCHMARKS[name](args.seconds)
         print(f"{name} ({args.seconds:g} s)")
+        figures = BENCHMARKS[name](args.seconds)
+        if not figures:
+            continue
         width = max(len(key) for key in figures)
         for key, value in figures.items():
             print(f"  {key.replace('_', ' '):<{width}}  {_format(value):>14}")

@@ -13,6 +13,7 @@ from __future__ import annotations
 import attrs
 
 from princes_of_florence.errors import ConfigError
+from princes_of_florence.frozen import share_copies
 from princes_of_florence.limits import MAX_NAME_CHARS, MAX_SEED, shorten
 
 __all__ = ["GameConfig", "default_names"]
@@ -142,3 +143,6 @@ class GameConfig:
     names: tuple[str, ...] = attrs.field(
         default=attrs.Factory(_names_default, takes_self=True), validator=_check_names
     )
+
+
+share_copies(GameConfig)

@@ -40,6 +40,7 @@ import attrs
 
 from princes_of_florence.engine import work_preview
 from princes_of_florence.errors import PrincesOfFlorenceError
+from princes_of_florence.frozen import share_copies
 from princes_of_florence.ids import AuctionObject, Building, Deck, Landscape, Phase
 from princes_of_florence.limits import shorten
 from princes_of_florence.observation import HiddenCardChoice, PlayerView, determinize
@@ -379,3 +380,6 @@ def decision(state_or_view: StateOrView) -> Decision | None:
     if pending is not None:
         return PENDING_KINDS[type(pending)](state_or_view, player, pending)
     return PHASE_KINDS[state_or_view.phase](state_or_view, player)
+
+
+share_copies(Decision)

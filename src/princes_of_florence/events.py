@@ -23,10 +23,11 @@ redacts them for the players who may not see them.
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import TypeAlias
+from typing import TypeAlias, get_args
 
 import attrs
 
+from princes_of_florence.frozen import share_copies
 from princes_of_florence.ids import (
     AuctionObject,
     BonusCardId,
@@ -826,3 +827,5 @@ Event: TypeAlias = (
     | BuildGivenUp
 )
 """Every kind of event."""
+
+share_copies(*get_args(Event))

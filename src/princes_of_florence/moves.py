@@ -63,6 +63,7 @@ from typing import Any, TypeAlias, TypeVar, Union, get_args, get_origin, get_typ
 import attrs
 
 from princes_of_florence.errors import InvalidMoveError
+from princes_of_florence.frozen import share_copies
 from princes_of_florence.ids import (
     AuctionObject,
     BonusCardId,
@@ -1081,3 +1082,5 @@ _USAGE = {
     "across": "across <cells>/<cells>",
     "ask": "ask <florins>",
 }
+
+share_copies(*get_args(Move))

@@ -65,6 +65,7 @@ from princes_of_florence.events import (
     Event,
     PersonReturned,
 )
+from princes_of_florence.frozen import share_copies
 from princes_of_florence.ids import (
     BonusCardId,
     Building,
@@ -769,3 +770,6 @@ def events_for(events: Iterable[Event], player: int) -> tuple[Event, ...]:
     if isinstance(player, bool) or not isinstance(player, int) or player < 0:
         raise PrincesOfFlorenceError(f"player must be a player number, not {shorten(player)}")
     return tuple(_redact(player, event) for event in events)
+
+
+share_copies(PublicPlayer, HiddenCardChoice, SetupView, PlayerView)

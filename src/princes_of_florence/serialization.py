@@ -73,6 +73,7 @@ from princes_of_florence.errors import (
     SerializationError,
 )
 from princes_of_florence.events import Event
+from princes_of_florence.frozen import share_copies
 from princes_of_florence.ids import BonusCardId, Building, Landscape, PersonId, PrestigeCardId
 from princes_of_florence.limits import (
     MAX_DOCUMENT_CHARS,
@@ -1817,3 +1818,6 @@ illegal move 'bid 300' by player 0: every player must first return one of the fo
         states.append(state)
     _check_outcome(record, state)
     return tuple(states)
+
+
+share_copies(Comment, GameRecord, ReplayStep)

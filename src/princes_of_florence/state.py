@@ -13,12 +13,13 @@ indexed in enum order (``building_supply[i]`` is the supply of the *i*-th
 
 from __future__ import annotations
 
-from typing import Any, TypeVar, cast
+from typing import Any, TypeVar, cast, get_args
 
 import attrs
 from attrs import AttrsInstance
 
 from princes_of_florence.config import GameConfig
+from princes_of_florence.frozen import share_copies
 from princes_of_florence.geometry import PALAZZO_MASK, popcount
 from princes_of_florence.ids import (
     AuctionObject,
@@ -657,3 +658,17 @@ class GameState:
     def player(self, player: int) -> PlayerState:
         """The state of player ``player``."""
         return self.players[player]
+
+
+share_copies(
+    SharedBuilding,
+    PlacedTile,
+    Principality,
+    PlayerState,
+    SetupState,
+    AuctionState,
+    TurnState,
+    *get_args(Pending),
+    CharacterState,
+    GameState,
+)

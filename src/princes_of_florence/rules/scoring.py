@@ -18,6 +18,7 @@ from collections.abc import Mapping, Sequence
 import attrs
 
 from princes_of_florence.components import PrestigeKind
+from princes_of_florence.frozen import share_copies
 from princes_of_florence.ids import PrestigeCardId, Quantity
 from princes_of_florence.rules.common import catalog
 from princes_of_florence.rules.work_value import quantities
@@ -178,3 +179,6 @@ def outcome_of(players: Sequence[PlayerState]) -> Outcome:
         seat for seat, key in enumerate(zip(prestige, money, strict=True)) if key == top
     )
     return Outcome(prestige=prestige, money=money, winners=winners)
+
+
+share_copies(Outcome)

@@ -38,6 +38,7 @@ from functools import cache
 import attrs
 
 from princes_of_florence.errors import PrincesOfFlorenceError
+from princes_of_florence.frozen import share_copies
 from princes_of_florence.ids import (
     BonusCardId,
     Building,
@@ -426,3 +427,6 @@ def minimum_work(round: int) -> int:
     if not 1 <= round <= len(table):
         raise PrincesOfFlorenceError(f"round {round} is not a round of the game (1 to 7)")
     return table[round - 1]  # ruling R19: the work must reach this value
+
+
+share_copies(WorkBreakdown)

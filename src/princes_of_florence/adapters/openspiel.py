@@ -1,0 +1,313 @@
+"""The game for OpenSpiel (``pip install "princes-of-florence[openspiel]"``).
+
+Importing this module registers ``python_princes_of_florence``:
+
+>>> import pyspiel
+>>> import princes_of_florence.adapters.openspiel
+>>> game = pyspiel.load_game("python_princes_of_florence", {"players": 3})
+>>> game.num_players(), game.num_distinct_actions() == ACTION_COUNT
+(3, True)
+>>> state = game.new_initial_state()
+>>> state.is_chance_node(), len(state.chance_outcomes())
+(True, 256)
+
+It is a sequential, imperfect-information game with explicit chance:
+
+* **Chance.** The game starts with :data:`SEED_BYTES` chance nodes, each
+  drawing one byte of the game's seed uniformly (256 outcomes); the seed then
+  fixes every deck and the 2-player freedom tiles, as in
+  :func:`~princes_of_florence.new_game`.  No player sees the seed: it is
+  not in any observation or information state.
+* **Actions** are the stable action ids of :mod:`princes_of_florence.encoding`
+  (``num_distinct_actions() == ACTION_COUNT``); ``legal_actions()`` lists
+  the ids of the player to decide, prestige sales included, ascending.
+* **Observations.** ``observation_tensor(p)`` is
+  :func:`~princes_of_florence.learning.observation_vector` of ``p``'s view;
+  ``observation_string(p)`` is that view as JSON.
+* **Information states.** ``information_state_string(p)`` is the text form
+  of ``p``'s :class:`~princes_of_florence.learning.InformationState` (first
+  view and redacted events: perfect recall).
+* **Returns** at the end: :func:`~princes_of_florence.learning.returns` (the
+  winners share 1), or :func:`~princes_of_florence.learning.rank_returns`
+  with the parameter ``reward="rank"``.
+
+Parameters: ``players`` (2 to 5), ``start_player``, ``hidden_money``,
+``choose_returned_order``, ``hard_freedoms``, ``muse_and_princess``,
+``cooperative_building`` (the fields of
+:class:`~princes_of_florence.GameConfig`) and ``reward``.
+``resample_from_infostate`` deals the cards the player cannot see at random
+(:func:`~princes_of_florence.determinize`), for information-set search.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+from princes_of_florence import (
+    OBSERVATION_LENGTH,
+    ConfigError,
+    GameConfig,
+    GameState,
+    InformationState,
+    apply_with_events,
+    determinize,
+    dumps,
+    is_terminal,
+    new_game,
+    observation_vector,
+    observe,
+    rank_returns,
+    render_table_text,
+    returns,
+)
+from princes_of_florence.encoding import (
+    ACTION_COUNT,
+    LONGEST_GAME,
+    action_move,
+    decode_move,
+    legal_actions,
+)
+
+__all__ = [
+    "GAME_TYPE",
+    "SEED_BYTES",
+    "PrincesOfFlorenceGame",
+    "PrincesOfFlorenceObserver",
+    "PrincesOfFlorenceState",
+]
+
+SEED_BYTES = 4
+"""Chance nodes at the start, one byte of the game's seed each."""
+
+_DEFAULTS: dict[str, Any] = {
+    "players": 4,
+    "start_player": 0,
+    "hidden_money": False,
+    "choose_returned_order": False,
+    "hard_freedoms": False,
+    "muse_and_princess": False,
+    "cooperative_building": False,
+    "reward": "win",
+}
+
+GAME_TYPE = pyspiel.GameType(
+    short_name="python_princes_of_florence",
+    long_name="Python The Princes of Florence",
+    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+    utility=pyspiel.GameType.Utility.CONSTANT_SUM,
+    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+    max_num_players=5,
+    min_num_players=2,
+    provides_information_state_string=True,
+    provides_information_state_tensor=False,
+    provides_observation_string=True,
+    provides_observation_tensor=True,
+    parameter_specification=_DEFAULTS,
+)
+"""The game type registered as ``python_princes_of_florence``."""
+
+
+class PrincesOfFlorenceGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type hints
+    """The game for one configuration: see the module's docstring.
+
+    Raises:
+        ConfigError: an impossible configuration or an unknown ``reward``.
+    """
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        settings = {**_DEFAULTS, **(params or {})}
+        reward = settings.pop("reward")
+        if reward not in ("win", "rank"):
+            raise ConfigError(f"reward must be 'win' or 'rank', not {reward!r}")
+        self.config = GameConfig(**settings)
+        self.reward_kind: str = reward
+        players = self.config.players
+        info = pyspiel.GameInfo(
+            num_distinct_actions=ACTION_COUNT,
+            max_chance_outcomes=256,
+            num_players=players,
+            min_utility=0.0,
+            max_utility=1.0,
+            utility_sum=1.0 if reward == "win" else players / 2,
+            max_game_length=LONGEST_GAME + SEED_BYTES,
+        )
+        super().__init__(GAME_TYPE, info, params or {})
+
+    def new_initial_state(self) -> PrincesOfFlorenceState:
+        """The state before the seed is drawn: a chance node."""
+        return PrincesOfFlorenceState(self)
+
+    def make_py_observer(
+        self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
+    ) -> PrincesOfFlorenceObserver:
+        """An observer: information states with perfect recall, else observations."""
+        perfect_recall = iig_obs_type is not None and bool(iig_obs_type.perfect_recall)
+        return PrincesOfFlorenceObserver(perfect_recall, params)
+
+
+class PrincesOfFlorenceState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type hints
+    """A game in progress: the seed bytes drawn, then the engine's state.
+
+    Attributes:
+        game_state: the engine's :class:`~princes_of_florence.GameState`, or
+            ``None`` while the seed is being drawn.
+    """
+
+    def __init__(self, game: PrincesOfFlorenceGame) -> None:
+        super().__init__(game)
+        self._config = game.config
+        self._reward_kind = game.reward_kind
+        self._seed_bytes: list[int] = []
+        self.game_state: GameState | None = None
+        self._infos: list[InformationState] = []
+        self._lines: list[tuple[str, ...]] = []
+
+    def _start(self, state: GameState) -> None:
+        self.game_state = state
+        self._infos = [InformationState.start(state, p) for p in range(self._config.players)]
+        self._lines = [info.lines() for info in self._infos]
+
+    def current_player(self) -> int:
+        """The player to decide, or OpenSpiel's chance or terminal id."""
+        state = self.game_state
+        if state is None:
+            return int(pyspiel.PlayerId.CHANCE)
+        if is_terminal(state):
+            return int(pyspiel.PlayerId.TERMINAL)
+        assert state.current_player is not None
+        return state.current_player
+
+    def _legal_actions(self, player: int) -> list[int]:
+        assert self.game_state is not None
+        return list(legal_actions(self.game_state))
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The next byte of the seed, each of 256 values with probability 1/256."""
+        assert self.game_state is None
+        return [(value, 1.0 / 256) for value in range(256)]
+
+    def _apply_action(self, action: int) -> None:
+        state = self.game_state
+        if state is None:
+            self._seed_bytes.append(action)
+            if len(self._seed_bytes) == SEED_BYTES:
+                seed = int.from_bytes(bytes(self._seed_bytes), "big")
+                config = GameConfig(**{**_config_fields(self._config), "seed": seed})
+                self._start(new_game(config))
+            return
+        state, events = apply_with_events(state, decode_move(state, action))
+        self.game_state = state
+        for player, info in enumerate(self._infos):
+            longer = info.extended(events)
+            seen = longer.events[len(info.events) :]
+            self._lines[player] += tuple(dumps(event) for event in seen)
+            self._infos[player] = longer
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"seed byte {action}"
+        return str(action_move(action))
+
+    def is_terminal(self) -> bool:
+        """Whether the game is over."""
+        return self.game_state is not None and is_terminal(self.game_state)
+
+    def returns(self) -> list[float]:
+        """The returns at the end (see the module's docstring); zeros before."""
+        state = self.game_state
+        if state is None or not is_terminal(state):
+            return [0.0] * self._config.players
+        values = returns(state) if self._reward_kind == "win" else rank_returns(state)
+        return list(values)
+
+    def information_state(self, player: int) -> InformationState | None:
+        """The player's information state, or ``None`` before the deal."""
+        return self._infos[player] if self._infos else None
+
+    def information_state_text(self, player: int) -> str:
+        """The text form of the player's information state."""
+        if not self._lines:
+            return f"player {player}\ndealing"
+        return "\n".join(self._lines[player])
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> Any:
+        """A state the player cannot tell from this one, the hidden cards dealt at random.
+
+        The player's information state is this one's; the other players'
+        start from their view of the dealt state (their history in that
+        world is not known).
+        """
+        state = self.game_state
+        clone = self.clone()
+        if state is None:
+            return clone  # nothing dealt yet: nothing to resample
+        rng = random.Random(_sample_seed(probability_sampler))
+        guess = determinize(observe(state, player_id), rng)
+        # The player keeps their history; the others' histories in the dealt
+        # world are unknown, so theirs start from their view of it.
+        clone._start(guess)
+        clone._infos[player_id] = self._infos[player_id]
+        clone._lines[player_id] = self._lines[player_id]
+        return clone
+
+    def __str__(self) -> str:
+        """The table as text, or the seed bytes drawn so far."""
+        if self.game_state is None:
+            return f"drawing the seed: {self._seed_bytes}"
+        return render_table_text(self.game_state)
+
+
+def _sample_seed(sampler: Any) -> int:
+    """A seed from OpenSpiel's probability sampler (a callable giving [0, 1))."""
+    try:
+        return int(float(sampler()) * 2**53)
+    except TypeError:
+        return random.getrandbits(53)
+
+
+def _config_fields(config: GameConfig) -> dict[str, Any]:
+    return {name: getattr(config, name) for name in _DEFAULTS if name != "reward"}
+
+
+class PrincesOfFlorenceObserver:
+    """OpenSpiel's observer: a player's view, or their information state.
+
+    With perfect recall (information states) ``string_from`` gives the text of
+    :class:`~princes_of_florence.InformationState` and the tensor is empty;
+    otherwise ``tensor`` is the observation vector and ``string_from`` the view
+    as JSON.  Both are always the player's own view of the table.
+    """
+
+    def __init__(self, perfect_recall: bool, params: dict[str, Any] | None = None) -> None:
+        if params:
+            raise ConfigError(f"the observer takes no parameters, not {params!r}")
+        self.perfect_recall = perfect_recall
+        size = 0 if perfect_recall else OBSERVATION_LENGTH
+        self.tensor = np.zeros(size, np.float32)
+        self.dict = {"observation": self.tensor} if size else {}
+
+    def set_from(self, state: PrincesOfFlorenceState, player: int) -> None:
+        """Fill ``tensor`` with ``player``'s observation of ``state``."""
+        if self.perfect_recall:
+            return
+        if state.game_state is None:
+            self.tensor.fill(0.0)
+        else:
+            self.tensor[:] = observation_vector(observe(state.game_state, player))
+
+    def string_from(self, state: PrincesOfFlorenceState, player: int) -> str:
+        """``player``'s information state or view of ``state`` as text."""
+        if self.perfect_recall:
+            return state.information_state_text(player)
+        if state.game_state is None:
+            return f"player {player}\ndealing"
+        return dumps(observe(state.game_state, player))
+
+
+pyspiel.register_game(GAME_TYPE, PrincesOfFlorenceGame)

@@ -1,0 +1,203 @@
+"""The game as a PettingZoo ``AECEnv`` (``pip install "princes-of-florence[pettingzoo]"``).
+
+>>> from princes_of_florence.adapters.pettingzoo import env
+>>> game = env(players=3, muse_and_princess=True)
+>>> game.reset(seed=1)
+>>> game.agent_selection
+'player_0'
+>>> observation, reward, terminated, truncated, info = game.last()
+>>> observation["observation"].shape, int(observation["action_mask"].sum())
+((1232,), 4)
+
+Agents are ``player_0`` to ``player_N-1``, one per seat.  The player to decide
+is :attr:`~pettingzoo.AECEnv.agent_selection`; in Cooperative Building the
+partner of a proposal answers out of turn, so the order of agents follows the
+game, not a fixed cycle.  Each agent observes a dictionary:
+
+* ``observation``: :func:`~princes_of_florence.learning.observation_vector` of
+  the agent's view, as ``float32`` in ``[0, 100]``;
+* ``action_mask``: :func:`~princes_of_florence.encoding.action_mask` of the
+  agent's view as ``int8`` (all zeros when another agent is to decide).
+
+The action space is ``Discrete(ACTION_COUNT)``, the stable action ids of
+:mod:`princes_of_florence.encoding`; an illegal action raises
+:class:`~princes_of_florence.IllegalMoveError` and changes nothing.  Rewards
+are 0 until the end, then :func:`~princes_of_florence.learning.returns` (the
+winners share 1) or, with ``reward="rank"``,
+:func:`~princes_of_florence.learning.rank_returns`.  The game seed comes from
+the seed given to ``reset``.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Literal
+
+import attrs
+import gymnasium
+import numpy as np
+from numpy.typing import NDArray
+from pettingzoo import AECEnv
+
+from princes_of_florence import (
+    OBSERVATION_LENGTH,
+    ConfigError,
+    GameConfig,
+    GameState,
+    apply,
+    is_terminal,
+    new_game,
+    observation_vector,
+    observe,
+    rank_returns,
+    render_table_text,
+    returns,
+)
+from princes_of_florence.encoding import ACTION_COUNT, action_mask, decode_move
+
+__all__ = ["OBSERVATION_HIGH", "PrincesOfFlorenceEnv", "env"]
+
+OBSERVATION_HIGH = 100.0
+"""The bound of the observation box: every value of a vector lies in ``[0, 100]``."""
+
+Observation = dict[str, NDArray[Any]]
+_NO_ACTIONS = bytes(ACTION_COUNT)
+
+
+class PrincesOfFlorenceEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type hints
+    """A PettingZoo AEC environment for one configuration: see the module's docstring.
+
+    Args:
+        players: 2 to 5.
+        reward: ``"win"`` for :func:`~princes_of_florence.learning.returns`,
+            ``"rank"`` for :func:`~princes_of_florence.learning.rank_returns`.
+        render_mode: ``"ansi"`` (``render`` returns the table as text),
+            ``"human"`` (it prints it) or ``None``.
+        **config: any other field of :class:`~princes_of_florence.GameConfig`
+            but the seed (``muse_and_princess=True``, ``hidden_money=True``...).
+
+    Raises:
+        ConfigError: an impossible configuration or an unknown reward or
+            render mode.
+    """
+
+    metadata = {  # noqa: RUF012  # the attribute PettingZoo reads
+        "name": "princes_of_florence_v0",
+        "render_modes": ["ansi", "human"],
+        "is_parallelizable": False,
+    }
+
+    def __init__(
+        self,
+        players: int = 4,
+        reward: Literal["win", "rank"] = "win",
+        render_mode: str | None = None,
+        **config: Any,
+    ) -> None:
+        super().__init__()
+        if "seed" in config:
+            raise ConfigError("the seed comes from reset(seed=...), not from the configuration")
+        if reward not in ("win", "rank"):
+            raise ConfigError(f"reward must be 'win' or 'rank', not {reward!r}")
+        if render_mode not in (None, "ansi", "human"):
+            raise ConfigError(f"render_mode must be 'ansi', 'human' or None, not {render_mode!r}")
+        self.config = GameConfig(players=players, **config)
+        self.reward_kind = reward
+        self.render_mode = render_mode
+        self.possible_agents = [f"player_{seat}" for seat in range(players)]
+        self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
+        self._action_space = gymnasium.spaces.Discrete(ACTION_COUNT)
+        self._observation_space = gymnasium.spaces.Dict(
+            {
+                "observation": gymnasium.spaces.Box(
+                    0.0, OBSERVATION_HIGH, (OBSERVATION_LENGTH,), np.float32
+                ),
+                "action_mask": gymnasium.spaces.Box(0, 1, (ACTION_COUNT,), np.int8),
+            }
+        )
+        self._seeds = random.Random()
+        self.state: GameState = new_game(self.config)
+        self.agents: list[str] = []
+
+    def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+        """The same dictionary space for every agent."""
+        return self._observation_space
+
+    def action_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+        """``Discrete(ACTION_COUNT)`` for every agent."""
+        return self._action_space
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Start a new game; its seed is drawn from ``seed`` (or at random)."""
+        if seed is not None:
+            self._seeds = random.Random(seed)
+        self.state = new_game(attrs.evolve(self.config, seed=self._seeds.getrandbits(63)))
+        self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self._select()
+
+    def _select(self) -> None:
+        seat = self.state.current_player
+        if seat is not None:
+            self.agent_selection = self.possible_agents[seat]
+        elif self.agents:
+            self.agent_selection = self.agents[0]
+
+    def observe(self, agent: str) -> Observation:
+        """The agent's observation vector and action mask."""
+        seat = self._seats[agent]
+        view = observe(self.state, seat)
+        # The mask of the true state is the mask of the view of the player to
+        # decide (and cheaper); the others have no legal action.
+        mask = action_mask(self.state) if seat == self.state.current_player else _NO_ACTIONS
+        return {
+            "observation": np.asarray(observation_vector(view), dtype=np.float32),
+            "action_mask": np.frombuffer(mask, dtype=np.int8).copy(),
+        }
+
+    def step(self, action: int | None) -> None:
+        """Play ``action`` for the selected agent (``None`` once it is done)."""
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            self._select()
+            return
+        if action is None:
+            raise ConfigError(f"{agent} is to decide: None is only for an agent that is done")
+        move = decode_move(self.state, int(action))
+        self.state = apply(self.state, move)
+        self._cumulative_rewards[agent] = 0.0
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        if is_terminal(self.state):
+            values = returns(self.state) if self.reward_kind == "win" else rank_returns(self.state)
+            self.rewards = {agent: values[self._seats[agent]] for agent in self.agents}
+            self.terminations = dict.fromkeys(self.agents, True)
+        self._select()
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def render(self) -> str | None:
+        """The table as text (``"ansi"``), printed too with ``"human"``."""
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() needs a render_mode: 'ansi' or 'human'")
+            return None
+        text = render_table_text(self.state)
+        if self.render_mode == "human":
+            print(text)
+        return text
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+def env(players: int = 4, **config: Any) -> PrincesOfFlorenceEnv:
+    """A new environment: ``players`` seats and the other configuration fields.
+
+    ``reward`` and ``render_mode`` are passed to :class:`PrincesOfFlorenceEnv`.
+    """
+    return PrincesOfFlorenceEnv(players=players, **config)

@@ -1,0 +1,131 @@
+"""The PettingZoo adapter: PettingZoo's own API and seed tests, rewards, refusals."""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any
+
+import pytest
+
+pytest.importorskip("pettingzoo", reason="the pettingzoo extra is not installed")
+
+import numpy as np
+from pettingzoo.test import api_test, seed_test
+
+from princes_of_florence import (
+    ConfigError,
+    IllegalMoveError,
+    is_terminal,
+    outcome,
+    render_table_text,
+)
+from princes_of_florence.adapters.pettingzoo import OBSERVATION_HIGH, PrincesOfFlorenceEnv, env
+from princes_of_florence.encoding import ACTION_COUNT, legal_actions
+
+CONFIGURATIONS = [
+    {"players": players, "muse_and_princess": muse, "cooperative_building": coop}
+    for players, muse, coop in itertools.product((2, 3, 4, 5), (False, True), (False, True))
+]
+
+
+@pytest.mark.parametrize("config", CONFIGURATIONS, ids=str)
+def test_pettingzoo_api_and_seed_tests_pass(config: dict[str, Any]) -> None:
+    """PettingZoo's api_test (a whole game) and seed_test pass for every configuration."""
+    api_test(env(**config), num_cycles=1000)
+    seed_test(lambda: env(**config), num_cycles=30)
+
+
+def _play(game: PrincesOfFlorenceEnv, seed: int) -> None:
+    rng = np.random.default_rng(seed)
+    for _agent in game.agent_iter():
+        observation, _, terminated, truncated, _ = game.last()
+        if terminated or truncated:
+            game.step(None)
+            continue
+        legal = np.flatnonzero(observation["action_mask"])
+        game.step(int(rng.choice(legal)))
+
+
+@pytest.mark.parametrize("reward", ["win", "rank"])
+def test_rewards_at_the_end_are_the_returns(reward: str) -> None:
+    """A whole game: rewards are 0 until the end, then the winners share 1 (or by rank)."""
+    game = env(players=3, reward=reward, hidden_money=True)
+    game.reset(seed=5)
+    totals = dict.fromkeys(game.possible_agents, 0.0)
+    rng = np.random.default_rng(1)
+    for agent in game.agent_iter():
+        observation, _, terminated, _, _ = game.last()
+        for name in game.agents:
+            totals[name] += game.rewards[name]
+        if terminated:
+            game.step(None)
+            continue
+        assert agent == f"player_{game.state.current_player}"
+        vector, mask = observation["observation"], observation["action_mask"]
+        assert vector.dtype == np.float32
+        assert mask.dtype == np.int8
+        assert 0.0 <= vector.min()
+        assert vector.max() <= OBSERVATION_HIGH
+        assert tuple(np.flatnonzero(mask)) == legal_actions(game.state)
+        game.step(int(rng.choice(np.flatnonzero(mask))))
+    assert is_terminal(game.state)
+    result = outcome(game.state)
+    if reward == "win":
+        winners = {f"player_{seat}" for seat in result.winners}
+        assert {a: (1.0 / len(winners) if a in winners else 0.0) for a in totals} == totals
+    else:
+        assert pytest.approx(1.5) == sum(totals.values())
+        assert 1.0 == totals[f"player_{result.ranking[0]}"] or len(result.winners) > 1
+    assert [] == game.agents
+
+
+def test_others_have_an_empty_mask() -> None:
+    """An agent not to decide observes its vector and a mask with no legal action."""
+    game = env(players=4)
+    game.reset(seed=3)
+    waiting = next(a for a in game.possible_agents if a != game.agent_selection)
+    observation = game.observe(waiting)
+    assert 0 == observation["action_mask"].sum()
+    assert (ACTION_COUNT,) == observation["action_mask"].shape
+
+
+def test_an_illegal_action_raises_and_changes_nothing() -> None:
+    """An action not in the mask raises IllegalMoveError; the game is as it was."""
+    game = env(players=2)
+    game.reset(seed=1)
+    before = game.state
+    illegal = next(a for a in range(ACTION_COUNT) if a not in legal_actions(before))
+    with pytest.raises(IllegalMoveError):
+        game.step(illegal)
+    assert game.state is before
+
+
+def test_the_same_seed_plays_the_same_game() -> None:
+    """reset(seed=...) fixes the deal; the same actions give the same final state."""
+    finals = []
+    for _ in range(2):
+        game = env(players=3, muse_and_princess=True)
+        game.reset(seed=11)
+        _play(game, 4)
+        finals.append(game.state)
+    assert finals[0] == finals[1]
+
+
+def test_bad_arguments_raise_config_errors() -> None:
+    """A seed in the configuration, an unknown reward or render mode: ConfigError."""
+    with pytest.raises(ConfigError, match="reset"):
+        env(players=3, seed=4)
+    with pytest.raises(ConfigError, match="reward"):
+        env(players=3, reward="score")
+    with pytest.raises(ConfigError, match="render_mode"):
+        env(players=3, render_mode="rgb_array")
+    with pytest.raises(ConfigError, match="players"):
+        env(players=6)
+
+
+def test_render_shows_the_table() -> None:
+    """With render_mode 'ansi', render returns the table as text."""
+    game = env(players=2, render_mode="ansi")
+    game.reset(seed=2)
+    assert render_table_text(game.state) == game.render()
+    assert env(players=2).render() is None
