@@ -66,6 +66,12 @@ nitpick_ignore = [
     ("py:class", "random.Random"),
     # state.replace is compared with attrs.evolve.
     ("py:func", "attrs.evolve"),
+    # The frozen values answer the standard library's copy module.
+    ("py:mod", "copy"),
+    # The PettingZoo adapter's spaces and arrays (gymnasium and NumPy, extras).
+    ("py:class", "gymnasium.spaces.space.Space"),
+    ("py:class", "numpy.ndarray"),
+    ("py:class", "numpy.dtype"),
 ]
 html_theme = "furo"
 html_title = "princes-of-florence"

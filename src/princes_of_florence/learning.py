@@ -1,16 +1,17 @@
 """Observation vectors, information states and returns for learning and search.
 
 Three things learning and search libraries ask of a game, built on the
-player's view (:func:`~princes_of_florence.observation.observe`) and the
-redacted events (:func:`~princes_of_florence.observation.events_for`):
+player's view (:func:`~princes_of_florence.observe`) and the
+redacted events (:func:`~princes_of_florence.events_for`):
 
-* :func:`observation_vector`: a view as a flat tuple of small floats, of the
-  same length :data:`OBSERVATION_LENGTH` in every configuration, laid out as
-  :data:`OBSERVATION_LAYOUT` says;
-* :class:`InformationState`: what one player knows of a game's history, their
+* :func:`~princes_of_florence.observation_vector`: a view as a flat tuple of small floats, of the
+  same length :data:`~princes_of_florence.OBSERVATION_LENGTH` in every configuration, laid out as
+  :data:`~princes_of_florence.OBSERVATION_LAYOUT` says;
+* :class:`~princes_of_florence.InformationState`: what one player knows of a game's history, their
   first view and every event as they saw it, as a string and as a tuple of
   integers;
-* :func:`returns` and :func:`rank_returns`: one number per player at the end.
+* :func:`~princes_of_florence.returns` and
+  :func:`~princes_of_florence.rank_returns`: one number per player at the end.
 
 >>> from princes_of_florence import GameConfig, new_game, observe
 >>> state = new_game(GameConfig(players=3, seed=1))
@@ -136,7 +137,7 @@ OBSERVATION_LAYOUT: tuple[tuple[str, int], ...] = (
         1 + 2 * len(Character) * _SEATS + len(Character) + _SEATS + 3 + _SEATS,
     ),
 )  # fmt: skip
-"""The sections of :func:`observation_vector`, in order: ``(name, length)``.
+"""The sections of :func:`~princes_of_florence.observation_vector`, in order: ``(name, length)``.
 
 See the *Learning and search* page of the documentation for what each
 section holds.
@@ -425,9 +426,9 @@ def _sections(view: PlayerView) -> list[list[float]]:
 
 
 def observation_vector(view: PlayerView) -> tuple[float, ...]:
-    """The view as :data:`OBSERVATION_LENGTH` floats, the viewer's seat first.
+    """The view as :data:`~princes_of_florence.OBSERVATION_LENGTH` floats, the viewer's seat first.
 
-    The sections follow :data:`OBSERVATION_LAYOUT`.  Seats are counted from
+    The sections follow :data:`~princes_of_florence.OBSERVATION_LAYOUT`.  Seats are counted from
     the viewer: the viewer's block comes first among the players, then the
     player on their left, and so on; seat features (who is to decide, the
     high bidder...) are one-hot over these relative seats.  Absent players
@@ -529,18 +530,24 @@ class InformationState:
 
     The player's first view (the configuration without its seed, their
     starting hand, the freedom tiles) and every event since, as
-    :func:`~princes_of_florence.observation.events_for` shows it to them.
+    :func:`~princes_of_florence.events_for` shows it to them.
     Two histories the player can tell apart give different information
     states; two that differ only in cards the player never saw (the deck
     order, the seed, other hands) give equal ones.
 
-    Build one with :func:`information_state` from a record, or follow a game
+    Build one with :func:`~princes_of_florence.information_state` from a record, or follow a game
     with :meth:`start` and :meth:`extended`.
 
     Attributes:
         player: the player whose knowledge it is.
         first: the player's view of the new game.
         events: every event since, redacted for the player.
+
+    Example:
+        >>> from princes_of_florence import GameConfig, new_game
+        >>> info = InformationState.start(new_game(GameConfig(players=3, seed=1)), 0)
+        >>> info.player, info.events
+        (0, ())
     """
 
     player: int
@@ -566,7 +573,7 @@ class InformationState:
     def lines(self) -> tuple[str, ...]:
         """The text form, one line per item: the player, the first view, each event.
 
-        Each line is JSON (:func:`~princes_of_florence.serialization.dumps`)
+        Each line is JSON (:func:`~princes_of_florence.dumps`)
         but the first, ``player N``.
         """
         return (f"player {self.player}", dumps(self.first), *map(dumps, self.events))
@@ -579,7 +586,7 @@ class InformationState:
         """The information state as integers, for hashing and learning.
 
         The player, the first view's fields, then per event the number of
-        its class in the :data:`~princes_of_florence.events.Event` union and
+        its class in the :data:`~princes_of_florence.Event` union and
         its fields.  Enum members have one code each across the package's
         enums, ``None`` is -1, and tuples and strings are prefixed with
         their length, so different information states give different
@@ -618,7 +625,17 @@ def information_state(record: GameRecord, player: int) -> InformationState:
 
 
 def information_state_string(record: GameRecord, player: int) -> str:
-    """The text form of :func:`information_state` (see :meth:`InformationState.lines`)."""
+    """The text form of :func:`~princes_of_florence.information_state`.
+
+    See :meth:`InformationState.lines`.
+
+    >>> from princes_of_florence import GameConfig, GameRecord
+    >>> record = GameRecord(GameConfig(players=3, seed=1))
+    >>> information_state_string(record, 0) == information_state_string(record, 0)
+    True
+    >>> information_state_string(record, 0) == information_state_string(record, 1)
+    False
+    """
     return str(information_state(record, player))
 
 
@@ -654,6 +671,14 @@ def rank_returns(state: GameState) -> tuple[float, ...]:
     ``(n - 1 - r) / (n - 1)``.  Players tied on prestige and money (R24)
     share the ranks they hold: each gets the mean of their values, so the
     numbers always add up to ``n / 2``.
+
+    >>> import random
+    >>> from princes_of_florence import GameConfig, apply, is_terminal, legal_moves, new_game
+    >>> state, rng = new_game(GameConfig(players=3, seed=1)), random.Random(1)
+    >>> while not is_terminal(state):
+    ...     state = apply(state, rng.choice(legal_moves(state)))
+    >>> sum(rank_returns(state))
+    1.5
 
     Raises:
         PrincesOfFlorenceError: the game is not over.

@@ -22,13 +22,13 @@ It is a sequential, imperfect-information game with explicit chance:
   (``num_distinct_actions() == ACTION_COUNT``); ``legal_actions()`` lists
   the ids of the player to decide, prestige sales included, ascending.
 * **Observations.** ``observation_tensor(p)`` is
-  :func:`~princes_of_florence.learning.observation_vector` of ``p``'s view;
+  :func:`~princes_of_florence.observation_vector` of ``p``'s view;
   ``observation_string(p)`` is that view as JSON.
 * **Information states.** ``information_state_string(p)`` is the text form
-  of ``p``'s :class:`~princes_of_florence.learning.InformationState` (first
+  of ``p``'s :class:`~princes_of_florence.InformationState` (first
   view and redacted events: perfect recall).
-* **Returns** at the end: :func:`~princes_of_florence.learning.returns` (the
-  winners share 1), or :func:`~princes_of_florence.learning.rank_returns`
+* **Returns** at the end: :func:`~princes_of_florence.returns` (the
+  winners share 1), or :func:`~princes_of_florence.rank_returns`
   with the parameter ``reward="rank"``.
 
 Parameters: ``players`` (2 to 5), ``start_player``, ``hidden_money``,

@@ -10,11 +10,11 @@
 ((1232,), 4)
 
 Agents are ``player_0`` to ``player_N-1``, one per seat.  The player to decide
-is :attr:`~pettingzoo.AECEnv.agent_selection`; in Cooperative Building the
+is ``agent_selection``; in Cooperative Building the
 partner of a proposal answers out of turn, so the order of agents follows the
 game, not a fixed cycle.  Each agent observes a dictionary:
 
-* ``observation``: :func:`~princes_of_florence.learning.observation_vector` of
+* ``observation``: :func:`~princes_of_florence.observation_vector` of
   the agent's view, as ``float32`` in ``[0, 100]``;
 * ``action_mask``: :func:`~princes_of_florence.encoding.action_mask` of the
   agent's view as ``int8`` (all zeros when another agent is to decide).
@@ -22,9 +22,9 @@ game, not a fixed cycle.  Each agent observes a dictionary:
 The action space is ``Discrete(ACTION_COUNT)``, the stable action ids of
 :mod:`princes_of_florence.encoding`; an illegal action raises
 :class:`~princes_of_florence.IllegalMoveError` and changes nothing.  Rewards
-are 0 until the end, then :func:`~princes_of_florence.learning.returns` (the
+are 0 until the end, then :func:`~princes_of_florence.returns` (the
 winners share 1) or, with ``reward="rank"``,
-:func:`~princes_of_florence.learning.rank_returns`.  The game seed comes from
+:func:`~princes_of_florence.rank_returns`.  The game seed comes from
 the seed given to ``reset``.
 """
 
@@ -58,7 +58,7 @@ from princes_of_florence.encoding import ACTION_COUNT, action_mask, decode_move
 __all__ = ["OBSERVATION_HIGH", "PrincesOfFlorenceEnv", "env"]
 
 OBSERVATION_HIGH = 100.0
-"""The bound of the observation box: every value of a vector lies in ``[0, 100]``."""
+"""The upper bound of the observation box; every value of a vector lies in ``[0, 100]``."""
 
 Observation = dict[str, NDArray[Any]]
 _NO_ACTIONS = bytes(ACTION_COUNT)
@@ -69,8 +69,8 @@ class PrincesOfFlorenceEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no t
 
     Args:
         players: 2 to 5.
-        reward: ``"win"`` for :func:`~princes_of_florence.learning.returns`,
-            ``"rank"`` for :func:`~princes_of_florence.learning.rank_returns`.
+        reward: ``"win"`` for :func:`~princes_of_florence.returns`,
+            ``"rank"`` for :func:`~princes_of_florence.rank_returns`.
         render_mode: ``"ansi"`` (``render`` returns the table as text),
             ``"human"`` (it prints it) or ``None``.
         **config: any other field of :class:`~princes_of_florence.GameConfig`
