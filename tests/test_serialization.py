@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
 import subprocess
 import sys
 from collections.abc import Callable
@@ -66,6 +67,7 @@ from princes_of_florence.events import (
     WorkDone,
     WorkStarted,
 )
+from princes_of_florence.geometry import FULL_MASK
 from princes_of_florence.ids import (
     AuctionObject,
     BonusCardId,
@@ -857,6 +859,28 @@ def test_a_loaded_state_has_a_legal_move_after_every_move() -> None:
             moves = legal_moves(loaded)
             assert moves
             loaded = apply(loaded, rng.choice(moves))
+
+
+@pytest.mark.parametrize("mask", [-1, -(2**62), FULL_MASK + 1])
+@pytest.mark.parametrize("field", ["palazzo", "occupied", "walls", "tiles[0].mask"])
+@pytest.mark.parametrize("kind", ["state", "view"])
+def test_cell_masks_outside_the_grid_are_refused(kind: str, field: str, mask: int) -> None:
+    """A cell mask below 0 or beyond the 7x7 grid is refused at load, naming its path: a
+    negative palazzo made load_state loop for ever listing its cells (defect class 3)."""
+    state = _first(lambda s: s.phase is Phase.ACTIONS and bool(s.players[0].principality.tiles))
+    text = dumps(state if kind == "state" else observe(state, 0))
+
+    def corrupt(data: Any) -> None:
+        principality = data["players"][0]["principality"]
+        if field == "tiles[0].mask":
+            principality["tiles"][0]["mask"] = mask
+        else:
+            principality[field] = mask
+
+    load = load_state if kind == "state" else load_view
+    path = re.escape(f"@ $.data.players[0].principality.{field}")
+    with pytest.raises(SerializationError, match=f"the mask {mask} names cells outside.*{path}"):
+        load(_mutated(text, corrupt))
 
 
 @pytest.mark.parametrize(

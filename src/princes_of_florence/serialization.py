@@ -74,6 +74,7 @@ from princes_of_florence.errors import (
 )
 from princes_of_florence.events import Event
 from princes_of_florence.frozen import share_copies
+from princes_of_florence.geometry import FULL_MASK
 from princes_of_florence.ids import BonusCardId, Building, Landscape, PersonId, PrestigeCardId
 from princes_of_florence.limits import (
     MAX_DOCUMENT_CHARS,
@@ -95,7 +96,14 @@ from princes_of_florence.observation import (
 )
 from princes_of_florence.rules.invariants import state_problems
 from princes_of_florence.rules.scoring import Outcome
-from princes_of_florence.state import BUILDINGS, FREEDOMS, LANDSCAPES, GameState, Pending
+from princes_of_florence.state import (
+    BUILDINGS,
+    FREEDOMS,
+    LANDSCAPES,
+    GameState,
+    Pending,
+    Principality,
+)
 
 if TYPE_CHECKING:
     import cattrs
@@ -262,7 +270,7 @@ def _structure_int(value: object, _: type) -> int:
     if type(value) is not int:
         raise _Invalid(f"expected an integer, not {shorten(value)}")
     if not -_LARGEST < value < _LARGEST:
-        raise _Invalid(f"the integer {shorten(value)} is out of range")
+        raise _Invalid(f"{shorten(value)} is out of range")
     return value
 
 
@@ -1358,6 +1366,25 @@ def record_problems(record: GameRecord) -> list[str]:
     return problems
 
 
+def _mask_problems(principality: Principality, at: str) -> list[str]:
+    """Cell masks outside the 7x7 grid (a negative one would never run out of cells)."""
+    masks = [
+        (f"{at}.{name}", getattr(principality, name)) for name in ("palazzo", "occupied", "walls")
+    ]
+    for index, placed in enumerate(principality.tiles):
+        masks.append((f"{at}.tiles[{index}].mask", placed.mask))
+        if placed.shared is not None:
+            masks += [
+                (f"{at}.tiles[{index}].shared.masks[{side}]", mask)
+                for side, mask in enumerate(placed.shared.masks)
+            ]
+    return [
+        f"the mask {mask} names cells outside the 7x7 grid @ {path}"
+        for path, mask in masks
+        if not 0 <= mask <= FULL_MASK
+    ]
+
+
 def _shape_problems(state: GameState) -> list[str]:
     """Sizes and signs that :func:`state_problems` relies on."""
     count = len(state.players)
@@ -1387,6 +1414,8 @@ def _shape_problems(state: GameState) -> list[str]:
     for name, values in counts.items():
         if values and min(values) < 0:
             problems.append(f"{name} holds a negative count @ $.data.{name}")
+    for seat, player in enumerate(state.players):
+        problems += _mask_problems(player.principality, f"$.data.players[{seat}].principality")
     for seat, player in enumerate(state.players):  # limits.py: bounded work on any state
         if player.money > MAX_MONEY:
             problems.append(
