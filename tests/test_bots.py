@@ -9,9 +9,19 @@ import attrs
 import pytest
 
 from princes_of_florence import (
+    Accept,
+    AskPayment,
+    Building,
     GameConfig,
+    GameState,
+    Phase,
     PlayerView,
+    Propose,
+    ProposeBuilding,
+    ProposePlacement,
+    Reject,
     SellPrestige,
+    apply,
     determinize,
     is_terminal,
     legal_moves,
@@ -33,6 +43,7 @@ from princes_of_florence.bots import (
 from princes_of_florence.bots.mcts import evaluate
 from princes_of_florence.moves import Move
 from princes_of_florence.serialization import replay
+from princes_of_florence.state import Proposal
 from strategies import play_random
 
 BOTS: dict[str, Callable[[int], Bot]] = {
@@ -273,3 +284,63 @@ def test_every_bot_plays_muse_and_princess(name: str, players: int) -> None:
     record = play_game(config, [BOTS[name](1)] + [HeuristicBot() for _ in range(players - 1)])
     assert record.outcome is not None
     assert any(type(move).__name__ == "PlaceToken" for move in record.moves)
+
+
+@pytest.mark.parametrize("name", sorted(BOTS))
+@pytest.mark.parametrize(("players", "muse"), [(2, False), (3, True)])
+def test_every_bot_plays_cooperative_building(name: str, players: int, muse: bool) -> None:
+    """With Cooperative Building (R29-R34) every bot proposes and answers proposals too."""
+    config = GameConfig(players=players, seed=6, cooperative_building=True, muse_and_princess=muse)
+    record = play_game(config, [BOTS[name](1)] + [HeuristicBot() for _ in range(players - 1)])
+    assert record.outcome is not None
+    assert is_terminal(replay(record)[-1])
+    kinds = {type(move).__name__ for move in record.moves}
+    assert {"Propose", "AskPayment"} <= kinds
+    assert kinds & {"Accept", "Reject"}
+
+
+def _coop_placed() -> GameState:
+    """2 players on the shared map: the first to act proposes a workshop and its placement."""
+    state = new_game(GameConfig(players=2, seed=6, cooperative_building=True))
+    rng = random.Random(0)
+    while state.phase is not Phase.ACTIONS:
+        state = apply(state, rng.choice(legal_moves(state)))
+    actor = state.current_player
+    assert actor is not None
+    state = apply(apply(state, Propose(1 - actor)), ProposeBuilding(Building.WORKSHOP))
+    return apply(state, next(m for m in legal_moves(state) if isinstance(m, ProposePlacement)))
+
+
+def _coop_answer(payment: int) -> GameState:
+    """The partner's decision once ``payment`` is asked of them (R31, R32)."""
+    return apply(_coop_placed(), AskPayment(payment))
+
+
+def test_heuristic_accepts_a_cheap_share_and_rejects_a_dear_one() -> None:
+    """The heuristic partner accepts a workshop for nothing and refuses it for 2,000 (R32)."""
+    cheap = _coop_answer(0)
+    dear = _coop_answer(min(2000, _can_raise(cheap)))
+    bot = HeuristicBot()
+    partner = cheap.current_player
+    assert partner is not None
+    view = observe(cheap, partner)
+    assert Accept() == bot.choose(view, view_moves(view))
+    view = observe(dear, partner)
+    assert Reject() == bot.choose(view, view_moves(view))
+
+
+def _can_raise(state: GameState) -> int:
+    pending = state.pending
+    assert isinstance(pending, Proposal)
+    return pending.limit * 100
+
+
+def test_heuristic_asks_at_most_its_share_ask() -> None:
+    """Naming the payment, the heuristic asks the largest amount up to ``share_ask`` (R31)."""
+    state = _coop_placed()
+    actor = state.current_player
+    assert actor is not None
+    view = observe(state, actor)
+    for ask in (200, 300):
+        params = HeuristicParams(share_ask=ask)
+        assert AskPayment(ask) == HeuristicBot(params).choose(view, view_moves(view))

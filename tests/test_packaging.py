@@ -60,6 +60,19 @@ def test_importing_the_package_leaves_cattrs_unloaded() -> None:
     assert result.stdout.split() == ["False", "True"]
 
 
+def test_the_quick_readers_and_writers_are_written_on_first_use() -> None:
+    """``import`` writes no quick reader or writer; the first state document writes them."""
+    result = _run(
+        "import princes_of_florence as p\n"
+        "from princes_of_florence import serialization as s\n"
+        "print(s._quick_reader.cache_info().currsize, len(s._WRITERS))\n"
+        "p.load_state(p.dumps(p.new_game(p.GameConfig(players=3, seed=1))))\n"
+        "print(s._quick_reader.cache_info().currsize, len(s._WRITERS))\n"
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == ["0", "0", "1", "1"]
+
+
 def test_a_cattrs_without_the_api_used_is_named_as_the_cause() -> None:
     """A cattrs lacking a method the hooks call fails with an ImportError naming cattrs."""
     result = _run(

@@ -120,12 +120,12 @@ from princes_of_florence.rules.auction import stack_problem_in_bidding
 from princes_of_florence.rules.invariants import state_problems
 from princes_of_florence.serialization import (  # private: the two readers compared
     _ENCODER,
-    _QUICK,
-    _WRITERS,
     SCHEMA_VERSION,
     GameRecord,
     _converter,
     _GiveUp,
+    _quick_reader,
+    _quick_writer_of,
     dumps,
     load_config,
     load_event,
@@ -882,7 +882,7 @@ def test_the_quick_reader_reads_valid_states_and_views_as_the_converter_does(
     seat %= len(state.players)
     for cls, value in ((GameState, state), (PlayerView, observe(state, seat))):
         data = _data(dumps(value))
-        quick = _QUICK[cls]
+        quick = _quick_reader(cls)
         assert quick is not None
         assert value == quick(data) == _converter().structure(data, cls)
 
@@ -894,7 +894,7 @@ def test_the_quick_writer_writes_states_and_views_as_the_converter_does(
     """The quick writer of states and views gives the converter's JSON, byte for byte."""
     seat %= len(state.players)
     for cls, value in ((GameState, state), (PlayerView, observe(state, seat))):
-        write = _WRITERS[cls]
+        write = _quick_writer_of(cls)
         assert write is not None
         assert _ENCODER.encode(_converter().unstructure(value)) == _ENCODER.encode(write(value))
 
@@ -908,7 +908,7 @@ def test_the_quick_reader_accepts_nothing_the_converter_refuses(made: tuple[str,
     except (ValueError, KeyError, TypeError, RecursionError):
         return  # not a JSON document with data: refused before either reader
     cls = {"state": GameState, "view": PlayerView, "record": GameRecord}.get(kind, GameConfig)
-    quick = _QUICK[cls]
+    quick = _quick_reader(cls)
     assert quick is not None
     try:
         value = quick(data)

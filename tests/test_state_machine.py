@@ -233,6 +233,18 @@ SALES_PER_MILLE = 25
 STATS: Counter[str] = Counter()
 """Counts over the session: games completed (per player count), moves, probes."""
 
+
+def _features(config: GameConfig) -> tuple[str, ...]:
+    """The parts of ``config`` the figures count moves by: player count and each option."""
+    options = (
+        (config.muse_and_princess, "Muse & Princess"),
+        (config.cooperative_building, "Cooperative Building"),
+        (config.hard_freedoms, "hard freedoms"),
+        (config.choose_returned_order, "the returned order chosen"),
+    )
+    return (f"{config.players} players", *(name for on, name in options if on))
+
+
 Tile = Building | Landscape
 Ledger = tuple[str, int, int, str]
 """A money or prestige movement: (kind of event, seat, amount, reason)."""
@@ -1172,6 +1184,8 @@ class GameMachine(RuleBasedStateMachine):
         self.last = Transition(state, before_repr, move, after, events)
         books.absorb(self.last)
         STATS["moves checked"] += 1
+        for feature in _features(books.config):
+            STATS[f"moves checked with {feature}"] += 1
         if is_terminal(after):
             STATS["games completed"] += 1
             STATS[f"games completed with {books.config.players} players"] += 1
@@ -1179,6 +1193,8 @@ class GameMachine(RuleBasedStateMachine):
                 STATS["games completed with Muse & Princess"] += 1
             if books.config.choose_returned_order:
                 STATS["games completed with the returned order chosen"] += 1
+            if books.config.hard_freedoms:
+                STATS["games completed with hard freedoms"] += 1
             if books.config.cooperative_building:
                 STATS["games completed with Cooperative Building"] += 1
                 if books.shared:
@@ -1190,8 +1206,6 @@ class GameMachine(RuleBasedStateMachine):
                 STATS["proposals made"] += 1
             if isinstance(event, ProposalAnswered):
                 STATS["proposals accepted" if event.accepted else "proposals rejected"] += 1
-        if books.config.cooperative_building:
-            STATS["cooperative moves checked"] += 1
 
     def _try(self, state: GameState, data: st.DataObject) -> None:
         """Try an arbitrary move on ``state``, sometimes sent from a given seat.

@@ -872,10 +872,18 @@ def _quick_union(members: tuple[Any, ...]) -> _Reader | None:
     return None
 
 
-_QUICK: dict[Any, _Reader | None] = {
-    cls: _quick(cls) for cls in (GameState, PlayerView, GameConfig, GameRecord)
-}
-"""The quick reader of each kind of document that has one."""
+_QUICK_KINDS = (GameState, PlayerView, GameConfig, GameRecord)
+"""The kinds of document that have a quick reader."""
+
+
+@functools.cache
+def _quick_reader(cls: Any) -> _Reader | None:
+    """The quick reader of documents of ``cls``, written out on first use.
+
+    Writing the readers out costs a noticeable part of a second, so it waits
+    for the first document rather than slowing down ``import``.
+    """
+    return _quick(cls) if cls in _QUICK_KINDS else None
 
 
 # --------------------------------------------------------------------------
@@ -982,8 +990,17 @@ def _writer_of(cls: type) -> _Writer | None:
         return None
 
 
-_WRITERS: dict[type, _Writer | None] = {cls: _writer_of(cls) for cls in (GameState, PlayerView)}
-"""The quick writer of each kind of document that has one."""
+_WRITERS: dict[type, _Writer | None] = {}
+"""The quick writers written out so far, by class (see :func:`_quick_writer_of`)."""
+
+
+def _quick_writer_of(cls: type) -> _Writer | None:
+    """The quick writer of states or views, written out on first use (see :func:`_quick_reader`)."""
+    try:
+        return _WRITERS[cls]
+    except KeyError:
+        writer = _WRITERS[cls] = _writer_of(cls) if cls in (GameState, PlayerView) else None
+        return writer
 
 
 # --------------------------------------------------------------------------
@@ -994,7 +1011,7 @@ _MOVE_CLASSES: tuple[type, ...] = get_args(Move)
 
 
 def _kind_and_data(obj: object) -> tuple[str, Any]:
-    write = _WRITERS.get(type(obj))
+    write = _quick_writer_of(type(obj))
     if write is not None:
         return ("state" if type(obj) is GameState else "view"), write(obj)
     conv = _converter()
@@ -1130,7 +1147,7 @@ _T = TypeVar("_T")
 
 
 def _structure(data: object, cls: Any, kind: str) -> Any:
-    quick = _QUICK.get(cls)
+    quick = _quick_reader(cls)
     if quick is not None:
         try:
             return quick(data)

@@ -26,6 +26,11 @@ How it values things (:class:`HeuristicParams` holds every weight):
 * **Money to prestige** (R19): it converts what exceeds ``keep_money`` from
   round ``convert_from_round`` on, and all of it in the last round, since
   money only breaks ties at the end (R24).
+* **Cooperative Building** (R31-R33): it proposes a shared building when the
+  best building it lacks is worth the cost its builders set, less the payment
+  it asks (the largest offered up to ``share_ask``) and ``share_margin`` for
+  what the partner gains; asked as a partner, it accepts when the building is
+  worth more to it than the payment plus that margin.
 * **Placement** (R21): it lays a tile where it touches the most occupied
   cells and the border, so the free area stays in one piece, and keeps room
   for the buildings its persons still need.
@@ -61,6 +66,8 @@ from princes_of_florence.ids import (
     PrestigeCardId,
 )
 from princes_of_florence.moves import (
+    Accept,
+    AskPayment,
     Bid,
     Build,
     BuyBonus,
@@ -81,7 +88,10 @@ from princes_of_florence.moves import (
     PlaceToken,
     PlayBonus,
     PrincessWork,
+    Propose,
+    ProposeBuilding,
     Recruit,
+    Reject,
     ReturnPerson,
     SellPrestige,
     Take,
@@ -99,7 +109,7 @@ from princes_of_florence.rules.work_value import (
     minimum_work,
     work_breakdown,
 )
-from princes_of_florence.state import GameState, Placing, PlayerState
+from princes_of_florence.state import GameState, Placing, PlayerState, Proposal
 
 __all__ = ["HeuristicBot", "HeuristicParams", "future_work_pay", "heuristic_move"]
 
@@ -132,6 +142,12 @@ class HeuristicParams:
         person_target: works of persons to hold ready, per remaining phase.
         cash_floor: cash the bot likes to keep through phase B for the next
             auction; spending below it counts against a move.
+        share_ask: the most the bot asks a partner to pay towards a shared
+            building (Cooperative Building, R31); it asks the largest
+            offered amount up to this.
+        share_margin: how much less a shared building is worth to the bot
+            than the same building alone, for the prestige and the use it
+            hands a rival (R33).
 
     Example:
         >>> params = HeuristicParams(reserve=500)
@@ -151,6 +167,8 @@ class HeuristicParams:
     bonus_from_round: int = 5
     person_target: float = 1.5
     cash_floor: int = 600
+    share_ask: int = 200
+    share_margin: float = 120.0
 
 
 _ROUNDS = catalog().rules.rounds
@@ -374,6 +392,16 @@ class _Judge:
                 return 1000.0 + 100.0 * self.next_minimum  # a work without a person (R28)
             case UseMerchant() | UseProfessor():
                 return 200.0  # a free gain: prestige now, or a card (R26)
+            case Propose():
+                return self.propose_score()
+            case ProposeBuilding(building=building):
+                return self.building_gain(building)
+            case AskPayment(amount=amount):
+                return amount if amount <= self.params.share_ask else -1.0 - amount
+            case Accept():
+                return self.accept_score()
+            case Reject():
+                return 0.0
             case _:
                 return 0.0  # a move kind this bot does not know: neutral
 
@@ -474,6 +502,32 @@ class _Judge:
                 continue
             room += min(4, len(legal_placements(after, building, self.me.builders)))
         return touching + 3.0 * room
+
+    def propose_score(self) -> float:
+        """Propose a shared building when one is worth its cost (R31-R33).
+
+        The bot counts the best building it lacks, the cost its own builders
+        set, and the payment it will ask, less ``share_margin`` for what the
+        partner gains; building alone scores the same building without the
+        margin, so the bot shares only where that pays.
+        """
+        lacking = [b for b in Building if not self.me.principality.has_building(b)]
+        if not lacking:
+            return -1.0
+        best = max(self.building_gain(building) for building in lacking)
+        cost = self.rules.build_cost[self.me.builders]
+        ask = min(self.params.share_ask, cost)
+        net = cost - ask
+        return best - net - self.cash_penalty(net) - 50.0 - self.params.share_margin
+
+    def accept_score(self) -> float:
+        """Accept a proposal when the building is worth more than the payment asked (R32)."""
+        pending = self.state.pending
+        if not isinstance(pending, Proposal) or pending.building is None:
+            return -1.0
+        payment = pending.payment or 0
+        worth = self.building_gain(pending.building) - self.params.share_margin
+        return worth - payment - self.cash_penalty(payment)
 
     def needed_buildings(self) -> list[Building]:
         """Buildings the persons in hand need and the principality lacks."""
