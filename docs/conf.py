@@ -5,11 +5,11 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from sphinx.application import Sphinx
 from sphinx.pycode import ModuleAnalyzer
+from sphinx.util.inspect import TypeAliasForwardRef
 
 sys.path.insert(0, str(Path(__file__).parent / "_ext"))
-
-from sphinx.util.inspect import TypeAliasForwardRef
 
 import princes_of_florence
 import princes_of_florence.bots
@@ -83,7 +83,7 @@ _PACKAGES = (princes_of_florence, princes_of_florence.bots)
 
 
 def _skip_exported(
-    app: object, what: str, name: str, obj: object, skip: bool, options: object
+    app: Sphinx, what: str, name: str, obj: object, skip: bool, options: object
 ) -> bool | None:
     """Leave out of a module's members a name that its package exports.
 
@@ -99,7 +99,7 @@ def _skip_exported(
 
 
 def _defined_docstring(
-    app: object, what: str, name: str, obj: object, options: object, lines: list[str]
+    app: Sphinx, what: str, name: str, obj: object, options: object, lines: list[str]
 ) -> None:
     """Give an exported constant or union the docstring written where it is defined.
 
@@ -121,7 +121,7 @@ def _defined_docstring(
             return
 
 
-def setup(app: object) -> None:
+def setup(app: Sphinx) -> None:
     """Connect the handlers that document each exported name once, with its own docstring."""
-    app.connect("autodoc-skip-member", _skip_exported)  # type: ignore[attr-defined]
-    app.connect("autodoc-process-docstring", _defined_docstring)  # type: ignore[attr-defined]
+    app.connect("autodoc-skip-member", _skip_exported)
+    app.connect("autodoc-process-docstring", _defined_docstring)

@@ -29,6 +29,7 @@ from princes_of_florence import (
     GameConfig,
     GameState,
     Phase,
+    Principality,
     apply,
     new_game,
     observe,
@@ -44,8 +45,8 @@ from princes_of_florence.rules.cooperative import render_shared_map
 _MID_GAME = GameConfig(players=3, seed=3, names=("Anna", "Ben", "Carla"))
 """The game of the principality and table pictures."""
 
-_SHARED_GAME = GameConfig(players=3, seed=1, cooperative_building=True)
-"""The Cooperative Building game of the shared-map pictures (it has a shared building)."""
+_SHARED_SEEDS = range(1, 21)
+"""The seeds tried, in order, for a Cooperative Building game with a shared building."""
 
 _STOP = (5, Phase.AUCTION)
 """Both games are drawn as they stand when round 5's auction begins."""
@@ -65,6 +66,25 @@ def _played(config: GameConfig) -> GameState:
     return state
 
 
+@cache
+def _shared_game() -> GameState:
+    """The first 3-player Cooperative Building game with a shared building by round 5.
+
+    Which seed that is depends on how the bots play, so it is looked for, not
+    fixed: the shared-map pictures must show a building across a border.
+    """
+    for seed in _SHARED_SEEDS:
+        state = _played(GameConfig(players=3, seed=seed, cooperative_building=True))
+        if any(tile.shared for player in state.players for tile in player.principality.tiles):
+            return state
+    raise RuntimeError(f"no game of seeds {_SHARED_SEEDS} has a shared building by round 5")
+
+
+def _shared_principalities() -> list[Principality]:
+    """Every principality of the shared-map game, by player."""
+    return [player.principality for player in _shared_game().players]
+
+
 @dataclass(frozen=True)
 class _Picture:
     """One picture: the code a reader would write, and how the build draws it."""
@@ -73,10 +93,16 @@ class _Picture:
     draw: Callable[[], str]
     svg: bool
 
+    def shown_code(self) -> str:
+        """The code, with the seed of the shared-map game filled in where it is named."""
+        if "{shared_seed}" not in self.code:
+            return self.code
+        return self.code.replace("{shared_seed}", str(_shared_game().config.seed))
+
 
 _SETUP_MID = "state = ...  # a 3-player game (seed 3, heuristic bots) as round 5's auction begins\n"
 _SETUP_SHARED = (
-    "state = ...  # a Cooperative Building game (seed 1, heuristic bots), round 5\n"
+    "state = ...  # a Cooperative Building game (seed {shared_seed}, heuristic bots), round 5\n"
     "principalities = [player.principality for player in state.players]\n"
 )
 
@@ -105,14 +131,14 @@ _PICTURES: dict[str, _Picture] = {
         _SETUP_SHARED
         + "from princes_of_florence.rules.cooperative import render_shared_map\n"
         + "print(render_shared_map(principalities))",
-        lambda: render_shared_map([p.principality for p in _played(_SHARED_GAME).players]),
+        lambda: render_shared_map(_shared_principalities()),
         svg=False,
     ),
     "shared-map-svg": _Picture(
         _SETUP_SHARED
         + "from princes_of_florence.render import render_shared_map_svg\n"
         + "svg = render_shared_map_svg(principalities)",
-        lambda: render_shared_map_svg([p.principality for p in _played(_SHARED_GAME).players]),
+        lambda: render_shared_map_svg(_shared_principalities()),
         svg=True,
     ),
 }
@@ -141,9 +167,10 @@ class RenderedPicture(SphinxDirective):
             raise self.error(f"unknown picture {name!r}; the pictures are: {known}")
         try:
             drawn = picture.draw()
+            code_text = picture.shown_code()
         except Exception as error:  # any failure of the library is a failed build
             raise self.error(f"picture {name!r} could not be drawn: {error!r}") from error
-        code = nodes.literal_block(picture.code, picture.code, language="python")
+        code = nodes.literal_block(code_text, code_text, language="python")
         if picture.svg:
             shown: nodes.Node = nodes.raw("", _inline_svg(drawn), format="html")
         else:
