@@ -412,6 +412,17 @@ def test_the_professor_is_not_offered_for_an_empty_deck() -> None:
     )
 
 
+def test_a_use_in_its_window_has_no_problem() -> None:
+    """use_problem finds nothing against a use the holder may make now (R26)."""
+    merchant, professor = holding("merchant"), holding("professor")
+    expected = (None, None, None)
+    assert expected == (
+        use_problem(merchant, UseMerchant()),
+        use_problem(professor, UseProfessor(ProfessorDeck.BONUS)),
+        use_problem(professor, UseProfessor(ProfessorDeck.PRESTIGE)),
+    )
+
+
 def test_a_card_not_held_cannot_be_used() -> None:
     """Only the holder uses a card (R26)."""
     state = holding("merchant")

@@ -549,6 +549,40 @@ def test_alone_placements_are_r21_and_r30_placement_by_placement(
         assert legal == (placement in listed), str(placement)
 
 
+def test_alone_placements_by_builders_beside_a_tower_and_a_lake() -> None:
+    """The count of chapels laid alone grows with the builders up to 2 (R21, R30).
+
+    Player 0 has a tower on a5-a6-a7 and a lake on d5-d6-e6: no chapel ever
+    covers the lake; only 2 builders or more let it touch the tower (b5-b6-c6).
+    """
+    side = reverse_side()
+    own = side.with_tile(Building.TOWER, parse_cells("a5-a6-a7"))
+    own = own.with_tile(Landscape.LAKE, parse_cells("d5-d6-e6"))
+    lake = parse_cells("d5-d6-e6")
+    listed = [alone_placements((own, side), 0, Building.CHAPEL, n) for n in range(4)]
+    assert [14, 31, 76, 76] == [len(placements) for placements in listed]
+    assert [False, False, True, True] == [
+        "b5-b6-c6" in {str(p) for p in placements} for placements in listed
+    ]
+    assert not any(p.mask & lake for placements in listed for p in placements)
+
+
+def test_a_shared_placement_on_covered_cells_names_them() -> None:
+    """The first part found covered is named with exactly its covered cells (R21, R31)."""
+    side = reverse_side()
+    chapel = parse_shared_placement(2, 0, 1, Building.CHAPEL, "g4-g5/a4")
+    partner = side.with_tile(Landscape.LAKE, parse_cells("a3-a4-b4"))
+    own = side.with_tile(Landscape.LAKE, parse_cells("f5-g5-g6"))
+    expected = (
+        "cells a4 of player 1 are covered already",
+        "cells g5 of player 0 are covered already",
+    )
+    assert expected == (
+        shared_placement_problem((side, partner), 0, 1, Building.CHAPEL, 3, 3, chapel),
+        shared_placement_problem((own, partner), 0, 1, Building.CHAPEL, 3, 3, chapel),
+    )
+
+
 def test_alone_landscape_may_touch_a_built_border() -> None:
     """A landscape is no building: R30 does not apply to it."""
     side = reverse_side()

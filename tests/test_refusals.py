@@ -583,6 +583,12 @@ REFUSALS = [
         "all 3 proposals of this build action were made (ruling R32)",
     ),
     row(
+        "open build: proposing to oneself",
+        coop_rejected,
+        "propose 0",
+        "player 0 is not a neighbour of player 0 (ruling R29)",
+    ),
+    row(
         "open build: another action",
         coop_rejected,
         "end",
