@@ -975,6 +975,28 @@ CORRUPTIONS = [
         " cells='f4-g4/a4', payment=500) cannot arise for player 1 in actions @ pending",
     ),
     row(
+        "a proposal numbered 0",
+        lambda: proposal(coop_asked(), number=0),
+        "the pending Proposal(proposer=0, partner=1, number=0, limit=3500,"
+        " building=<Building.TOWER: 'tower'>, cells='f4-g4/a4', payment=500) cannot arise for"
+        " player 1 in actions @ pending",
+    ),
+    row(
+        "a fourth proposal of one build action",
+        lambda: proposal(coop_asked(), number=4),
+        "the pending Proposal(proposer=0, partner=1, number=4, limit=3500,"
+        " building=<Building.TOWER: 'tower'>, cells='f4-g4/a4', payment=500) cannot arise for"
+        " player 1 in actions @ pending",
+    ),
+    row(
+        "a proposal by no player of the game",
+        lambda: proposal(coop_asked(), proposer=3),
+        "player 3 plays out of turn (ruling R17) @ current_player",
+        "the pending Proposal(proposer=3, partner=1, number=1, limit=3500,"
+        " building=<Building.TOWER: 'tower'>, cells='f4-g4/a4', payment=500) cannot arise for"
+        " player 1 in actions @ pending",
+    ),
+    row(
         "a proposal to a player across no border",
         asked_of_player_2,
         "the pending Proposal(proposer=0, partner=2, number=1, limit=3500,"
@@ -1043,6 +1065,8 @@ BASES = [
     coop_asked,
     coop_rejected,
     lambda: coop_rejected(3),
+    # The third and last proposal of a build action, asked of the partner (R32).
+    lambda: play(coop_rejected(2), "propose 1", "share tower", "across f4-g4/a4", "ask 500")[0],
     coop_shared,
     returning,
     lambda: returned_order(2),
