@@ -497,6 +497,31 @@ def test_render_draws_borders_above_and_below() -> None:
     assert expected == lines[:4]
 
 
+def test_render_draws_a_part_of_a_border_below_and_one_on_the_left() -> None:
+    """Borders along part of an edge: the numbers and rule stand under those cells only."""
+    specs = [(0, "g1..e1", 1, "e1..g1"), (0, "a7..a5", 2, "a5..a7")]
+    layout = SharedMapLayout(
+        players=3,
+        borders=tuple(BorderSpec(p, a, q, b, Border.between(a, b)) for p, a, q, b in specs),
+    )
+    blocks = render_shared_map((reverse_side(),) * 3, layout).split("\n\n")
+    expected = [
+        "player 0: borders player 1 (bottom), player 2 (left)",
+        "        a b c d e f g",
+        "  7 2 | . . . . . . .",
+        "  6 2 | . . . . . . .",
+        "  5 2 | . . . . . . .",
+        "  4     . . . . . . .",
+        "  3     . . . . . . .",
+        "  2     . . # # # . .",
+        "  1     . . # # # . .",
+        "                - - -",
+        "                1 1 1",
+    ]
+    assert expected == blocks[0].splitlines()
+    assert ["            - - -", "            0 0 0"] == blocks[1].splitlines()[-2:]
+
+
 def test_a_part_against_a_wall_across_the_border_needs_its_owner_builders() -> None:
     """Red's part next to Green's tower across the border needs 2 of Red's builders (D16)."""
     side = reverse_side()
