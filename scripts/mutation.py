@@ -14,9 +14,11 @@ mutmut runs against each mutant only the tests of the rules and the engine
 function. ``rerun`` then tries every survivor against the rest of the suite:
 
 1. Once, ``map`` runs the whole suite (``tests/`` and the doctests of the
-   package, as ``pytest`` with no argument does) in ``mutants/`` with
-   mutmut's recording mode (``MUTANT_UNDER_TEST=stats``) and the Hypothesis
-   profile ``mutation``, and writes ``mutants/whole-suite-map.json``: for each
+   package, as ``pytest`` with no argument does) in ``mutants/``, with no
+   mutant active, the Hypothesis profile ``mutation``, and in place of
+   mutmut's trampoline a lighter one that notes each mutated function called
+   (mutmut's own recording mode is far too slow for the bots and the fuzz
+   tests), and writes ``mutants/whole-suite-map.json``: for each
    test, whether it passed, how long it took, and which mutated functions it
    called from its setup to its teardown; for each test file, which mutated
    functions its collection (the import of the file) called; and which were
@@ -46,12 +48,14 @@ this limit. Survivors named on the command line are re-run even if
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import random
 import subprocess
 import sys
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 from typing import TypedDict
 
@@ -131,26 +135,30 @@ def build_map() -> int:
     """Run the whole suite in ``mutants/`` recording the calls (``map`` subcommand)."""
     import mutmut.mutation.trampoline as trampoline
     import pytest
+    from mutmut.utils.format_utils import mangled_name_from_mutant_name
 
     class CallMap:
         """A pytest plugin recording, per test and per test file, the mutated functions called."""
 
         def __init__(self) -> None:
             self.calls: set[str] = set()
+            self.take: Callable[[], set[str]] = set
             self.tests: dict[str, _Mapped] = {}
             self.files: dict[str, list[str]] = {}
             self.session: set[str] = set()
 
-        def hit(self, name: str, caller: str | None = None) -> None:
-            """Stand-in for mutmut's recorder: remember the function called."""
-            self.calls.add(name)
+        def gather(self) -> None:
+            """Add the functions called since the last look to ``calls``."""
+            self.calls |= self.take()
 
         @pytest.hookimpl(wrapper=True)
         def pytest_make_collect_report(self, collector: pytest.Collector) -> object:
             """Attribute the calls made while collecting a file (its import) to the file."""
+            self.gather()
             self.session |= self.calls
             self.calls.clear()
             report = yield
+            self.gather()
             if isinstance(collector, pytest.File):
                 self.files.setdefault(collector.nodeid, []).extend(sorted(self.calls))
             else:
@@ -160,6 +168,7 @@ def build_map() -> int:
 
         def pytest_runtest_logstart(self, nodeid: str, location: object) -> None:
             """Start a test's record."""
+            self.gather()
             self.session |= self.calls
             self.calls.clear()
             self.tests[nodeid] = {"passed": True, "duration": 0.0, "calls": []}
@@ -171,17 +180,51 @@ def build_map() -> int:
             if report.failed or report.skipped:
                 entry["passed"] = False
             if report.when == "teardown":
+                self.gather()
                 entry["calls"] = sorted(self.calls)
                 self.calls.clear()
 
     recorder = CallMap()
-    # mutmut's trampoline calls this name in recording mode ("stats").
-    vars(trampoline)["record_trampoline_hit"] = recorder.hit
-    os.environ["MUTANT_UNDER_TEST"] = "stats"
+    called: set[Callable[..., object]] = set()
+
+    def light_trampoline(
+        mutants: dict[str, Callable[..., object]], is_classmethod: bool = False
+    ) -> Callable[[Callable[..., object]], Callable[..., object]]:
+        """mutmut's trampoline in recording mode, only lighter: it notes the function called.
+
+        mutmut's own records through context variables and the environment on
+        every call, which makes the bots' and the fuzz tests' millions of calls
+        far too slow to map.
+        """
+
+        def wrap(function: Callable[..., object]) -> Callable[..., object]:
+            @functools.wraps(function)
+            def trampoline(*args: object, **kwargs: object) -> object:
+                original = mutants["_mutmut_orig"]
+                called.add(original)
+                if is_classmethod:
+                    return getattr(args[0], original.__name__)(*args[1:], **kwargs)
+                return original(*args, **kwargs)
+
+            return trampoline
+
+        return wrap
+
+    def names() -> set[str]:
+        """The mutated functions called since the last look, by mutmut's names."""
+        found = {f"{f.__module__}.{mangled_name_from_mutant_name(f.__name__)}" for f in called}
+        called.clear()
+        return found
+
+    recorder.take = names
+    # The mutated modules import the trampoline from here when first imported.
+    vars(trampoline)["wrap_in_trampoline"] = light_trampoline
+    os.environ["MUTANT_UNDER_TEST"] = ""
     os.environ["HYPOTHESIS_PROFILE"] = "mutation"
     os.chdir(MUTANTS)
     sys.path.insert(0, str(Path("src").resolve()))
     code = int(pytest.main(["-q", "-p", "no:cacheprovider", "--rootdir=."], plugins=[recorder]))
+    recorder.gather()
     unusable = sorted(k for k, v in recorder.tests.items() if not v["passed"])
     mapped: _Map = {
         "tests": recorder.tests,
