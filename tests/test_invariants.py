@@ -222,6 +222,19 @@ def asked_of_player_2() -> GameState:
     return replace(proposal(state, partner=2), current_player=2)
 
 
+def shared_by_the_palazzo(builders: int = 2) -> GameState:
+    """3 players: player 0 (2 builders) built a chapel on a5-a6-b6, then shared a tower on
+    f1-g1/a1 with player 1, player 0's part against the palazzo (R31); then ``builders``
+    of player 0's are put back in the supply."""
+    state = play(
+        coop_turn(0, builders=2),
+        *("build chapel", "place a5-a6-b6", "propose 1", "share tower"),
+        *("across f1-g1/a1", "ask 0", "accept"),
+    )[0]
+    state = replace(state, builders=state.builders + 2 - builders)
+    return player(state, 0, builders=builders)
+
+
 def row(name: str, corrupt: Corruption, *problems: str) -> object:
     return pytest.param(corrupt, problems, id=name)
 
@@ -975,6 +988,12 @@ CORRUPTIONS = [
         " cells='f4-g4/a4', payment=500) cannot arise for player 1 in actions @ pending",
     ),
     row(
+        "a shared part against the palazzo, built after a chapel, with 1 builder",
+        lambda: shared_by_the_palazzo(builders=1),
+        "player 0's part of the shared tower shares an edge with a building or the palazzo and"
+        " the player has fewer than 2 builders (ruling R31) @ players[0].principality.tiles[1]",
+    ),
+    row(
         "a proposal numbered 0",
         lambda: proposal(coop_asked(), number=0),
         "the pending Proposal(proposer=0, partner=1, number=0, limit=3500,"
@@ -1068,6 +1087,7 @@ BASES = [
     # The third and last proposal of a build action, asked of the partner (R32).
     lambda: play(coop_rejected(2), "propose 1", "share tower", "across f4-g4/a4", "ask 500")[0],
     coop_shared,
+    shared_by_the_palazzo,
     returning,
     lambda: returned_order(2),
     draft,
