@@ -210,6 +210,50 @@ def shared_against_a_wall() -> GameState:
     return replace(state, building_supply=supply)
 
 
+CHAPEL_SHARED = SharedBuilding(
+    Building.CHAPEL, (0, 1), (parse_cells("f6-g6"), parse_cells("a6")), "f6-g6/a6"
+)
+"""A chapel players 0 and 1 could share beside the tower of :func:`coop_shared`."""
+
+
+def taken(state: GameState, *buildings: Building) -> GameState:
+    """``state`` with one of each of ``buildings`` gone from the supply."""
+    supply = tuple(
+        n - buildings.count(b) for b, n in zip(Building, state.building_supply, strict=True)
+    )
+    return replace(state, building_supply=supply)
+
+
+def shared_halves() -> GameState:
+    """The tower of :func:`coop_shared` only in player 0's principality, and a shared
+    chapel of players 0 and 1 only in player 1's (R33)."""
+    state = laid(coop_shared(), 0, (Building.TOWER, TOWER_SHARED.masks[0], TOWER_SHARED))
+    return laid(state, 1, (Building.CHAPEL, CHAPEL_SHARED.masks[1], CHAPEL_SHARED))
+
+
+def shared_twice_off_the_border() -> GameState:
+    """A shared tower and a shared chapel of players 0 and 1, neither across their border."""
+    tower = SharedBuilding(
+        Building.TOWER, (0, 1), (parse_cells("f4-g4"), parse_cells("a5")), "f4-g4/a5"
+    )
+    chapel = attrs.evolve(CHAPEL_SHARED, masks=(parse_cells("f6-g6"), parse_cells("a7")))
+    chapel = attrs.evolve(chapel, cells="f6-g6/a7")
+    tiles = [(b.building, b.masks[i], b) for b in (tower, chapel) for i in (0, 1)]
+    state = laid(coop_shared(), 0, tiles[0], tiles[2])
+    return taken(laid(state, 1, tiles[1], tiles[3]), Building.CHAPEL)
+
+
+def shared_twice_by_non_neighbours() -> GameState:
+    """4 players: a tower shared by players 0 and 2, a chapel by 1 and 3: no border (R29)."""
+    tower = attrs.evolve(TOWER_SHARED, players=(0, 2))
+    chapel = attrs.evolve(CHAPEL_SHARED, players=(1, 3))
+    state = coop_turn(players=4)
+    for record in (tower, chapel):
+        for seat, mask in zip(record.players, record.masks, strict=True):
+            state = laid(state, seat, (record.building, mask, record))
+    return taken(state, Building.TOWER, Building.CHAPEL)
+
+
 def proposal(state: GameState, **changes: object) -> GameState:
     """``state`` with its pending :class:`Proposal` changed."""
     assert isinstance(state.pending, Proposal)
@@ -942,6 +986,31 @@ CORRUPTIONS = [
         lambda: shared_as(attrs.evolve(TOWER_SHARED, cells="f5-g5/a5")),
         "the shared tower's parts f4-g4 and a4 are not its cells f5-g5/a5"
         " @ players[0].principality, players[1].principality",
+    ),
+    # Two shared buildings with problems: each is named.
+    row(
+        "two shared buildings, each in one principality only",
+        shared_halves,
+        "the shared tower of players (0, 1) lies in the principalities of players (0,)"
+        " (ruling R33) @ players[0].principality",
+        "the shared chapel of players (0, 1) lies in the principalities of players (1,)"
+        " (ruling R33) @ players[1].principality",
+    ),
+    row(
+        "two shared buildings of players with no border",
+        shared_twice_by_non_neighbours,
+        "the shared tower joins players 0 and 2, who are not neighbours (ruling R29)"
+        " @ players[0].principality, players[2].principality",
+        "the shared chapel joins players 1 and 3, who are not neighbours (ruling R29)"
+        " @ players[1].principality, players[3].principality",
+    ),
+    row(
+        "two shared buildings whose cells do not cross the border",
+        shared_twice_off_the_border,
+        "the shared tower: 'f4-g4/a5' is not a placement of the tower across the border of"
+        " players 0 and 1 @ players[0].principality, players[1].principality",
+        "the shared chapel: 'f6-g6/a7' is not a placement of the chapel across the border of"
+        " players 0 and 1 @ players[0].principality, players[1].principality",
     ),
     row(
         "a shared part against a wall of an owner with no builder",
