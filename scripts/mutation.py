@@ -64,9 +64,16 @@ WHOLE_SUITE = MUTANTS / "whole-suite.json"
 EQUIVALENT = Path("scripts/mutation-equivalent.txt")
 
 # mutmut's exit codes (mutmut/stats.py): what each verdict counts as here.
-KILLED = {1, 3, 24, -24, 152, 255, 36, 37}  # a failing test, a crash, a timeout
+KILLED = {1, 3, 37, -11}  # a failing test, an error of pytest, a type error, a crash
+TIMEOUT = {24, -24, 152, 255, 36, -9}  # past the CPU limit, then killed (-9)
 SURVIVED = {0, 5, 33}  # every selected test passed, or no test runs the function
 NOT_RUN = {None, 2, 34}
+# The whole-suite re-run's exit codes: pytest's 1 (a test failed) and 3 (an
+# internal error) kill; RERUN_TIMEOUT is the re-run stopped at its time limit.
+# Any other code (0, or 2, 4, 5: interrupted, bad usage, nothing collected)
+# leaves the mutant a survivor.
+RERUN_KILLED = {1, 3}
+RERUN_TIMEOUT = 124
 
 
 def results() -> dict[str, int | None]:
@@ -308,8 +315,10 @@ def rerun(names: list[str], budget: float = 120.0) -> None:
                 )
                 verdicts[name] = run.returncode
             except subprocess.TimeoutExpired:
-                verdicts[name] = 124
-            verdict = "survived" if verdicts[name] == 0 else f"killed (exit {verdicts[name]})"
+                verdicts[name] = RERUN_TIMEOUT
+            code = verdicts[name]
+            verdict = "killed" if code in RERUN_KILLED or code == RERUN_TIMEOUT else "survived"
+            verdict += f" (exit {code})"
             print(f"{name}: {verdict} by {len(candidates)} of {len(calling)} tests", flush=True)
         WHOLE_SUITE.write_text(json.dumps(verdicts, indent=1, sort_keys=True))
 
@@ -331,25 +340,48 @@ def report(names: list[str]) -> int:
             tally["not run"] += 1
         elif code in KILLED:
             tally["killed"] += 1
-        elif verdicts.get(name, 0) != 0:
+        elif code in TIMEOUT:
+            tally["timeout"] += 1
+        elif verdicts.get(name) in RERUN_KILLED:
             tally["killed"] += 1
-            tally["by the whole suite"] += 1
+            tally["by re-run"] += 1
+        elif verdicts.get(name) == RERUN_TIMEOUT:
+            tally["timeout"] += 1
+            tally["by re-run"] += 1
         elif name in listed:
             tally["equivalent"] += 1
         else:
             tally["survived"] += 1
             survivors.append(name)
-    stale = sorted(n for n in listed if n in codes and (codes[n] in KILLED or verdicts.get(n)))
-    heads = ("mutants", "run", "killed", "equiv", "surv", "score")
-    print(f"{'module':42} " + " ".join(f"{h:>7}" for h in heads))
+    dead = KILLED | TIMEOUT
+    stale = sorted(
+        n
+        for n in listed
+        if n in codes and (codes[n] in dead or verdicts.get(n) in RERUN_KILLED | {RERUN_TIMEOUT})
+    )
+    heads = ("mutants", "run", "killed", "rerun", "timeout", "equiv", "surv", "score")
+    print(f"{'module':38} " + " ".join(f"{h:>7}" for h in heads))
     low = False
-    for module, t in sorted(rows.items()):
+    total: Counter[str] = Counter()
+    for module, t in [*sorted(rows.items()), ("all", total)]:
+        if module != "all":
+            total.update(t)
         run = t["mutants"] - t["not run"]
         judged = run - t["equivalent"]
-        score = 100.0 * t["killed"] / judged if judged else 100.0
-        low |= score < 95.0
-        counts = (t["mutants"], run, t["killed"], t["equivalent"], t["survived"])
-        print(f"{module:42} " + " ".join(f"{c:7}" for c in counts) + f" {score:6.1f}%")
+        dead_count = t["killed"] + t["timeout"]
+        score = 100.0 * dead_count / judged if judged else 100.0
+        low |= module != "all" and score < 95.0
+        counts = (
+            t["mutants"],
+            run,
+            t["killed"],
+            t["by re-run"],
+            t["timeout"],
+            t["equivalent"],
+            t["survived"],
+        )
+        name = module.removeprefix("princes_of_florence.")
+        print(f"{name:38} " + " ".join(f"{c:7}" for c in counts) + f" {score:6.1f}%")
     for name in survivors:
         print(f"survived: {name}")
     for name in stale:
