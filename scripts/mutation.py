@@ -5,28 +5,75 @@ Every subcommand reads mutmut's own result files (``mutants/**/*.py.meta``);
 the whole-suite verdicts of survivors are kept in ``mutants/whole-suite.json``.
 
     python scripts/mutation.py sample N SEED   # N mutant names, drawn with Random(SEED)
-    python scripts/mutation.py rerun [NAME...] # survivors (or NAMEs) against the whole suite
+    python scripts/mutation.py rerun [--budget S] [NAME...]  # survivors against the whole suite
     python scripts/mutation.py report [NAME...]# per-module table (of NAMEs, if given)
+    python scripts/mutation.py map             # (re)build the whole suite's call map
+
+mutmut runs against each mutant only the tests of the rules and the engine
+(``pytest_add_cli_args_test_selection`` in pyproject.toml) that call the mutated
+function. ``rerun`` then tries every survivor against the rest of the suite:
+
+1. Once, ``map`` runs the whole suite (``tests/`` and the doctests of the
+   package, as ``pytest`` with no argument does) in ``mutants/``, with no
+   mutant active, the Hypothesis profile ``mutation``, and in place of
+   mutmut's trampoline a lighter one that notes each mutated function called
+   (mutmut's own recording mode is far too slow for the bots and the fuzz
+   tests), and writes ``mutants/whole-suite-map.json``: for each
+   test, whether it passed, how long it took, and which mutated functions it
+   called from its setup to its teardown; for each test file, which mutated
+   functions its collection (the import of the file) called; and which were
+   called anywhere else (plugins, conftest, the end of the session). A test
+   that fails or is skipped there is never used as a verdict. The map is rebuilt when a file of
+   ``mutants/tests`` is newer than it (mutmut copies ``tests/`` anew on each run).
+2. For each survivor (exit code 0, or 33: no selected test calls its function),
+   the candidate tests are every passing test of the whole suite that calls the
+   function, or that lives in a file whose collection calls it (every passing
+   test, if the function is called outside any test or file). Those mutmut did
+   not run against it come first, then those it did (it ran them in a process
+   where the package was already imported and its tables built, which can hide
+   a mutant of a table builder); each group fastest first. The list is cut
+   once the mapped durations add up to the budget (``rerun --budget SECONDS``,
+   120 by default; at least one test always runs). The candidates run in one
+   fresh ``pytest -x`` process with ``MUTANT_UNDER_TEST`` set from the start
+   (so the mutant is active at import time too), stopping at the first failure;
+   the process is stopped, and the mutant counted killed by a timeout as mutmut
+   does, after twice the candidates' mapped time plus 60 s. A survivor that no
+   test calls stays a survivor without a run.
+
+A test that reaches the function only through a value cached by a session
+fixture of another test is not a candidate; mutmut's own selection shares
+this limit. Survivors named on the command line are re-run even if
+``mutants/whole-suite.json`` already holds a verdict for them.
 """
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import random
 import subprocess
 import sys
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
+from typing import TypedDict
 
 MUTANTS = Path("mutants")
 WHOLE_SUITE = MUTANTS / "whole-suite.json"
 EQUIVALENT = Path("scripts/mutation-equivalent.txt")
 
 # mutmut's exit codes (mutmut/stats.py): what each verdict counts as here.
-KILLED = {1, 3, 24, -24, 152, 255, 36, 37}  # a failing test, a crash, a timeout
+KILLED = {1, 3, 37, -11}  # a failing test, an error of pytest, a type error, a crash
+TIMEOUT = {24, -24, 152, 255, 36, -9}  # past the CPU limit, then killed (-9)
 SURVIVED = {0, 5, 33}  # every selected test passed, or no test runs the function
 NOT_RUN = {None, 2, 34}
+# The whole-suite re-run's exit codes: pytest's 1 (a test failed) and 3 (an
+# internal error) kill; RERUN_TIMEOUT is the re-run stopped at its time limit.
+# Any other code (0, or 2, 4, 5: interrupted, bad usage, nothing collected)
+# leaves the mutant a survivor.
+RERUN_KILLED = {1, 3}
+RERUN_TIMEOUT = 124
 
 
 def results() -> dict[str, int | None]:
@@ -64,28 +111,216 @@ def sample(count: int, seed: int) -> None:
         print(name)
 
 
-def rerun(names: list[str]) -> None:
-    """Run the whole suite (tests and doctests) against each survivor among ``names``."""
+def _mutmut_tests() -> dict[str, set[str]]:
+    """The tests mutmut runs against each function's mutants, by mangled function name."""
+    stats = json.loads((MUTANTS / "mutmut-stats.json").read_text())
+    return {k: set(v) for k, v in stats["tests_by_mangled_function_name"].items()}
+
+
+def function_of(name: str) -> str:
+    """The mangled function of a mutant: ``a.b.x_f`` of ``a.b.x_f__mutmut_3``."""
+    return name.rpartition("__mutmut_")[0]
+
+
+class _Mapped(TypedDict):
+    """One test of the whole suite's call map."""
+
+    passed: bool
+    duration: float
+    calls: list[str]
+
+
+class _Map(TypedDict):
+    """The whole suite's call map: every test, each file's collection, and the rest."""
+
+    tests: dict[str, _Mapped]
+    files: dict[str, list[str]]
+    session: list[str]
+
+
+def build_map() -> int:
+    """Run the whole suite in ``mutants/`` recording the calls (``map`` subcommand)."""
+    import mutmut.mutation.trampoline as trampoline
+    import pytest
+    from mutmut.utils.format_utils import mangled_name_from_mutant_name
+
+    class CallMap:
+        """A pytest plugin recording, per test and per test file, the mutated functions called."""
+
+        def __init__(self) -> None:
+            self.calls: set[str] = set()
+            self.take: Callable[[], set[str]] = set
+            self.tests: dict[str, _Mapped] = {}
+            self.files: dict[str, list[str]] = {}
+            self.session: set[str] = set()
+
+        def gather(self) -> None:
+            """Add the functions called since the last look to ``calls``."""
+            self.calls |= self.take()
+
+        @pytest.hookimpl(wrapper=True)
+        def pytest_make_collect_report(self, collector: pytest.Collector) -> object:
+            """Attribute the calls made while collecting a file (its import) to the file."""
+            self.gather()
+            self.session |= self.calls
+            self.calls.clear()
+            report = yield
+            self.gather()
+            if isinstance(collector, pytest.File):
+                self.files.setdefault(collector.nodeid, []).extend(sorted(self.calls))
+            else:
+                self.session |= self.calls
+            self.calls.clear()
+            return report
+
+        def pytest_runtest_logstart(self, nodeid: str, location: object) -> None:
+            """Start a test's record."""
+            self.gather()
+            self.session |= self.calls
+            self.calls.clear()
+            self.tests[nodeid] = {"passed": True, "duration": 0.0, "calls": []}
+
+        def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+            """Add the duration of each phase; a failure or a skip makes the test unusable."""
+            entry = self.tests[report.nodeid]
+            entry["duration"] += report.duration
+            if report.failed or report.skipped:
+                entry["passed"] = False
+            if report.when == "teardown":
+                self.gather()
+                entry["calls"] = sorted(self.calls)
+                self.calls.clear()
+
+    recorder = CallMap()
+    called: set[Callable[..., object]] = set()
+
+    def light_trampoline(
+        mutants: dict[str, Callable[..., object]], is_classmethod: bool = False
+    ) -> Callable[[Callable[..., object]], Callable[..., object]]:
+        """mutmut's trampoline in recording mode, only lighter: it notes the function called.
+
+        mutmut's own records through context variables and the environment on
+        every call, which makes the bots' and the fuzz tests' millions of calls
+        far too slow to map.
+        """
+
+        def wrap(function: Callable[..., object]) -> Callable[..., object]:
+            @functools.wraps(function)
+            def trampoline(*args: object, **kwargs: object) -> object:
+                original = mutants["_mutmut_orig"]
+                called.add(original)
+                if is_classmethod:
+                    return getattr(args[0], original.__name__)(*args[1:], **kwargs)
+                return original(*args, **kwargs)
+
+            return trampoline
+
+        return wrap
+
+    def names() -> set[str]:
+        """The mutated functions called since the last look, by mutmut's names."""
+        found = {f"{f.__module__}.{mangled_name_from_mutant_name(f.__name__)}" for f in called}
+        called.clear()
+        return found
+
+    recorder.take = names
+    # The mutated modules import the trampoline from here when first imported.
+    vars(trampoline)["wrap_in_trampoline"] = light_trampoline
+    os.environ["MUTANT_UNDER_TEST"] = ""
+    os.environ["HYPOTHESIS_PROFILE"] = "mutation"
+    os.chdir(MUTANTS)
+    sys.path.insert(0, str(Path("src").resolve()))
+    code = int(pytest.main(["-q", "-p", "no:cacheprovider", "--rootdir=."], plugins=[recorder]))
+    recorder.gather()
+    unusable = sorted(k for k, v in recorder.tests.items() if not v["passed"])
+    mapped: _Map = {
+        "tests": recorder.tests,
+        "files": recorder.files,
+        "session": sorted(recorder.session | recorder.calls),
+    }
+    Path("whole-suite-map.json").write_text(json.dumps(mapped))
+    print(f"mapped {len(recorder.tests)} tests; {len(unusable)} failed or skipped, never used:")
+    for nodeid in unusable:
+        print(f"  {nodeid}")
+    return 0 if code in (0, 1) else code
+
+
+def _call_map(env: dict[str, str]) -> _Map:
+    """The whole suite's call map, rebuilt when a test file is newer than it."""
+    path = MUTANTS / "whole-suite-map.json"
+    newest = max(f.stat().st_mtime for f in (MUTANTS / "tests").rglob("*.py"))
+    if not path.exists() or path.stat().st_mtime < newest:
+        print("mapping the calls of the whole suite (one run of it)...", flush=True)
+        run = subprocess.run([sys.executable, __file__, "map"], env=env, check=False)
+        if run.returncode != 0:
+            raise SystemExit(f"the whole suite could not be mapped (exit code {run.returncode})")
+    loaded: _Map = json.loads(path.read_text())
+    return loaded
+
+
+def rerun(names: list[str], budget: float = 120.0) -> None:
+    """Run each survivor among ``names`` against the rest of the suite (see the module's head)."""
     codes = results()
     chosen = names or sorted(codes)
     verdicts = whole_suite()
+    todo = [n for n in chosen if codes.get(n) in SURVIVED and (n not in verdicts or n in names)]
+    if not todo:
+        return
+    env = dict(os.environ, HYPOTHESIS_PROFILE="mutation")
+    env.pop("MUTANT_UNDER_TEST", None)
+    mapped = _call_map(env)
+    tests, files, session = mapped["tests"], mapped["files"], set(mapped["session"])
+    already = _mutmut_tests()
     # The mutated copy of the package comes first, as mutmut arranges it.
-    env = dict(os.environ, PYTHONPATH=str((MUTANTS / "src").resolve()))
-    for name in chosen:
-        if codes.get(name) not in SURVIVED or name in verdicts:
-            continue
-        env["MUTANT_UNDER_TEST"] = name
-        run = subprocess.run(
-            [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", "tests"],
-            cwd=MUTANTS,
-            env=env,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-            check=False,
-        )
-        verdicts[name] = run.returncode
+    env["PYTHONPATH"] = str((MUTANTS / "src").resolve())
+    for name in todo:
+        function = function_of(name)
+        by_file = {f for f, called in files.items() if function in called}
+        calling = [
+            nodeid
+            for nodeid, entry in tests.items()
+            if entry["passed"]
+            and (
+                function in session
+                or function in entry["calls"]
+                or nodeid.partition("::")[0] in by_file
+            )
+        ]
+        # The tests mutmut did not run first, then those it ran in its warm process.
+        ran = already.get(function, set())
+        calling.sort(key=lambda n: (n in ran, tests[n]["duration"]))
+        candidates: list[str] = []
+        spent = 0.0
+        for nodeid in calling:
+            spent += tests[nodeid]["duration"]
+            if spent > budget and candidates:
+                break
+            candidates.append(nodeid)
+        if not candidates:
+            verdicts[name] = 0
+            print(f"{name}: survived (no test calls it)", flush=True)
+        else:
+            limit = 2 * sum(tests[n]["duration"] for n in candidates) + 60
+            env["MUTANT_UNDER_TEST"] = name
+            command = [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider"]
+            try:
+                run = subprocess.run(
+                    [*command, "--rootdir=.", *candidates],
+                    cwd=MUTANTS,
+                    env=env,
+                    stdout=subprocess.DEVNULL,
+                    stderr=subprocess.DEVNULL,
+                    check=False,
+                    timeout=limit,
+                )
+                verdicts[name] = run.returncode
+            except subprocess.TimeoutExpired:
+                verdicts[name] = RERUN_TIMEOUT
+            code = verdicts[name]
+            verdict = "killed" if code in RERUN_KILLED or code == RERUN_TIMEOUT else "survived"
+            verdict += f" (exit {code})"
+            print(f"{name}: {verdict} by {len(candidates)} of {len(calling)} tests", flush=True)
         WHOLE_SUITE.write_text(json.dumps(verdicts, indent=1, sort_keys=True))
-        print(f"{name}: {'killed' if run.returncode else 'survived'} by the whole suite")
 
 
 def report(names: list[str]) -> int:
@@ -105,25 +340,48 @@ def report(names: list[str]) -> int:
             tally["not run"] += 1
         elif code in KILLED:
             tally["killed"] += 1
-        elif verdicts.get(name, 0) != 0:
+        elif code in TIMEOUT:
+            tally["timeout"] += 1
+        elif verdicts.get(name) in RERUN_KILLED:
             tally["killed"] += 1
-            tally["by the whole suite"] += 1
+            tally["by re-run"] += 1
+        elif verdicts.get(name) == RERUN_TIMEOUT:
+            tally["timeout"] += 1
+            tally["by re-run"] += 1
         elif name in listed:
             tally["equivalent"] += 1
         else:
             tally["survived"] += 1
             survivors.append(name)
-    stale = sorted(n for n in listed if n in codes and (codes[n] in KILLED or verdicts.get(n)))
-    heads = ("mutants", "run", "killed", "equiv", "surv", "score")
-    print(f"{'module':42} " + " ".join(f"{h:>7}" for h in heads))
+    dead = KILLED | TIMEOUT
+    stale = sorted(
+        n
+        for n in listed
+        if n in codes and (codes[n] in dead or verdicts.get(n) in RERUN_KILLED | {RERUN_TIMEOUT})
+    )
+    heads = ("mutants", "run", "killed", "rerun", "timeout", "equiv", "surv", "score")
+    print(f"{'module':38} " + " ".join(f"{h:>7}" for h in heads))
     low = False
-    for module, t in sorted(rows.items()):
+    total: Counter[str] = Counter()
+    for module, t in [*sorted(rows.items()), ("all", total)]:
+        if module != "all":
+            total.update(t)
         run = t["mutants"] - t["not run"]
         judged = run - t["equivalent"]
-        score = 100.0 * t["killed"] / judged if judged else 100.0
-        low |= score < 95.0
-        counts = (t["mutants"], run, t["killed"], t["equivalent"], t["survived"])
-        print(f"{module:42} " + " ".join(f"{c:7}" for c in counts) + f" {score:6.1f}%")
+        dead_count = t["killed"] + t["timeout"]
+        score = 100.0 * dead_count / judged if judged else 100.0
+        low |= module != "all" and score < 95.0
+        counts = (
+            t["mutants"],
+            run,
+            t["killed"],
+            t["by re-run"],
+            t["timeout"],
+            t["equivalent"],
+            t["survived"],
+        )
+        name = module.removeprefix("princes_of_florence.")
+        print(f"{name:38} " + " ".join(f"{c:7}" for c in counts) + f" {score:6.1f}%")
     for name in survivors:
         print(f"survived: {name}")
     for name in stale:
@@ -137,11 +395,16 @@ def main(argv: list[str]) -> int:
         sample(int(args[0]), int(args[1]))
         return 0
     if command == "rerun":
-        rerun(args)
+        budget = 120.0
+        if args[:1] == ["--budget"]:
+            budget, args = float(args[1]), args[2:]
+        rerun(args, budget)
         return 0
     if command == "report":
         return report(args)
-    raise SystemExit(f"unknown command {command!r}: sample, rerun or report")
+    if command == "map":
+        return build_map()
+    raise SystemExit(f"unknown command {command!r}: sample, rerun, report or map")
 
 
 if __name__ == "__main__":

@@ -52,7 +52,12 @@ from princes_of_florence.events import (
 )
 from princes_of_florence.ids import ProfessorDeck
 from princes_of_florence.moves import PrincessWork, UseMerchant, UseProfessor
-from princes_of_florence.rules.characters import merchant_prestige, princess_parts, use_problem
+from princes_of_florence.rules.characters import (
+    character_problem,
+    merchant_prestige,
+    princess_parts,
+    use_problem,
+)
 from princes_of_florence.rules.invariants import state_problems
 from princes_of_florence.state import CardChoice, CharacterState, replace
 
@@ -319,6 +324,13 @@ def test_a_bid_beyond_cash_is_refused_in_cash_terms() -> None:
     assert move_problem(state, parse_move("token muse 400")) is None
 
 
+def test_character_problem_finds_nothing_against_a_legal_token() -> None:
+    """A field within cash, on a card without a token, even the Banker's 0, is legal (R25)."""
+    state = handed(characters_phase(), 0, money=400)
+    moves = ("token muse 400", "token muse 300", "token banker 0")
+    assert [None, None, None] == [character_problem(state, parse_move(m)) for m in moves]
+
+
 # --- Using the cards (R26, R28, D20, D22, D24) ----------------------------------------
 
 
@@ -409,6 +421,17 @@ def test_the_professor_is_not_offered_for_an_empty_deck() -> None:
     assert "professor bonus" not in texts(state)
     assert "the bonus deck is empty (ruling R6)" == use_problem(
         state, UseProfessor(ProfessorDeck.BONUS)
+    )
+
+
+def test_a_use_in_its_window_has_no_problem() -> None:
+    """use_problem finds nothing against a use the holder may make now (R26)."""
+    merchant, professor = holding("merchant"), holding("professor")
+    expected = (None, None, None)
+    assert expected == (
+        use_problem(merchant, UseMerchant()),
+        use_problem(professor, UseProfessor(ProfessorDeck.BONUS)),
+        use_problem(professor, UseProfessor(ProfessorDeck.PRESTIGE)),
     )
 
 

@@ -497,6 +497,31 @@ def test_render_draws_borders_above_and_below() -> None:
     assert expected == lines[:4]
 
 
+def test_render_draws_a_part_of_a_border_below_and_one_on_the_left() -> None:
+    """Borders along part of an edge: the numbers and rule stand under those cells only."""
+    specs = [(0, "g1..e1", 1, "e1..g1"), (0, "a7..a5", 2, "a5..a7")]
+    layout = SharedMapLayout(
+        players=3,
+        borders=tuple(BorderSpec(p, a, q, b, Border.between(a, b)) for p, a, q, b in specs),
+    )
+    blocks = render_shared_map((reverse_side(),) * 3, layout).split("\n\n")
+    expected = [
+        "player 0: borders player 1 (bottom), player 2 (left)",
+        "        a b c d e f g",
+        "  7 2 | . . . . . . .",
+        "  6 2 | . . . . . . .",
+        "  5 2 | . . . . . . .",
+        "  4     . . . . . . .",
+        "  3     . . . . . . .",
+        "  2     . . # # # . .",
+        "  1     . . # # # . .",
+        "                - - -",
+        "                1 1 1",
+    ]
+    assert expected == blocks[0].splitlines()
+    assert ["            - - -", "            0 0 0"] == blocks[1].splitlines()[-2:]
+
+
 def test_a_part_against_a_wall_across_the_border_needs_its_owner_builders() -> None:
     """Red's part next to Green's tower across the border needs 2 of Red's builders (D16)."""
     side = reverse_side()
@@ -547,6 +572,40 @@ def test_alone_placements_are_r21_and_r30_placement_by_placement(
             legal = legal and (builders >= 2 or not placement.halo & own.walls)
             legal = legal and alone_border_problem(boards, player, placement.mask, builders) is None
         assert legal == (placement in listed), str(placement)
+
+
+def test_alone_placements_by_builders_beside_a_tower_and_a_lake() -> None:
+    """The count of chapels laid alone grows with the builders up to 2 (R21, R30).
+
+    Player 0 has a tower on a5-a6-a7 and a lake on d5-d6-e6: no chapel ever
+    covers the lake; only 2 builders or more let it touch the tower (b5-b6-c6).
+    """
+    side = reverse_side()
+    own = side.with_tile(Building.TOWER, parse_cells("a5-a6-a7"))
+    own = own.with_tile(Landscape.LAKE, parse_cells("d5-d6-e6"))
+    lake = parse_cells("d5-d6-e6")
+    listed = [alone_placements((own, side), 0, Building.CHAPEL, n) for n in range(4)]
+    assert [14, 31, 76, 76] == [len(placements) for placements in listed]
+    assert [False, False, True, True] == [
+        "b5-b6-c6" in {str(p) for p in placements} for placements in listed
+    ]
+    assert not any(p.mask & lake for placements in listed for p in placements)
+
+
+def test_a_shared_placement_on_covered_cells_names_them() -> None:
+    """The first part found covered is named with exactly its covered cells (R21, R31)."""
+    side = reverse_side()
+    chapel = parse_shared_placement(2, 0, 1, Building.CHAPEL, "g4-g5/a4")
+    partner = side.with_tile(Landscape.LAKE, parse_cells("a3-a4-b4"))
+    own = side.with_tile(Landscape.LAKE, parse_cells("f5-g5-g6"))
+    expected = (
+        "cells a4 of player 1 are covered already",
+        "cells g5 of player 0 are covered already",
+    )
+    assert expected == (
+        shared_placement_problem((side, partner), 0, 1, Building.CHAPEL, 3, 3, chapel),
+        shared_placement_problem((own, partner), 0, 1, Building.CHAPEL, 3, 3, chapel),
+    )
 
 
 def test_alone_landscape_may_touch_a_built_border() -> None:

@@ -210,6 +210,50 @@ def shared_against_a_wall() -> GameState:
     return replace(state, building_supply=supply)
 
 
+CHAPEL_SHARED = SharedBuilding(
+    Building.CHAPEL, (0, 1), (parse_cells("f6-g6"), parse_cells("a6")), "f6-g6/a6"
+)
+"""A chapel players 0 and 1 could share beside the tower of :func:`coop_shared`."""
+
+
+def taken(state: GameState, *buildings: Building) -> GameState:
+    """``state`` with one of each of ``buildings`` gone from the supply."""
+    supply = tuple(
+        n - buildings.count(b) for b, n in zip(Building, state.building_supply, strict=True)
+    )
+    return replace(state, building_supply=supply)
+
+
+def shared_halves() -> GameState:
+    """The tower of :func:`coop_shared` only in player 0's principality, and a shared
+    chapel of players 0 and 1 only in player 1's (R33)."""
+    state = laid(coop_shared(), 0, (Building.TOWER, TOWER_SHARED.masks[0], TOWER_SHARED))
+    return laid(state, 1, (Building.CHAPEL, CHAPEL_SHARED.masks[1], CHAPEL_SHARED))
+
+
+def shared_twice_off_the_border() -> GameState:
+    """A shared tower and a shared chapel of players 0 and 1, neither across their border."""
+    tower = SharedBuilding(
+        Building.TOWER, (0, 1), (parse_cells("f4-g4"), parse_cells("a5")), "f4-g4/a5"
+    )
+    chapel = attrs.evolve(CHAPEL_SHARED, masks=(parse_cells("f6-g6"), parse_cells("a7")))
+    chapel = attrs.evolve(chapel, cells="f6-g6/a7")
+    tiles = [(b.building, b.masks[i], b) for b in (tower, chapel) for i in (0, 1)]
+    state = laid(coop_shared(), 0, tiles[0], tiles[2])
+    return taken(laid(state, 1, tiles[1], tiles[3]), Building.CHAPEL)
+
+
+def shared_twice_by_non_neighbours() -> GameState:
+    """4 players: a tower shared by players 0 and 2, a chapel by 1 and 3: no border (R29)."""
+    tower = attrs.evolve(TOWER_SHARED, players=(0, 2))
+    chapel = attrs.evolve(CHAPEL_SHARED, players=(1, 3))
+    state = coop_turn(players=4)
+    for record in (tower, chapel):
+        for seat, mask in zip(record.players, record.masks, strict=True):
+            state = laid(state, seat, (record.building, mask, record))
+    return taken(state, Building.TOWER, Building.CHAPEL)
+
+
 def proposal(state: GameState, **changes: object) -> GameState:
     """``state`` with its pending :class:`Proposal` changed."""
     assert isinstance(state.pending, Proposal)
@@ -220,6 +264,19 @@ def asked_of_player_2() -> GameState:
     """4 players: player 0's proposal names player 2, across no border of theirs (R29)."""
     state = play(coop_turn(players=4), "propose 1", "share tower", "across f4-g4/a4", "ask 500")[0]
     return replace(proposal(state, partner=2), current_player=2)
+
+
+def shared_by_the_palazzo(builders: int = 2) -> GameState:
+    """3 players: player 0 (2 builders) built a chapel on a5-a6-b6, then shared a tower on
+    f1-g1/a1 with player 1, player 0's part against the palazzo (R31); then ``builders``
+    of player 0's are put back in the supply."""
+    state = play(
+        coop_turn(0, builders=2),
+        *("build chapel", "place a5-a6-b6", "propose 1", "share tower"),
+        *("across f1-g1/a1", "ask 0", "accept"),
+    )[0]
+    state = replace(state, builders=state.builders + 2 - builders)
+    return player(state, 0, builders=builders)
 
 
 def row(name: str, corrupt: Corruption, *problems: str) -> object:
@@ -930,6 +987,31 @@ CORRUPTIONS = [
         "the shared tower's parts f4-g4 and a4 are not its cells f5-g5/a5"
         " @ players[0].principality, players[1].principality",
     ),
+    # Two shared buildings with problems: each is named.
+    row(
+        "two shared buildings, each in one principality only",
+        shared_halves,
+        "the shared tower of players (0, 1) lies in the principalities of players (0,)"
+        " (ruling R33) @ players[0].principality",
+        "the shared chapel of players (0, 1) lies in the principalities of players (1,)"
+        " (ruling R33) @ players[1].principality",
+    ),
+    row(
+        "two shared buildings of players with no border",
+        shared_twice_by_non_neighbours,
+        "the shared tower joins players 0 and 2, who are not neighbours (ruling R29)"
+        " @ players[0].principality, players[2].principality",
+        "the shared chapel joins players 1 and 3, who are not neighbours (ruling R29)"
+        " @ players[1].principality, players[3].principality",
+    ),
+    row(
+        "two shared buildings whose cells do not cross the border",
+        shared_twice_off_the_border,
+        "the shared tower: 'f4-g4/a5' is not a placement of the tower across the border of"
+        " players 0 and 1 @ players[0].principality, players[1].principality",
+        "the shared chapel: 'f6-g6/a7' is not a placement of the chapel across the border of"
+        " players 0 and 1 @ players[0].principality, players[1].principality",
+    ),
     row(
         "a shared part against a wall of an owner with no builder",
         shared_against_a_wall,
@@ -973,6 +1055,34 @@ CORRUPTIONS = [
         lambda: proposal(coop_asked(), building=None),
         "the pending Proposal(proposer=0, partner=1, number=1, limit=3500, building=None,"
         " cells='f4-g4/a4', payment=500) cannot arise for player 1 in actions @ pending",
+    ),
+    row(
+        "a shared part against the palazzo, built after a chapel, with 1 builder",
+        lambda: shared_by_the_palazzo(builders=1),
+        "player 0's part of the shared tower shares an edge with a building or the palazzo and"
+        " the player has fewer than 2 builders (ruling R31) @ players[0].principality.tiles[1]",
+    ),
+    row(
+        "a proposal numbered 0",
+        lambda: proposal(coop_asked(), number=0),
+        "the pending Proposal(proposer=0, partner=1, number=0, limit=3500,"
+        " building=<Building.TOWER: 'tower'>, cells='f4-g4/a4', payment=500) cannot arise for"
+        " player 1 in actions @ pending",
+    ),
+    row(
+        "a fourth proposal of one build action",
+        lambda: proposal(coop_asked(), number=4),
+        "the pending Proposal(proposer=0, partner=1, number=4, limit=3500,"
+        " building=<Building.TOWER: 'tower'>, cells='f4-g4/a4', payment=500) cannot arise for"
+        " player 1 in actions @ pending",
+    ),
+    row(
+        "a proposal by no player of the game",
+        lambda: proposal(coop_asked(), proposer=3),
+        "player 3 plays out of turn (ruling R17) @ current_player",
+        "the pending Proposal(proposer=3, partner=1, number=1, limit=3500,"
+        " building=<Building.TOWER: 'tower'>, cells='f4-g4/a4', payment=500) cannot arise for"
+        " player 1 in actions @ pending",
     ),
     row(
         "a proposal to a player across no border",
@@ -1043,7 +1153,10 @@ BASES = [
     coop_asked,
     coop_rejected,
     lambda: coop_rejected(3),
+    # The third and last proposal of a build action, asked of the partner (R32).
+    lambda: play(coop_rejected(2), "propose 1", "share tower", "across f4-g4/a4", "ask 500")[0],
     coop_shared,
+    shared_by_the_palazzo,
     returning,
     lambda: returned_order(2),
     draft,

@@ -59,6 +59,7 @@ from princes_of_florence.moves import PlaceTile
 from princes_of_florence.rules.actions import CARDINAL_LIMITS, turn_limits
 from princes_of_florence.rules.characters import princess_parts
 from princes_of_florence.rules.invariants import state_problems
+from princes_of_florence.rules.negotiation import alone_builds
 from princes_of_florence.state import (
     CharacterState,
     GameState,
@@ -93,6 +94,13 @@ def _across(state: GameState) -> list[str]:
 # --------------------------------------------------------------------------
 # The rulebook's examples
 # --------------------------------------------------------------------------
+
+
+def test_building_alone_needs_the_build_cost_exactly() -> None:
+    """With no builder a building costs 700: 700 florins, or 600 and a point, are enough."""
+    enough = [handed(coop_turn(), 0, money=700), handed(coop_turn(), 0, money=600, prestige=1)]
+    assert [list(Building), list(Building)] == [list(alone_builds(s, 0)) for s in enough]
+    assert () == alone_builds(handed(coop_turn(), 0, money=600), 0)
 
 
 def test_red_and_green_build_a_workshop_green_paying_500() -> None:

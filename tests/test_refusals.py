@@ -583,6 +583,29 @@ REFUSALS = [
         "all 3 proposals of this build action were made (ruling R32)",
     ),
     row(
+        "propose: no action left",
+        after(
+            handed(coop_turn(0, recruiting=1), 1, table=(PersonId.POET,)),
+            "freedom travel",
+            "buy bonus",
+            "choose",
+        ),
+        "propose 1",
+        ALL_ACTIONS,
+    ),
+    row(
+        "place alone: on the palazzo of the reverse side",
+        after(coop_turn(0, builders=2), "build tower"),
+        "place e1-f1-g1",
+        "'e1-f1-g1' is not a placement of the tower: it covers the palazzo",
+    ),
+    row(
+        "open build: proposing to oneself",
+        coop_rejected,
+        "propose 0",
+        "player 0 is not a neighbour of player 0 (ruling R29)",
+    ),
+    row(
         "open build: another action",
         coop_rejected,
         "end",
