@@ -60,6 +60,18 @@ def test_importing_the_package_leaves_cattrs_unloaded() -> None:
     assert result.stdout.split() == ["False", "True"]
 
 
+def test_importing_the_package_leaves_the_learning_tables_unbuilt() -> None:
+    """The learning names load their module (and the action tables) on first use only."""
+    result = _run(
+        "import sys, princes_of_florence as p\n"
+        "print('princes_of_florence.learning' in sys.modules,"
+        " 'princes_of_florence.encoding' in sys.modules)\n"
+        "print(p.OBSERVATION_LENGTH > 0, 'princes_of_florence.learning' in sys.modules)\n"
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == ["False", "False", "True", "True"]
+
+
 def test_the_quick_readers_and_writers_are_written_on_first_use() -> None:
     """``import`` writes no quick reader or writer; the first state document writes them."""
     result = _run(

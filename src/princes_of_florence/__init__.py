@@ -9,6 +9,8 @@ The stable surface is re-exported here::
 4
 """
 
+from typing import TYPE_CHECKING
+
 from princes_of_florence._version import __version__
 from princes_of_florence.components import Catalog, default_catalog, load_catalog
 from princes_of_florence.config import GameConfig
@@ -107,16 +109,6 @@ from princes_of_florence.ids import (
     ProfessorDeck,
     Quantity,
     SizeClass,
-)
-from princes_of_florence.learning import (
-    OBSERVATION_LAYOUT,
-    OBSERVATION_LENGTH,
-    InformationState,
-    information_state,
-    information_state_string,
-    observation_vector,
-    rank_returns,
-    returns,
 )
 from princes_of_florence.moves import (
     Accept,
@@ -398,3 +390,45 @@ __all__ = [
     "view_legal_moves",
     "work_preview",
 ]
+
+if TYPE_CHECKING:
+    from princes_of_florence.learning import (
+        OBSERVATION_LAYOUT,
+        OBSERVATION_LENGTH,
+        InformationState,
+        information_state,
+        information_state_string,
+        observation_vector,
+        rank_returns,
+        returns,
+    )
+
+_LAZY = frozenset(
+    (
+        "OBSERVATION_LAYOUT",
+        "OBSERVATION_LENGTH",
+        "InformationState",
+        "information_state",
+        "information_state_string",
+        "observation_vector",
+        "rank_returns",
+        "returns",
+    )
+)
+"""Names of :mod:`princes_of_florence.learning`, imported on first use.
+
+The learning module builds the action and observation tables, which a front
+end or a bot never needs; ``import princes_of_florence`` leaves it unread
+until one of these names is asked for.
+"""
+
+
+def __getattr__(name: str) -> object:
+    """Import the learning names on first use (see ``_LAZY``)."""
+    if name in _LAZY:
+        from princes_of_florence import learning
+
+        value = getattr(learning, name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
