@@ -26,6 +26,7 @@ from princes_of_florence.geometry import (
     placements_avoiding,
 )
 from princes_of_florence.ids import Building, Landscape
+from princes_of_florence.rules import cooperative
 from princes_of_florence.rules.cooperative import (
     PROPOSALS_PER_BUILD,
     SharedBuildPayments,
@@ -635,3 +636,19 @@ def test_shareable_buildings_leave_out_what_cannot_be_shared() -> None:
     assert expected == list(offered)
     assert Building.TOWER not in offered
     assert len(offered) < len(shareable_buildings((side, side), 0, 1, 0, 0)) == len(Building)
+
+
+def test_the_rank_tables_give_the_keys_covering_each_pattern() -> None:
+    """Entry ``pattern`` of rank ``r`` (of the 14 ranks of two boards) is every key covering
+    a cell of it on rank r; built directly, as the cached tables of a pair are not."""
+    keys = [
+        p.near | p.far << (GRID_SIZE * GRID_SIZE)
+        for p in shared_tile_placements(2, 0, 1, Building.CHAPEL)
+    ]
+    keys += [1 << 5 | 1 << 60, 1 << 97]
+    ranks = cooperative._rank_tables(keys)
+    assert 2 * GRID_SIZE == len(ranks)
+    for rank, table in enumerate(ranks):
+        cells = [pattern << (GRID_SIZE * rank) for pattern in range(1 << GRID_SIZE)]
+        expected = [sum(1 << i for i, key in enumerate(keys) if key & c) for c in cells]
+        assert expected == list(table[: 1 << GRID_SIZE])

@@ -1151,6 +1151,10 @@ BASES = [
     tower_with_the_last_florins,
     coop_turn,
     coop_asked,
+    # Nothing asked, all the partner can raise asked, a proposer with just the cost (R31).
+    lambda: coop_asked(payment=0),
+    lambda: coop_asked(payment=3500),
+    lambda: player(coop_asked(), 0, money=700),
     coop_rejected,
     lambda: coop_rejected(3),
     # The third and last proposal of a build action, asked of the partner (R32).

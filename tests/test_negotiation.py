@@ -44,12 +44,15 @@ from princes_of_florence import (
 )
 from princes_of_florence.engine import apply_with_events
 from princes_of_florence.events import (
+    BuildGivenUp,
+    BuildingChosen,
     MoneyPaid,
     MoneyReason,
     MoneyReceived,
     PrestigeGained,
     PrestigeReason,
     ProposalAnswered,
+    ProposalDrafted,
     ProposalMade,
     SharedBuildingPlaced,
 )
@@ -94,6 +97,29 @@ def _across(state: GameState) -> list[str]:
 # --------------------------------------------------------------------------
 # The rulebook's examples
 # --------------------------------------------------------------------------
+
+
+def test_each_step_of_a_proposal_and_of_an_open_build_has_its_event() -> None:
+    """Each step names the proposer, the partner, the proposal's number and what is named;
+    the partner's rejection, then proposing again, building alone and giving up have theirs."""
+    state = coop_turn()
+    steps = []
+    for step in (Propose(1), ProposeBuilding(Building.TOWER), ProposePlacement("f4-g4/a4")):
+        state, events = apply_with_events(state, step)
+        steps.append(events)
+    steps.append(apply_with_events(coop_asked(), Reject())[1])
+    rejected = coop_rejected()
+    for again in (Propose(2), Build(Building.TOWER), GiveUp()):
+        steps.append(apply_with_events(rejected, again)[1])
+    assert [
+        (ProposalDrafted(0, 1, 1),),
+        (ProposalDrafted(0, 1, 1, Building.TOWER),),
+        (ProposalDrafted(0, 1, 1, Building.TOWER, "f4-g4/a4"),),
+        (ProposalAnswered(1, 0, accepted=False),),
+        (ProposalDrafted(0, 2, 2),),
+        (BuildingChosen(0, Building.TOWER),),
+        (BuildGivenUp(0),),
+    ] == steps
 
 
 def test_building_alone_needs_the_build_cost_exactly() -> None:

@@ -12,8 +12,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from princes_of_florence.errors import GeometryError
-from princes_of_florence.geometry import USABLE_MASK, parse_cells
+from princes_of_florence.geometry import USABLE_MASK, Placement, parse_cells
 from princes_of_florence.ids import Building, Landscape
+from princes_of_florence.rules import placement as placement_module
 from princes_of_florence.rules.common import catalog
 from princes_of_florence.rules.placement import (
     buildings_with_room,
@@ -358,3 +359,54 @@ def test_a_single_free_gap_fits_only_tiles_of_its_shape() -> None:
     board = Principality(occupied=(USABLE_MASK | Principality().occupied) & ~parse_cells("d4-e4"))
     assert [("d4-e4")] == [str(p) for p in legal_placements(board, Landscape.PARK, 0)]
     assert [Landscape.PARK] == [t for t in TILES if has_legal_placement(board, t, 3)]
+
+
+# --- The precomputed tables, built afresh -------------------------------------------
+
+
+def _covering(placements: tuple[Placement, ...], cells: int) -> int:
+    """The bitset of the indexes of the placements covering any of ``cells``."""
+    return sum(1 << i for i, p in enumerate(placements) if p.mask & cells)
+
+
+def test_the_octet_tables_pick_the_items_of_each_byte() -> None:
+    """Entry ``byte`` of octet table ``k`` lists items ``8k + i`` for each set bit ``i``."""
+    items = tuple(f"item {i}" for i in range(19))
+    octets = placement_module._octet_tables(items)
+    assert 3 == len(octets)
+    for k, table in enumerate(octets):
+        expected = [
+            tuple(items[8 * k + i] for i in range(8) if byte >> i & 1 and 8 * k + i < len(items))
+            for byte in range(256)
+        ]
+        assert expected == list(table)
+
+
+def test_the_rank_tables_give_the_placements_covering_each_pattern() -> None:
+    """Entry ``pattern`` of rank ``r`` is every placement covering a cell of it on rank r."""
+    placements = tile_placements(Building.CHAPEL)
+    ranks = placement_module._rank_tables(placements)
+    assert 7 == len(ranks)
+    for rank, table in enumerate(ranks):
+        expected = [_covering(placements, pattern << (7 * rank)) for pattern in range(128)]
+        assert expected == list(table[:128])
+
+
+@pytest.mark.parametrize("kind", [Building, Landscape])
+def test_a_kind_table_built_afresh_beside_the_reverse_palazzo(
+    kind: type[Building] | type[Landscape], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Built with no table cached, the table of a kind holds each tile's placements in turn."""
+    palazzo = catalog().shared_map.palazzo_mask
+    monkeypatch.setattr(placement_module, "_KIND_TABLES", {})
+    table = placement_module._kind_table(kind, palazzo)
+    own = [tile_placements(tile, palazzo) for tile in kind]
+    every = tuple(p for placements in own for p in placements)
+    starts = [sum(len(placements) for placements in own[:i]) for i in range(len(own))]
+    expected_spans = tuple(
+        (tile, ((1 << len(own[i])) - 1) << starts[i]) for i, tile in enumerate(kind)
+    )
+    assert (1 << len(every)) - 1 == table.every
+    assert expected_spans == table.spans
+    assert placement_module._rank_tables(every) == table.ranks
+    assert table is placement_module._kind_table(kind, palazzo)
