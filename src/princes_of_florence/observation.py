@@ -328,7 +328,7 @@ def observe(state: GameState, player: int) -> PlayerView:
         final = tuple(p.prestige_cards for p in state.players)
     return PlayerView(
         player=player,
-        config=attrs.evolve(state.config, seed=0),
+        config=_with_seed(state.config, 0),  # valid already: no validators run again
         round=state.round,
         phase=state.phase,
         start_player=state.start_player,
