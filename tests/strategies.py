@@ -117,15 +117,17 @@ def play_random(
     # games, and the recorded fixtures, stay the same.
     rngs = [random.Random(bot_seed * 10 + seat) for seat in range(config.players)]
     sells = random.Random(f"sell:{bot_seed}")
+    chance = random.Random(f"chance:{bot_seed}")  # deals, with explicit chance
     state = new_game(config)
     moves: list[Move] = []
     states = [state]
     while not is_terminal(state) and (limit is None or len(moves) < limit):
         seat = state.current_player
-        assert seat is not None
         sales = free_moves(state)
         move: Move
-        if sales and sells.random() < sell_chance:
+        if seat is None:  # chance deals: each card as likely as the others
+            move = chance.choice(legal_moves(state))
+        elif sales and sells.random() < sell_chance:
             move = sells.choice(sales)
         else:
             legal = legal_moves(state)
@@ -139,7 +141,8 @@ def play_random(
 @st.composite
 def game_configs(draw: st.DrawFn) -> GameConfig:
     """A supported configuration: 2 to 5 players, any seed and start, money open or
-    hidden, and any of the options, Muse & Princess and Cooperative Building."""
+    hidden, and any of the options, Muse & Princess, Cooperative Building and
+    explicit chance."""
     players = draw(st.integers(min_value=2, max_value=5))
     return GameConfig(
         players=players,
@@ -150,6 +153,7 @@ def game_configs(draw: st.DrawFn) -> GameConfig:
         hard_freedoms=players == 2 and draw(st.booleans()),
         muse_and_princess=draw(st.booleans()),
         cooperative_building=draw(st.booleans()),
+        explicit_chance=draw(st.booleans()),
     )
 
 

@@ -16,14 +16,18 @@ from open_spiel.python.algorithms import ismcts, mcts
 from princes_of_florence import (
     OBSERVATION_LENGTH,
     ConfigError,
+    Deal,
     GameConfig,
     GameRecord,
+    apply,
     information_state_string,
+    is_chance_node,
+    new_game,
     observation_vector,
     observe,
     returns,
 )
-from princes_of_florence.adapters.openspiel import SEED_BYTES, PrincesOfFlorenceState
+from princes_of_florence.adapters.openspiel import DEAL_BLOCK, PrincesOfFlorenceState
 from princes_of_florence.encoding import ACTION_COUNT, action_move
 
 NAME = "python_princes_of_florence"
@@ -56,9 +60,9 @@ def _play_random(params: dict[str, object], seed: int) -> tuple[PrincesOfFlorenc
     while not state.is_terminal():
         if state.is_chance_node():
             outcomes = state.chance_outcomes()
-            assert 256 == len(outcomes)
-            assert all(probability == 1 / 256 for _, probability in outcomes)
-            action = rng.randrange(256)
+            assert all(probability == 1 / len(outcomes) for _, probability in outcomes)
+            assert all(0 <= action < DEAL_BLOCK.size for action, _ in outcomes)
+            action = rng.choice(outcomes)[0]
         else:
             action = rng.choice(state.legal_actions())
         actions.append(action)
@@ -66,36 +70,43 @@ def _play_random(params: dict[str, object], seed: int) -> tuple[PrincesOfFlorenc
     return state, actions
 
 
-def test_the_seed_is_drawn_by_chance_and_the_game_matches_the_engine() -> None:
-    """Four chance bytes make the seed; then every step is the engine's, with its returns."""
+def test_chance_deals_and_the_game_matches_the_engine() -> None:
+    """Chance's actions are the engine's deals; the record of all moves replays the game,
+    with the same information states, observations and returns."""
     state, actions = _play_random({"players": 3}, 2)
-    seed = int.from_bytes(bytes(actions[:SEED_BYTES]), "big")
-    config = GameConfig(players=3, seed=seed)
-    assert state.game_state is not None
-    assert seed == state.game_state.config.seed
-    record = GameRecord(config, tuple(action_move(a) for a in actions[SEED_BYTES:]))
+    config = GameConfig(players=3, explicit_chance=True)
+    moves = []
+    replayed = new_game(config)
+    for action in actions:
+        move = DEAL_BLOCK.moves[action] if is_chance_node(replayed) else action_move(action)
+        moves.append(move)
+        replayed = apply(replayed, move)
+    assert replayed == state.game_state
+    record = GameRecord(config, tuple(moves))
     assert list(returns(state.game_state)) == state.returns()
     for player in range(3):
         assert information_state_string(record, player) == state.information_state_string(player)
         vector = observation_vector(observe(state.game_state, player))
         assert list(np.asarray(vector, np.float32)) == list(state.observation_tensor(player))
     assert 1.0 == sum(state.returns())
+    assert sum(1 for m in moves if isinstance(m, Deal)) > 21 + 20 + 14
 
 
-def test_no_player_sees_the_seed() -> None:
-    """Different seed bytes that deal a player the same cards give it the same strings."""
+def test_no_player_sees_the_cards_dealt_to_others() -> None:
+    """A resampled state deals the hidden cards anew; the player's strings stay the same."""
     game = pyspiel.load_game(NAME, {"players": 2})
     state = game.new_initial_state()
     assert state.is_chance_node()
-    assert "dealing" in state.information_state_string(0)
-    for action in (1, 2, 3, 4):
-        state.apply_action(action)
+    assert 21 == len(state.chance_outcomes())
+    rng = random.Random(1)
+    while state.is_chance_node():
+        state.apply_action(rng.choice(state.chance_outcomes())[0])
     other = state.resample_from_infostate(0, None)
     assert state.information_state_string(0) == other.information_state_string(0)
     assert list(state.observation_tensor(0)) == list(other.observation_tensor(0))
     assert list(state.legal_actions()) == list(other.legal_actions())
-    assert state.game_state.config.seed != 0
-    assert str(state.game_state.config.seed) not in state.information_state_string(0)
+    hand = state.game_state.players[1].hand_persons
+    assert all(f'"{person.value}"' not in state.information_state_string(0) for person in hand)
 
 
 def test_ismcts_searches_a_two_player_game() -> None:
@@ -108,7 +119,8 @@ def test_ismcts_searches_a_two_player_game() -> None:
     decisions = 0
     while decisions < 4:
         if state.is_chance_node():
-            state.apply_action(int(rng.randint(256)))
+            actions, probabilities = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(actions, p=probabilities)))
             continue
         action = bot.step(state)
         assert action in state.legal_actions()
@@ -126,7 +138,7 @@ def test_the_game_describes_itself() -> None:
     assert 5 == game.num_players()
     assert ACTION_COUNT == game.num_distinct_actions()
     assert [OBSERVATION_LENGTH] == game.observation_tensor_shape()
-    assert 256 == game.max_chance_outcomes()
+    assert DEAL_BLOCK.size == game.max_chance_outcomes()
     assert 2.5 == _load(players=5, reward="rank").utility_sum()
 
 

@@ -129,3 +129,13 @@ def test_render_shows_the_table() -> None:
     game.reset(seed=2)
     assert render_table_text(game.state) == game.render()
     assert env(players=2).render() is None
+
+
+def test_explicit_chance_is_played_by_the_environment() -> None:
+    """With explicit chance, agents only meet decisions; the seed fixes the deals."""
+    api_test(env(players=2, explicit_chance=True), num_cycles=1000)
+    seed_test(lambda: env(players=3, explicit_chance=True), num_cycles=30)
+    game = env(players=2, explicit_chance=True)
+    game.reset(seed=4)
+    assert game.state.current_player is not None
+    assert game.state.config.explicit_chance

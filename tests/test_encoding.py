@@ -27,6 +27,7 @@ from princes_of_florence.ids import Building, Landscape, PersonId
 from princes_of_florence.moves import (
     Bid,
     Convert,
+    Deal,
     Decline,
     Move,
     PlaceTile,
@@ -103,7 +104,8 @@ def test_the_blocks_are_laid_end_to_end() -> None:
     kinds = [b.kind for b in BLOCKS]
     assert len(set(kinds)) == len(kinds) - 1
     assert [PlaceTile, PlaceTile] == [k for k in kinds if kinds.count(k) > 1]
-    assert BLOCKS[-1].kind is PlaceTile
+    assert BLOCKS[-2].kind is PlaceTile
+    assert BLOCKS[-1].kind is Deal  # chance's moves (explicit chance), added after
 
 
 def test_a_placement_id_is_its_cells_whatever_the_tile() -> None:

@@ -30,8 +30,9 @@ from princes_of_florence import (
     new_game,
     observe,
 )
-from princes_of_florence.events import MoneyReason, PrestigeReason
-from princes_of_florence.ids import Landscape
+from princes_of_florence.events import Dealt, MoneyReason, PrestigeReason
+from princes_of_florence.ids import BonusCardId, Freedom, Landscape, PersonId
+from princes_of_florence.moves import Deal
 from princes_of_florence.narration import MONEY_REASONS, PRESTIGE_REASONS, describe
 
 NAMES = ("Anna", "Ben", "Carla", "Dario")
@@ -83,7 +84,11 @@ def _reads_well(sentence: str) -> None:
     assert not re.search(r"None|_|<|>|\{|\}|Player \d", sentence), sentence
 
 
-@pytest.mark.parametrize("cls", get_args(Move), ids=lambda cls: cls.__name__)
+PLAYER_MOVES = tuple(cls for cls in get_args(Move) if cls is not Deal)
+"""Every kind of move a player makes: a deal is chance's."""
+
+
+@pytest.mark.parametrize("cls", PLAYER_MOVES, ids=lambda cls: cls.__name__)
 def test_every_move_kind_has_a_sentence_naming_its_player(cls: type) -> None:
     """Each Move class is described, by the name of the player to decide."""
     state = _mid_game()
@@ -100,6 +105,22 @@ def test_every_event_kind_has_a_sentence(cls: type) -> None:
     sentence = describe(_sample(cls), CONFIG)
     _reads_well(sentence)
     assert any(name in sentence for name in NAMES), sentence
+
+
+def test_a_deal_is_described_as_chance_dealing() -> None:
+    """Chance's deals read as chance's, in a state, a view or at a chance node."""
+    config = GameConfig(players=2, seed=1, explicit_chance=True, names=("Anna", "Ben"))
+    state = new_game(config)
+    assert "Chance deals the mathematician to Anna." == describe(
+        Deal(PersonId.MATHEMATICIAN), state
+    )
+    assert "Chance deals the poet to Anna." == describe(Deal(PersonId.POET), observe(state, 1))
+    assert "Chance cannot deal freedom of travel now." == describe(Deal(Freedom.TRAVEL), state)
+    assert "Chance adds freedom of travel to the freedom tiles." == describe(
+        Dealt(None, Freedom.TRAVEL), config
+    )
+    assert "Chance deals a card onto its deck." == describe(Dealt(None, None), config)
+    assert "Chance deals bonus card B03 to Ben." == describe(Dealt(1, BonusCardId.B03), config)
 
 
 def test_every_reason_has_words() -> None:

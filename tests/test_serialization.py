@@ -38,6 +38,7 @@ from princes_of_florence.events import (
     CharacterReturned,
     CharacterTaken,
     CharacterUsed,
+    Dealt,
     Declined,
     Event,
     FreedomIntroduced,
@@ -90,6 +91,7 @@ from princes_of_florence.moves import (
     ChooseCard,
     ChooseLandscape,
     Convert,
+    Deal,
     Decline,
     DeclineCharacter,
     EndTurn,
@@ -179,6 +181,10 @@ MOVES: tuple[Move, ...] = (
     Accept(),
     Reject(),
     GiveUp(),
+    Deal(PersonId.POET),
+    Deal(BonusCardId.B03),
+    Deal(PrestigeCardId.P07),
+    Deal(Freedom.TRAVEL),
 )
 """One or more of every move kind."""
 
@@ -229,6 +235,9 @@ EVENTS: tuple[Event, ...] = (
     SharedBuildingPlaced(0, 1, Building.WORKSHOP, "f4-g4/a4"),
     BuildGivenUp(2),
     MoneyPaid(1, 500, MoneyReason.PARTNER),
+    Dealt(1, PersonId.POET),
+    Dealt(None, None),
+    Dealt(None, Freedom.OPINION),
 )
 """One or more of every event kind, redacted forms included."""
 

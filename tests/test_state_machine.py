@@ -49,6 +49,7 @@ from princes_of_florence import (
     Character,
     ChooseCard,
     Convert,
+    Deal,
     Decline,
     EndTurn,
     FinishWork,
@@ -85,6 +86,7 @@ from princes_of_florence import (
     apply,
     apply_with_events,
     free_moves,
+    is_chance_node,
     is_legal,
     is_terminal,
     legal_moves,
@@ -102,6 +104,7 @@ from princes_of_florence.events import (
     CharacterReturned,
     CharacterTaken,
     CharacterUsed,
+    Dealt,
     Declined,
     Event,
     GameEnded,
@@ -241,6 +244,7 @@ def _features(config: GameConfig) -> tuple[str, ...]:
         (config.cooperative_building, "Cooperative Building"),
         (config.hard_freedoms, "hard freedoms"),
         (config.choose_returned_order, "the returned order chosen"),
+        (config.explicit_chance, "explicit chance"),
     )
     return (f"{config.players} players", *(name for on, name in options if on))
 
@@ -305,7 +309,12 @@ def component_places(state: GameState) -> Places:
     supply += _tokens(_BUILDING_NAMES.values(), state.building_supply)
     supply += _tokens(_LANDSCAPE_NAMES.values(), state.landscape_supply)
     supply += _tokens(_FREEDOM_NAMES.values(), state.freedom_supply)
-    unused = tuple(catalog().rules.freedoms_each - n for n in freedoms_in_play(state.config))
+    chance = state.current_player is None and state.phase is not Phase.GAME_OVER
+    if state.config.explicit_chance:  # chance draws the 2-player extras: read them here
+        in_play = explicit_freedoms_in_play(state, dealt=not chance)
+    else:
+        in_play = freedoms_in_play(state.config)
+    unused = tuple(catalog().rules.freedoms_each - n for n in in_play)
     places: Places = {
         "supply": supply,
         "person deck": _cards(Deck.PERSONS, state.person_deck),
@@ -336,6 +345,10 @@ def component_places(state: GameState) -> Places:
         places[f"seat {seat} hand"] = hand
         places[f"seat {seat} table"] = table
         places[f"seat {seat} principality"] = grid
+    if chance:  # explicit chance is dealing: the cards not dealt yet are nowhere else
+        placed = Counter(name for found in places.values() for name in found)
+        every_card = (name for names in _CARD_NAMES.values() for name in names.values())
+        places["not dealt yet"] = [name for name in every_card if not placed[name]]
     return places
 
 
@@ -370,6 +383,27 @@ def freedoms_in_play(config: GameConfig) -> tuple[int, ...]:
         assert all(n in (1, 2) for n in supply), supply
         assert sum(supply) == 3 + extra, supply
     return supply
+
+
+def explicit_freedoms_in_play(state: GameState, dealt: bool) -> tuple[int, ...]:
+    """The freedom tiles of a game with explicit chance, per freedom, checked against R9.
+
+    Chance draws the 2-player extras (of different freedoms), so they are read
+    from the table: the supply and the tiles introduced.  Once the deal is
+    over, all are there.
+    """
+    each = max(state.config.players - 1, 1)
+    in_play = tuple(
+        n + sum(1 for p in state.players if freedom in p.freedoms)
+        for freedom, n in zip(Freedom, state.freedom_supply, strict=True)
+    )
+    extra = 0 if state.config.players > 2 else 1 if state.config.hard_freedoms else 2
+    assert all(each <= n <= each + min(extra, 1) for n in in_play), in_play
+    if dealt:
+        assert sum(in_play) == 3 * each + extra, in_play
+    else:
+        assert sum(in_play) <= 3 * each + extra, in_play
+    return in_play
 
 
 @cache
@@ -792,7 +826,8 @@ def expected_ledgers(t: Transition, books: Books) -> tuple[list[Ledger], list[Le
     """
     before, move = t.before, t.move
     seat = before.current_player
-    assert seat is not None
+    assert seat is not None or isinstance(move, Deal)  # chance deals no money or prestige
+    seat = -1 if seat is None else seat
     money: list[Ledger] = []
     prestige: list[Ledger] = []
     paid, received = "MoneyPaid", "MoneyReceived"
@@ -1020,7 +1055,8 @@ def work_problem(t: Transition, b: Books) -> str | None:
     work = t.before.pending
     done = [e for e in t.events if isinstance(e, WorkDone)]
     seat = t.before.current_player
-    assert seat is not None
+    if seat is None:  # chance dealt: no work
+        return f"a work was done by a deal: {done}" if done else None
     # ruling R26: the Muse adds the round number to every work of its holder
     muse = (("muse", t.before.round),) if b.held_before.get(Character.MUSE) == seat else ()
     minimum = catalog().rules.minimum_work[t.before.round - 1]
@@ -1114,6 +1150,15 @@ def draw_problem(t: Transition) -> str | None:
         hand.remove(move.person)
         if list(after.players[seat].hand_persons) != hand:
             return "the returned person is still in hand"
+    if isinstance(move, Deal):  # explicit chance: one item, to a hand, a deck or the supply
+        dealt = [e for e in t.events if isinstance(e, Dealt)]
+        if [move.item] != [e.item for e in dealt]:
+            return f"{move} gave the events {dealt}"
+        receiver = dealt[0].player
+        if receiver is not None and after.players[receiver].hand_persons[-1:] != (move.item,):
+            return f"{move} did not reach seat {receiver}'s hand"
+        if seat is not None:
+            return f"{move} was dealt while seat {seat} was to decide"
     if any(isinstance(e, PhaseStarted) and e.round == 1 for e in t.events):
         hands = [len(p.hand_persons) for p in after.players]
         if hands != [3] * len(hands):  # ruling R8: four dealt, one returned
@@ -1132,6 +1177,7 @@ _CONFIGS = {
         hard_freedoms=st.booleans() if n == 2 else st.just(False),  # ruling R9
         muse_and_princess=st.booleans(),  # rulings R25-R28
         cooperative_building=st.booleans(),  # rulings R29-R34
+        explicit_chance=st.booleans(),  # chance deals, one card at a time
     )
     for n in PLAYER_COUNTS
 }
@@ -1195,6 +1241,8 @@ class GameMachine(RuleBasedStateMachine):
                 STATS["games completed with the returned order chosen"] += 1
             if books.config.hard_freedoms:
                 STATS["games completed with hard freedoms"] += 1
+            if books.config.explicit_chance:
+                STATS["games completed with explicit chance"] += 1
             if books.config.cooperative_building:
                 STATS["games completed with Cooperative Building"] += 1
                 if books.shared:
@@ -1474,7 +1522,10 @@ class GameMachine(RuleBasedStateMachine):
         b = self.books
         state = b.state
         over = is_terminal(state)
-        assert over == (state.phase is Phase.GAME_OVER) == (state.current_player is None)
+        chance = is_chance_node(state)  # explicit chance deals: nobody decides
+        assert over == (state.phase is Phase.GAME_OVER)
+        assert (over or chance) == (state.current_player is None)
+        assert not chance or (b.config.explicit_chance and state.phase is Phase.SETUP)
         assert bool(legal_moves(state)) != over, b.where()
         assert 1 <= state.round <= ROUNDS, b.where()
         assert len(b.moves) < MAX_MOVES_PER_GAME, b.where()

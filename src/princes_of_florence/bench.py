@@ -510,7 +510,7 @@ def bench_openspiel(seconds: float = 2.0) -> dict[str, float]:
         steps = 0
         while not state.is_terminal():
             if state.is_chance_node():
-                state.apply_action(rng.randrange(256))
+                state.apply_action(rng.choice(state.chance_outcomes())[0])
                 continue
             state.observation_tensor()
             state.information_state_string()

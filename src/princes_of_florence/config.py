@@ -115,6 +115,11 @@ class GameConfig:
         cooperative_building: the Cooperative Building expansion (rulings
             R29-R34): the principalities lie on one shared map, and
             neighbours may build across their border.
+        explicit_chance: whether the random events are decisions of chance
+            instead of the seed's: the deal of every deck one card at a time,
+            the 2-player freedom tiles and the reshuffle after the draft
+            (:func:`~princes_of_florence.engine.is_chance_node`).  The seed
+            then decides nothing.
         names: the players' names, in player order, as descriptions and logs
             show them (:func:`~princes_of_florence.describe`); by default
             "Player 1" to "Player N".  Each has 1 to 40 printable characters
@@ -140,6 +145,7 @@ class GameConfig:
     hard_freedoms: bool = attrs.field(default=False, validator=_check_hard)
     muse_and_princess: bool = attrs.field(default=False, validator=_check_bool)
     cooperative_building: bool = attrs.field(default=False, validator=_check_bool)
+    explicit_chance: bool = attrs.field(default=False, validator=_check_bool)
     names: tuple[str, ...] = attrs.field(
         default=attrs.Factory(_names_default, takes_self=True), validator=_check_names
     )

@@ -60,6 +60,7 @@ from princes_of_florence.moves import (
     ChooseCard,
     ChooseLandscape,
     Convert,
+    Deal,
     Decline,
     DeclineCharacter,
     EndTurn,
@@ -398,6 +399,7 @@ _KIND_MOVES: tuple[tuple[type[Move], Callable[[], Sequence[Move]]], ...] = (
     (Reject, lambda: [Reject()]),
     (GiveUp, lambda: [GiveUp()]),
     (PlaceTile, lambda: [PlaceTile(c) for c in REVERSE_PLACEMENT_CELLS]),
+    (Deal, lambda: [*(Deal(c) for c in _CARDS), *(Deal(f) for f in Freedom)]),
 )
 """One row per kind of move, in id order: the kind and every move of it.
 
@@ -485,7 +487,9 @@ def _longest_game(cat: Catalog) -> int:
     work with every bonus card, ``finish`` and a conversion; then ``end``.
     The five recruiting cards are used at most once each.  Prestige sales:
     each sells at least one point, so no more than all the prestige a player
-    can hold, per player.
+    can hold, per player.  With explicit chance, every card is dealt once,
+    the person cards a second time after the draft, and the 2-player freedom
+    tiles.
     """
     players = MAX_PLAYERS
     rules = cat.rules
@@ -506,7 +510,11 @@ def _longest_game(cat: Catalog) -> int:
     per_round_b += players * 3 * (3 * 5 + 1)
     recruits = rules.recruiting_cards
     sales = players * MAX_PRESTIGE_SALE
-    return players + rules.rounds * (per_round_a + per_round_b) + recruits + sales
+    # Explicit chance: every card dealt, the person deck dealt again after
+    # the draft, and the extra freedom tiles of 2 players
+    deals = len(cat.persons) + len(cat.bonus_cards) + len(cat.prestige_cards)
+    deals += len(cat.persons) + len(Freedom)
+    return players + rules.rounds * (per_round_a + per_round_b) + recruits + sales + deals
 
 
 MAX_LEGAL_MOVES: int = _max_legal_moves(_CAT)

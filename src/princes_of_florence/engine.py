@@ -36,6 +36,7 @@ from princes_of_florence.moves import (
     ChooseCard,
     ChooseLandscape,
     Convert,
+    Deal,
     Decline,
     DeclineCharacter,
     EndTurn,
@@ -98,7 +99,9 @@ from princes_of_florence.state import (
 __all__ = [
     "apply",
     "apply_with_events",
+    "chance_outcomes",
     "free_moves",
+    "is_chance_node",
     "is_legal",
     "is_terminal",
     "legal_moves",
@@ -175,6 +178,8 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
       action left open after a rejection: see
       :func:`.rules.negotiation.negotiation_moves`.
 
+    * at a chance node (:func:`is_chance_node`): ``deal``, in catalog order.
+
     Selling prestige (R3) is not listed here but in :func:`~princes_of_florence.free_moves`.
     Empty exactly when the game is over.
 
@@ -192,7 +197,7 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
     pending = state.pending
     moves: tuple[Move, ...]
     if seat is None:
-        moves = ()
+        moves = setup.deal_moves(state)  # chance deals, or the game is over
     elif pending is None:
         moves = phases.decision_moves(state)
     elif isinstance(pending, Placing):
@@ -286,6 +291,8 @@ def move_problem(state: GameState, move: Move, player: int | None = None) -> str
     if shape is not None:
         return shape
     seat = state.current_player
+    if seat is None and not is_terminal(state):  # a chance node
+        return _chance_problem(state, move, player)
     if player is not None and (type(player) is not int or player != seat):
         count = len(state.players)
         if type(player) is not int:
@@ -326,6 +333,44 @@ def move_problem(state: GameState, move: Move, player: int | None = None) -> str
         if move in moves:
             return None
     return _reason(state, move) or "it is not one of the legal moves now"
+
+
+def _chance_problem(state: GameState, move: Move, player: object) -> str | None:
+    if player is not None:
+        return "chance deals now: no player decides"
+    if not isinstance(move, Deal):
+        return "chance deals now: only a deal may be applied"
+    if move.item not in setup.dealing(state):
+        return f"{move.item} cannot be dealt now (it was dealt, or another deck is dealt)"
+    return None
+
+
+def is_chance_node(state: GameState) -> bool:
+    """Whether chance decides now: a :class:`~princes_of_florence.moves.Deal` is owed.
+
+    Only with :attr:`GameConfig.explicit_chance`; then ``current_player``
+    is ``None`` while the game is not over, and :func:`legal_moves` lists the
+    deals, each as likely as the others (:func:`chance_outcomes`).
+
+    >>> is_chance_node(new_game(GameConfig(players=2, explicit_chance=True)))
+    True
+    >>> is_chance_node(new_game(GameConfig(players=2)))
+    False
+    """
+    return state.current_player is None and not is_terminal(state)
+
+
+def chance_outcomes(state: GameState) -> tuple[tuple[Move, float], ...]:
+    """Every deal chance may make now with its probability (all equal); ``()`` elsewhere.
+
+    >>> outcomes = chance_outcomes(new_game(GameConfig(players=3, explicit_chance=True)))
+    >>> len(outcomes), str(outcomes[0][0]), outcomes[0][1] == 1 / len(outcomes)
+    (21, 'deal mathematician', True)
+    """
+    if not is_chance_node(state):
+        return ()
+    moves = legal_moves(state)
+    return tuple((move, 1.0 / len(moves)) for move in moves)
 
 
 def _reason(state: GameState, move: Move) -> str | None:
@@ -467,7 +512,7 @@ def _apply(state: GameState, move: Move, player: int | None, events: list[Event]
                 raise InvalidMoveError(f"a malformed move: {problem}")
             raise _illegal(state, move, problem, player)
     state = _HANDLERS[move.__class__](state, move, events)
-    if state.current_player is None:  # a phase is complete
+    if state.current_player is None and not setup.dealing(state):  # a phase is complete
         state = phases.advance(state, events)
     return state
 
@@ -564,7 +609,13 @@ def _return(state: GameState, move: Move, events: list[Event]) -> GameState:
     return setup.apply_setup(state, move, events)
 
 
+def _deal(state: GameState, move: Move, events: list[Event]) -> GameState:
+    assert isinstance(move, Deal)
+    return setup.apply_deal(state, move, events)
+
+
 _HANDLERS: dict[type[Move], _Handler] = {
+    Deal: _deal,
     ReturnPerson: _return,
     Open: auction.apply_auction,
     Decline: auction.apply_auction,

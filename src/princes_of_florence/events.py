@@ -54,6 +54,7 @@ __all__ = [
     "CharacterReturned",
     "CharacterTaken",
     "CharacterUsed",
+    "Dealt",
     "Declined",
     "Event",
     "FreedomIntroduced",
@@ -787,6 +788,21 @@ class BuildGivenUp:
     player: int
 
 
+@attrs.frozen
+class Dealt:
+    """Chance dealt ``item`` (:class:`~princes_of_florence.moves.Deal`).
+
+    ``player`` is the player whose hand the card joins, or ``None`` for a
+    card laid on its deck or a freedom tile added to the supply.  Only the
+    receiving player sees the card (:func:`~princes_of_florence.observation.events_for`
+    makes ``item`` ``None`` for the others, and for everybody when it joins a
+    deck); a freedom tile is seen by all.
+    """
+
+    player: int | None
+    item: PersonId | BonusCardId | PrestigeCardId | Freedom | None
+
+
 Event: TypeAlias = (
     MoneyPaid
     | MoneyReceived
@@ -825,6 +841,7 @@ Event: TypeAlias = (
     | ProposalAnswered
     | SharedBuildingPlaced
     | BuildGivenUp
+    | Dealt
 )
 """Every kind of event."""
 

@@ -92,6 +92,7 @@ __all__ = [
     "ChooseCard",
     "ChooseLandscape",
     "Convert",
+    "Deal",
     "Decline",
     "DeclineCharacter",
     "EndTurn",
@@ -723,6 +724,20 @@ class GiveUp:
         return "give up"
 
 
+@attrs.frozen
+class Deal:
+    """Chance deals ``item``: the next card of a deck, or a 2-player freedom tile.
+
+    Only with :attr:`~princes_of_florence.config.GameConfig.explicit_chance`,
+    at a chance node (:func:`~princes_of_florence.engine.is_chance_node`).
+    """
+
+    item: PersonId | BonusCardId | PrestigeCardId | Freedom
+
+    def __str__(self) -> str:
+        return f"deal {self.item}"
+
+
 Move: TypeAlias = (
     ReturnPerson
     | Open
@@ -758,6 +773,7 @@ Move: TypeAlias = (
     | Accept
     | Reject
     | GiveUp
+    | Deal
 )
 """Every kind of move."""
 
@@ -930,6 +946,17 @@ def _card(word: str, text: str) -> PersonId | BonusCardId | PrestigeCardId:
     raise InvalidMoveError(f"{word!r} is not a card in move {text!r}")
 
 
+def _deal_item(word: str, text: str) -> PersonId | BonusCardId | PrestigeCardId | Freedom:
+    try:
+        return Freedom(word)
+    except ValueError:
+        pass
+    try:
+        return _card(word, text)
+    except InvalidMoveError:
+        raise InvalidMoveError(f"{word!r} is not a card or a freedom in move {text!r}") from None
+
+
 _NULLARY: dict[str, Move] = {
     "decline": Decline(),
     "pass": Pass(),
@@ -998,6 +1025,7 @@ def parse_move(text: str) -> Move:
         "share": 2,
         "across": 2,
         "ask": 2,
+        "deal": 2,
     }
     if verb not in arity:
         raise InvalidMoveError(f"unknown move {text!r}")
@@ -1055,6 +1083,8 @@ def _read(verb: str, words: list[str], text: str) -> Move:
             return ProposePlacement(_shared_cells(arg, text))
         case "ask":
             return AskPayment(_int(arg, text))
+        case "deal":
+            return Deal(_deal_item(arg, text))
         case _:
             return SellPrestige(_int(arg, text))
 
@@ -1081,6 +1111,7 @@ _USAGE = {
     "share": "share <building>",
     "across": "across <cells>/<cells>",
     "ask": "ask <florins>",
+    "deal": "deal <card or freedom>",
 }
 
 share_copies(*get_args(Move))

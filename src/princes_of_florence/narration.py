@@ -23,8 +23,8 @@ import random
 from typing import TypeGuard, assert_never, get_args
 
 from princes_of_florence.config import GameConfig
-from princes_of_florence.engine import work_preview
-from princes_of_florence.errors import PrincesOfFlorenceError
+from princes_of_florence.engine import apply_with_events, work_preview
+from princes_of_florence.errors import IllegalMoveError, PrincesOfFlorenceError
 from princes_of_florence.events import (
     AuctionOpened,
     BestWork,
@@ -38,6 +38,7 @@ from princes_of_florence.events import (
     CharacterReturned,
     CharacterTaken,
     CharacterUsed,
+    Dealt,
     Declined,
     Event,
     FreedomIntroduced,
@@ -90,6 +91,7 @@ from princes_of_florence.moves import (
     ChooseCard,
     ChooseLandscape,
     Convert,
+    Deal,
     Decline,
     DeclineCharacter,
     EndTurn,
@@ -282,6 +284,8 @@ def describe(item: Move | Event, where: GameState | PlayerView | GameConfig) -> 
                 f"a move is described in the state or view it is played in, not a"
                 f" {type(where).__name__}"
             )
+        if isinstance(item, Deal):
+            return _deal(item, where) + "."
         if where.current_player is None:
             raise PrincesOfFlorenceError(f"the game is over: nobody plays {item}")
         return _move(item, where) + "."
@@ -386,8 +390,37 @@ def _move(move: Move, s: GameState | PlayerView) -> str:
             return f"{who} rejects the proposal"
         case GiveUp():
             return f"{who} gives up the build action"
+        case Deal():  # described before: chance plays it, not a player
+            raise AssertionError("a deal is described by describe()")
         case _:
             assert_never(move)
+
+
+def _deal(move: Deal, where: GameState | PlayerView) -> str:
+    """Chance's move in words: where the item goes, as the deal would put it."""
+    state = where if isinstance(where, GameState) else determinize(where, random.Random(0))
+    try:
+        _, events = apply_with_events(state, move)
+    except IllegalMoveError:
+        item = move.item
+        what = _freedom(item) if isinstance(item, Freedom) else card_name(item)
+        return f"Chance cannot deal {what} now"
+    dealt = next(e for e in events if isinstance(e, Dealt))
+    return _dealt(dealt.player, move.item, where.config)
+
+
+def _dealt(
+    player: int | None,
+    item: PersonId | BonusCardId | PrestigeCardId | Freedom | None,
+    config: GameConfig,
+) -> str:
+    """A deal in words: what chance dealt, and where it went."""
+    if isinstance(item, Freedom):
+        return f"Chance adds {_freedom(item)} to the freedom tiles"
+    what = card_name(item) if item is not None else "a card"
+    if player is None:
+        return f"Chance deals {what} onto its deck"
+    return f"Chance deals {what} to {player_name(config, player)}"
 
 
 def _across(cells: str) -> str:
@@ -500,6 +533,8 @@ def _event(event: Event, config: GameConfig) -> str:
             return f"{name(player)} and {name(partner)} build {_tile(building)} on {_across(cells)}"
         case BuildGivenUp(player):
             return f"{name(player)} gives up the build action"
+        case Dealt(player, item):
+            return _dealt(player, item, config)
         case GameEnded(winners):
             who = _and([name(p) for p in winners])
             verb = "wins" if len(winners) == 1 else "share the victory"

@@ -62,6 +62,7 @@ from princes_of_florence.events import (
     CardKept,
     CardReturned,
     CardsShown,
+    Dealt,
     Event,
     PersonReturned,
 )
@@ -360,7 +361,7 @@ def observe(state: GameState, player: int) -> PlayerView:
         final = tuple(p.prestige_cards for p in state.players)
     return PlayerView(
         player=player,
-        config=attrs.evolve(state.config, seed=0),
+        config=_with_seed(state.config, 0),  # valid already: no validators run again
         round=state.round,
         phase=state.phase,
         start_player=state.start_player,
@@ -481,15 +482,19 @@ def _deal(
     cards: Sequence[_C],
     known: Iterable[_C],
     demands: Sequence[int],
+    undealt: bool = False,
 ) -> list[list[_C]]:
-    """Shuffle the cards not ``known`` and cut them into piles of ``demands`` sizes."""
+    """Shuffle the cards not ``known`` and cut them into piles of ``demands`` sizes.
+
+    With ``undealt`` (chance is dealing), cards left over stay undealt.
+    """
     seen = set(known)
     pool = [card for card in cards if card not in seen]  # catalog order, then shuffled
     if min(demands, default=0) < 0:
         raise PrincesOfFlorenceError(
             f"the view is inconsistent: a negative number of {what} cards is hidden"
         )
-    if len(pool) != sum(demands):
+    if len(pool) != sum(demands) and not (undealt and len(pool) > sum(demands)):
         raise PrincesOfFlorenceError(
             f"the view is inconsistent: {len(pool)} {what} cards are not accounted for, "
             f"but {sum(demands)} are hidden"
@@ -581,6 +586,8 @@ def determinize(
     viewer = view.player
     count = len(view.players)
     seed = rng.getrandbits(63)
+    # Chance is dealing (explicit chance): the cards not dealt yet stay so.
+    dealing = view.current_player is None and view.phase is not Phase.GAME_OVER
     others = [seat for seat in range(count) if seat != viewer]
     pending = view.pending
     hidden = pending if isinstance(pending, HiddenCardChoice) else None
@@ -614,6 +621,7 @@ def determinize(
             len(hidden_returns),
             view.person_deck_size,
         ],
+        dealing,
     )
 
     # Bonus cards: other hands (less the cards played into another's work),
@@ -637,6 +645,7 @@ def determinize(
             choice_size(Deck.BONUS),
             view.bonus_deck_size,
         ],
+        dealing,
     )
 
     # Prestige cards: other hands (open once the game is over), the hidden
@@ -661,6 +670,7 @@ def determinize(
             choice_size(Deck.PRESTIGE),
             view.prestige_deck_size,
         ],
+        dealing,
     )
 
     amounts = _money(view, money)
@@ -748,6 +758,8 @@ def _redact(player: int, event: Event) -> Event:
         return attrs.evolve(event, card=None)
     if isinstance(event, PersonReturned) and event.player != player:
         return attrs.evolve(event, person=None)
+    if isinstance(event, Dealt) and event.player != player and not isinstance(event.item, Freedom):
+        return attrs.evolve(event, item=None)  # a freedom tile dealt is open to all
     return event
 
 
@@ -755,8 +767,8 @@ def events_for(events: Iterable[Event], player: int) -> tuple[Event, ...]:
     """The events as the player ``player`` may see them (ruling R5).
 
     The cards shown to another player, the card another player kept or put
-    under a deck, and the starting person another player returned become
-    ``None``; every other
+    under a deck, the starting person another player returned, and a card
+    chance dealt to another player or onto a deck become ``None``; every other
     event is public and passes unchanged.  That includes the person of
     another player's :class:`~princes_of_florence.events.WorkStarted` (it
     lies face up from then on) and another player's

@@ -75,7 +75,14 @@ from princes_of_florence.errors import (
 from princes_of_florence.events import Event
 from princes_of_florence.frozen import share_copies
 from princes_of_florence.geometry import FULL_MASK
-from princes_of_florence.ids import BonusCardId, Building, Landscape, PersonId, PrestigeCardId
+from princes_of_florence.ids import (
+    BonusCardId,
+    Building,
+    Freedom,
+    Landscape,
+    PersonId,
+    PrestigeCardId,
+)
 from princes_of_florence.limits import (
     MAX_DOCUMENT_CHARS,
     MAX_ERRORS,
@@ -313,6 +320,8 @@ def _choose_enum(value: object, kinds: Sequence[type[Enum]], what: str) -> Enum:
 
 _CARD_KINDS: tuple[type[Enum], ...] = (PersonId, BonusCardId, PrestigeCardId)
 _TILE_KINDS: tuple[type[Enum], ...] = (Building, Landscape)
+_DEAL_KINDS: tuple[type[Enum], ...] = (*_CARD_KINDS, Freedom)
+"""What chance deals: a card or a freedom tile (:class:`~princes_of_florence.moves.Deal`)."""
 
 
 def _is_enum_union(union: Any, kinds: Sequence[type[Enum]]) -> bool:
@@ -506,6 +515,10 @@ def _make_converter() -> cattrs.Converter:
     )
     conv.register_structure_hook_factory(
         lambda t: _is_enum_union(t, _TILE_KINDS), _enum_union_hook(_TILE_KINDS, "tile")
+    )
+    conv.register_structure_hook_factory(
+        lambda t: _is_enum_union(t, _DEAL_KINDS),
+        _enum_union_hook(_DEAL_KINDS, "card or freedom"),
     )
     conv.register_structure_hook_factory(_is_card_tuples, _card_tuples_hook(conv))
     _tagged_hooks(conv, get_args(Move), "move")
@@ -864,6 +877,8 @@ def _quick_union(members: tuple[Any, ...]) -> _Reader | None:
         return _quick_enums(_CARD_KINDS)
     if set(members) == set(_TILE_KINDS):
         return _quick_enums(_TILE_KINDS)
+    if set(members) == set(_DEAL_KINDS):
+        return _quick_enums(_DEAL_KINDS)
     for union in _TAGGED_UNIONS:
         if set(members) == set(union):
             return _quick_tagged(union)
@@ -1060,7 +1075,8 @@ def dumps(obj: object) -> str:
     >>> dumps(GameConfig(players=3, seed=9))
     '{"schema":"1.0","kind":"config","data":{"players":3,"seed":9,"start_player":0,\
 "hidden_money":false,"choose_returned_order":false,"hard_freedoms":false,\
-"muse_and_princess":false,"cooperative_building":false,"names":["Player 1","Player 2","Player 3"]}}'
+"muse_and_princess":false,"cooperative_building":false,"explicit_chance":false,\
+"names":["Player 1","Player 2","Player 3"]}}'
     """
     kind, data = _kind_and_data(obj)
     document = {"schema": SCHEMA_VERSION, "kind": kind, "data": data}
@@ -1574,6 +1590,7 @@ _EXPANSION_HEADERS = (
     "hard_freedoms",
     "muse_and_princess",
     "cooperative_building",
+    "explicit_chance",
 )
 """Switches written only when set (an option or an expansion)."""
 _OUTCOME_HEADERS = ("final_prestige", "final_money", "winners")

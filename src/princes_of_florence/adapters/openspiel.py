@@ -9,15 +9,17 @@ Importing this module registers ``python_princes_of_florence``:
 (3, True)
 >>> state = game.new_initial_state()
 >>> state.is_chance_node(), len(state.chance_outcomes())
-(True, 256)
+(True, 21)
 
 It is a sequential, imperfect-information game with explicit chance:
 
-* **Chance.** The game starts with :data:`SEED_BYTES` chance nodes, each
-  drawing one byte of the game's seed uniformly (256 outcomes); the seed then
-  fixes every deck and the 2-player freedom tiles, as in
-  :func:`~princes_of_florence.new_game`.  No player sees the seed: it is
-  not in any observation or information state.
+* **Chance.** The game is played with
+  :attr:`~princes_of_florence.GameConfig.explicit_chance`: chance deals every
+  deck one card at a time (each card left equally likely), the 2-player extra
+  freedom tiles, and the person deck again after the draft.  A chance action
+  is a :class:`~princes_of_florence.Deal`'s place in the ``deal`` block of
+  the action ids (:data:`DEAL_BLOCK`), so there are at most
+  ``DEAL_BLOCK.size`` outcomes.  A player sees only the cards dealt to them.
 * **Actions** are the stable action ids of :mod:`princes_of_florence.encoding`
   (``num_distinct_actions() == ACTION_COUNT``); ``legal_actions()`` lists
   the ids of the player to decide, prestige sales included, ascending.
@@ -50,12 +52,15 @@ import pyspiel
 from princes_of_florence import (
     OBSERVATION_LENGTH,
     ConfigError,
+    Deal,
     GameConfig,
     GameState,
     InformationState,
     apply_with_events,
+    chance_outcomes,
     determinize,
     dumps,
+    is_chance_node,
     is_terminal,
     new_game,
     observation_vector,
@@ -66,22 +71,24 @@ from princes_of_florence import (
 )
 from princes_of_florence.encoding import (
     ACTION_COUNT,
+    BLOCKS,
     LONGEST_GAME,
     action_move,
     decode_move,
+    encode_move,
     legal_actions,
 )
 
 __all__ = [
+    "DEAL_BLOCK",
     "GAME_TYPE",
-    "SEED_BYTES",
     "PrincesOfFlorenceGame",
     "PrincesOfFlorenceObserver",
     "PrincesOfFlorenceState",
 ]
 
-SEED_BYTES = 4
-"""Chance nodes at the start, one byte of the game's seed each."""
+DEAL_BLOCK = next(block for block in BLOCKS if block.kind is Deal)
+"""The action ids of chance's deals; a chance action is an index into its moves."""
 
 _DEFAULTS: dict[str, Any] = {
     "players": 4,
@@ -125,22 +132,22 @@ class PrincesOfFlorenceGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has 
         reward = settings.pop("reward")
         if reward not in ("win", "rank"):
             raise ConfigError(f"reward must be 'win' or 'rank', not {reward!r}")
-        self.config = GameConfig(**settings)
+        self.config = GameConfig(**settings, explicit_chance=True)
         self.reward_kind: str = reward
         players = self.config.players
         info = pyspiel.GameInfo(
             num_distinct_actions=ACTION_COUNT,
-            max_chance_outcomes=256,
+            max_chance_outcomes=DEAL_BLOCK.size,
             num_players=players,
             min_utility=0.0,
             max_utility=1.0,
             utility_sum=1.0 if reward == "win" else players / 2,
-            max_game_length=LONGEST_GAME + SEED_BYTES,
+            max_game_length=LONGEST_GAME,
         )
         super().__init__(GAME_TYPE, info, params or {})
 
     def new_initial_state(self) -> PrincesOfFlorenceState:
-        """The state before the seed is drawn: a chance node."""
+        """The state before the deal: a chance node."""
         return PrincesOfFlorenceState(self)
 
     def make_py_observer(
@@ -152,21 +159,19 @@ class PrincesOfFlorenceGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has 
 
 
 class PrincesOfFlorenceState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type hints
-    """A game in progress: the seed bytes drawn, then the engine's state.
+    """A game in progress: the engine's state and every player's information state.
 
     Attributes:
-        game_state: the engine's :class:`~princes_of_florence.GameState`, or
-            ``None`` while the seed is being drawn.
+        game_state: the engine's :class:`~princes_of_florence.GameState`.
     """
 
     def __init__(self, game: PrincesOfFlorenceGame) -> None:
         super().__init__(game)
         self._config = game.config
         self._reward_kind = game.reward_kind
-        self._seed_bytes: list[int] = []
-        self.game_state: GameState | None = None
         self._infos: list[InformationState] = []
         self._lines: list[tuple[str, ...]] = []
+        self._start(new_game(game.config))
 
     def _start(self, state: GameState) -> None:
         self.game_state = state
@@ -176,32 +181,27 @@ class PrincesOfFlorenceState(pyspiel.State):  # type: ignore[misc]  # pyspiel ha
     def current_player(self) -> int:
         """The player to decide, or OpenSpiel's chance or terminal id."""
         state = self.game_state
-        if state is None:
-            return int(pyspiel.PlayerId.CHANCE)
         if is_terminal(state):
             return int(pyspiel.PlayerId.TERMINAL)
+        if is_chance_node(state):
+            return int(pyspiel.PlayerId.CHANCE)
         assert state.current_player is not None
         return state.current_player
 
     def _legal_actions(self, player: int) -> list[int]:
-        assert self.game_state is not None
         return list(legal_actions(self.game_state))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        """The next byte of the seed, each of 256 values with probability 1/256."""
-        assert self.game_state is None
-        return [(value, 1.0 / 256) for value in range(256)]
+        """Every deal left, by its index in :data:`DEAL_BLOCK`, each equally likely."""
+        return [
+            (encode_move(move) - DEAL_BLOCK.start, probability)
+            for move, probability in chance_outcomes(self.game_state)
+        ]
 
     def _apply_action(self, action: int) -> None:
         state = self.game_state
-        if state is None:
-            self._seed_bytes.append(action)
-            if len(self._seed_bytes) == SEED_BYTES:
-                seed = int.from_bytes(bytes(self._seed_bytes), "big")
-                config = GameConfig(**{**_config_fields(self._config), "seed": seed})
-                self._start(new_game(config))
-            return
-        state, events = apply_with_events(state, decode_move(state, action))
+        move = DEAL_BLOCK.moves[action] if is_chance_node(state) else decode_move(state, action)
+        state, events = apply_with_events(state, move)
         self.game_state = state
         for player, info in enumerate(self._infos):
             longer = info.extended(events)
@@ -211,29 +211,27 @@ class PrincesOfFlorenceState(pyspiel.State):  # type: ignore[misc]  # pyspiel ha
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
-            return f"seed byte {action}"
+            return str(DEAL_BLOCK.moves[action])
         return str(action_move(action))
 
     def is_terminal(self) -> bool:
         """Whether the game is over."""
-        return self.game_state is not None and is_terminal(self.game_state)
+        return is_terminal(self.game_state)
 
     def returns(self) -> list[float]:
         """The returns at the end (see the module's docstring); zeros before."""
         state = self.game_state
-        if state is None or not is_terminal(state):
+        if not is_terminal(state):
             return [0.0] * self._config.players
         values = returns(state) if self._reward_kind == "win" else rank_returns(state)
         return list(values)
 
-    def information_state(self, player: int) -> InformationState | None:
-        """The player's information state, or ``None`` before the deal."""
-        return self._infos[player] if self._infos else None
+    def information_state(self, player: int) -> InformationState:
+        """The player's :class:`~princes_of_florence.InformationState`."""
+        return self._infos[player]
 
     def information_state_text(self, player: int) -> str:
         """The text form of the player's information state."""
-        if not self._lines:
-            return f"player {player}\ndealing"
         return "\n".join(self._lines[player])
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> Any:
@@ -245,8 +243,6 @@ class PrincesOfFlorenceState(pyspiel.State):  # type: ignore[misc]  # pyspiel ha
         """
         state = self.game_state
         clone = self.clone()
-        if state is None:
-            return clone  # nothing dealt yet: nothing to resample
         rng = random.Random(_sample_seed(probability_sampler))
         guess = determinize(observe(state, player_id), rng)
         # The player keeps their history; the others' histories in the dealt
@@ -257,9 +253,7 @@ class PrincesOfFlorenceState(pyspiel.State):  # type: ignore[misc]  # pyspiel ha
         return clone
 
     def __str__(self) -> str:
-        """The table as text, or the seed bytes drawn so far."""
-        if self.game_state is None:
-            return f"drawing the seed: {self._seed_bytes}"
+        """The table as text."""
         return render_table_text(self.game_state)
 
 
@@ -269,10 +263,6 @@ def _sample_seed(sampler: Any) -> int:
         return int(float(sampler()) * 2**53)
     except TypeError:
         return random.getrandbits(53)
-
-
-def _config_fields(config: GameConfig) -> dict[str, Any]:
-    return {name: getattr(config, name) for name in _DEFAULTS if name != "reward"}
 
 
 class PrincesOfFlorenceObserver:
@@ -294,19 +284,13 @@ class PrincesOfFlorenceObserver:
 
     def set_from(self, state: PrincesOfFlorenceState, player: int) -> None:
         """Fill ``tensor`` with ``player``'s observation of ``state``."""
-        if self.perfect_recall:
-            return
-        if state.game_state is None:
-            self.tensor.fill(0.0)
-        else:
+        if not self.perfect_recall:
             self.tensor[:] = observation_vector(observe(state.game_state, player))
 
     def string_from(self, state: PrincesOfFlorenceState, player: int) -> str:
         """``player``'s information state or view of ``state`` as text."""
         if self.perfect_recall:
             return state.information_state_text(player)
-        if state.game_state is None:
-            return f"player {player}\ndealing"
         return dumps(observe(state.game_state, player))
 
 

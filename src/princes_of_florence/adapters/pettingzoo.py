@@ -25,7 +25,9 @@ The action space is ``Discrete(ACTION_COUNT)``, the stable action ids of
 are 0 until the end, then :func:`~princes_of_florence.returns` (the
 winners share 1) or, with ``reward="rank"``,
 :func:`~princes_of_florence.rank_returns`.  The game seed comes from
-the seed given to ``reset``.
+the seed given to ``reset``; with ``explicit_chance=True`` the environment
+plays chance's deals itself, drawn from that seed too, so agents only see
+decisions.
 """
 
 from __future__ import annotations
@@ -45,6 +47,8 @@ from princes_of_florence import (
     GameConfig,
     GameState,
     apply,
+    chance_outcomes,
+    is_chance_node,
     is_terminal,
     new_game,
     observation_vector,
@@ -132,6 +136,8 @@ class PrincesOfFlorenceEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no t
         if seed is not None:
             self._seeds = random.Random(seed)
         self.state = new_game(attrs.evolve(self.config, seed=self._seeds.getrandbits(63)))
+        self._chance = random.Random(self._seeds.getrandbits(63))
+        self._deal()
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -139,6 +145,12 @@ class PrincesOfFlorenceEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no t
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self._select()
+
+    def _deal(self) -> None:
+        """With explicit chance, play chance's moves (drawn from the reset's seed)."""
+        while is_chance_node(self.state):
+            moves = [move for move, _ in chance_outcomes(self.state)]  # all equally likely
+            self.state = apply(self.state, self._chance.choice(moves))
 
     def _select(self) -> None:
         seat = self.state.current_player
@@ -170,6 +182,7 @@ class PrincesOfFlorenceEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no t
             raise ConfigError(f"{agent} is to decide: None is only for an agent that is done")
         move = decode_move(self.state, int(action))
         self.state = apply(self.state, move)
+        self._deal()
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(self.agents, 0.0)
         if is_terminal(self.state):

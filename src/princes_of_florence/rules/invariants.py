@@ -25,6 +25,7 @@ from princes_of_florence.rules.auction import stack_problem_in_bidding
 from princes_of_florence.rules.common import catalog, means
 from princes_of_florence.rules.cooperative import parse_shared_placement
 from princes_of_florence.rules.placement import is_tile_shape
+from princes_of_florence.rules.setup import dealing
 from princes_of_florence.rules.variants import ruleset
 from princes_of_florence.state import (
     BUILDINGS,
@@ -393,7 +394,12 @@ def control_problems(state: GameState) -> list[str]:
     """
     n = len(state.players)
     problems: list[str] = []
-    if state.setup is not None:
+    if dealing(state):  # chance deals before and after the draft
+        if state.setup is not None and state.setup.returned:
+            problems.append("chance deals during the draft @ setup.returned")
+        if state.pending is not None:
+            problems.append("chance deals while a decision is pending @ pending")
+    elif state.setup is not None:
         returned = len(state.setup.returned)
         if not 0 <= returned < n:
             problems.append(f"{returned} starting persons returned by {n} players @ setup.returned")
@@ -436,7 +442,8 @@ def state_problems(state: GameState) -> tuple[str, ...]:
         problems.append(f"{n} players but the config says {state.config.players} @ players")
     if not 1 <= state.round <= rules.rounds:
         problems.append(f"round {state.round} is outside 1 to {rules.rounds} @ round")
-    if (state.current_player is None) != (state.phase is Phase.GAME_OVER):
+    chance = bool(dealing(state))  # chance deals: nobody decides, cards are undealt
+    if (state.current_player is None) != (state.phase is Phase.GAME_OVER) and not chance:
         problems.append(
             "a decision is owed exactly when the game is not over @ current_player, phase"
         )
@@ -450,6 +457,8 @@ def state_problems(state: GameState) -> tuple[str, ...]:
         Phase.ACTIONS: state.turn,
     }
     for phase, part in phase_part.items():
+        if phase is Phase.SETUP and chance and part is None:
+            continue  # chance deals the person deck again after the draft
         if (part is not None) != (state.phase is phase):
             problems.append(
                 f"the {phase.value} record must exist exactly during that phase"
@@ -487,6 +496,15 @@ def state_problems(state: GameState) -> tuple[str, ...]:
     def shown_from(deck: Deck) -> list[tuple[str, Sequence[object]]]:
         return [("pending.shown", shown)] if shown_deck is deck else []
 
+    def undealt(
+        groups: list[tuple[str, Sequence[object]]], expected: Sequence[object]
+    ) -> list[tuple[str, Sequence[object]]]:
+        """While chance deals, the cards not dealt yet, as one more place."""
+        if not chance:
+            return groups
+        present = {card for _, found in groups for card in found}
+        return [*groups, ("undealt", [card for card in expected if card not in present])]
+
     persons = [
         ("person_deck", state.person_deck),
         *held("hand_persons"),
@@ -494,21 +512,24 @@ def state_problems(state: GameState) -> tuple[str, ...]:
         *shown_from(Deck.PERSONS),
         ("setup.returned", setup_hands),
     ]
-    problems += _exactly_once("person", persons, [s.id for s in cat.persons], "person_deck")
+    person_ids = [s.id for s in cat.persons]
+    problems += _exactly_once("person", undealt(persons, person_ids), person_ids, "person_deck")
     bonus = [
         ("bonus_deck", state.bonus_deck),
         ("bonus_discard", state.bonus_discard),
         *held("hand_bonus"),
         *shown_from(Deck.BONUS),
     ]
-    problems += _exactly_once("bonus card", bonus, [s.id for s in cat.bonus_cards], "bonus_deck")
+    bonus_ids = [s.id for s in cat.bonus_cards]
+    problems += _exactly_once("bonus card", undealt(bonus, bonus_ids), bonus_ids, "bonus_deck")
     prestige = [
         ("prestige_deck", state.prestige_deck),
         *held("prestige_cards"),
         *shown_from(Deck.PRESTIGE),
     ]
+    prestige_ids = [s.id for s in cat.prestige_cards]
     problems += _exactly_once(
-        "prestige card", prestige, [s.id for s in cat.prestige_cards], "prestige_deck"
+        "prestige card", undealt(prestige, prestige_ids), prestige_ids, "prestige_deck"
     )
 
     def total(count: int, name: str, expected: int, path: str) -> None:
@@ -544,7 +565,8 @@ def state_problems(state: GameState) -> tuple[str, ...]:
                 + (f" or {each + 1}" if extra else "")
                 + f" (ruling R9) @ freedom_supply[{i}]"
             )
-    total(in_play, "freedom tiles", len(FREEDOMS) * each + extra, "freedom_supply")
+    if not (chance and len(FREEDOMS) * each <= in_play <= len(FREEDOMS) * each + extra):
+        total(in_play, "freedom tiles", len(FREEDOMS) * each + extra, "freedom_supply")
     # ruling R33: a shared building is one tile, held by its proposer's side once
     placed = Counter(
         t.tile

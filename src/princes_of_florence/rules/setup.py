@@ -4,6 +4,14 @@ Randomness enters only here: the decks are shuffled with
 ``random.Random(seed)`` when the game is created, and the returned starting
 persons are shuffled back with a generator seeded from the same seed, so a
 seed and a move list always give the same game in any process.
+
+With :attr:`GameConfig.explicit_chance` chance deals instead, one
+:class:`~princes_of_florence.moves.Deal` at a time, each item left equally
+likely: the person deck (the first cards to the hands, four each, in seat
+order), the bonus deck, the prestige deck and, with 2 players, the extra
+freedom tiles; and after the draft the person deck again, with the returned
+persons in it.  While chance deals, nobody decides (``current_player`` is
+``None``) and the phase is :attr:`Phase.SETUP`.
 """
 
 from __future__ import annotations
@@ -11,9 +19,9 @@ from __future__ import annotations
 import random
 
 from princes_of_florence.config import GameConfig
-from princes_of_florence.events import Event, PersonReturned
-from princes_of_florence.ids import Phase
-from princes_of_florence.moves import Move, ReturnPerson
+from princes_of_florence.events import Dealt, Event, PersonReturned
+from princes_of_florence.ids import BonusCardId, Freedom, PersonId, Phase, PrestigeCardId
+from princes_of_florence.moves import Deal, Move, ReturnPerson
 from princes_of_florence.rules.common import catalog, next_seat, with_player
 from princes_of_florence.rules.variants import ruleset
 from princes_of_florence.state import (
@@ -27,7 +35,18 @@ from princes_of_florence.state import (
     replace,
 )
 
-__all__ = ["apply_setup", "create", "freedom_supply", "setup_moves", "setup_problem"]
+__all__ = [
+    "apply_deal",
+    "apply_setup",
+    "create",
+    "deal_moves",
+    "dealing",
+    "freedom_supply",
+    "setup_moves",
+    "setup_problem",
+]
+
+DealItem = PersonId | BonusCardId | PrestigeCardId | Freedom
 
 
 def freedom_supply(config: GameConfig) -> tuple[int, ...]:
@@ -65,6 +84,37 @@ def create(config: GameConfig) -> GameState:
     """
     cat = catalog()
     rules = cat.rules
+    variant = ruleset(config)
+    if config.explicit_chance:  # chance deals every card, one at a time
+        return GameState(
+            config=config,
+            round=1,
+            phase=Phase.SETUP,
+            start_player=config.start_player,
+            current_player=None,
+            players=tuple(
+                PlayerState(money=variant.starting_money, principality=variant.board)
+                for _ in range(config.players)
+            ),
+            person_deck=(),
+            bonus_deck=(),
+            prestige_deck=(),
+            building_supply=tuple(cat.tile(b).supply for b in BUILDINGS),
+            landscape_supply=tuple(cat.tile(t).supply for t in LANDSCAPES),
+            freedom_supply=(variant.freedoms_each,) * len(FREEDOMS),
+            jesters=rules.jesters,
+            builders=rules.builders,
+            recruiting=rules.recruiting_cards,
+            setup=SetupState(),
+            round_best=(0,) * config.players,
+            characters=(
+                CharacterState(
+                    done=(False,) * config.players, banker_money=rules.banker_start_money
+                )
+                if variant.characters
+                else None
+            ),
+        )
     rng = random.Random(config.seed)
     persons = [p.id for p in cat.persons]
     bonus = [c.id for c in cat.bonus_cards]
@@ -73,7 +123,6 @@ def create(config: GameConfig) -> GameState:
     rng.shuffle(bonus)
     rng.shuffle(prestige)
     dealt = rules.setup_persons_dealt
-    variant = ruleset(config)
     players = []
     for seat in range(config.players):
         hand = tuple(persons[seat * dealt : (seat + 1) * dealt])
@@ -143,6 +192,89 @@ def apply_setup(state: GameState, move: ReturnPerson, events: list[Event]) -> Ga
     following = next_seat(state, seat)
     if following != state.start_player:
         return replace(state, setup=SetupState(returned), current_player=following)
+    if state.config.explicit_chance:  # chance deals the deck again, returned persons in it
+        return replace(state, setup=None, person_deck=(), current_player=None)
     deck = list(state.person_deck) + list(returned)
     random.Random(f"setup-return:{state.config.seed}").shuffle(deck)
     return replace(state, setup=None, person_deck=tuple(deck), current_player=None)
+
+
+def dealing(state: GameState) -> tuple[DealItem, ...]:
+    """What chance may deal now, in catalog order; ``()`` when chance does not deal.
+
+    Chance deals only with :attr:`GameConfig.explicit_chance`, in
+    :attr:`Phase.SETUP` while nobody decides: first every person card, then
+    every bonus card, then every prestige card, then the 2-player extra
+    freedom tiles (freedoms not drawn yet); after the draft, the person
+    cards not in a hand.
+    """
+    if (
+        not state.config.explicit_chance
+        or state.current_player is not None
+        or state.phase is not Phase.SETUP
+    ):
+        return ()
+    cat = catalog()
+    placed: set[DealItem] = set(state.person_deck)
+    for player in state.players:
+        placed.update(player.hand_persons)
+    persons = tuple(p.id for p in cat.persons if p.id not in placed)
+    if persons or state.setup is None:
+        return persons
+    bonus_placed = set(state.bonus_deck)
+    bonus = tuple(c.id for c in cat.bonus_cards if c.id not in bonus_placed)
+    if bonus:
+        return bonus
+    prestige_placed = set(state.prestige_deck)
+    prestige = tuple(c.id for c in cat.prestige_cards if c.id not in prestige_placed)
+    if prestige:
+        return prestige
+    variant = ruleset(state.config)
+    drawn = sum(state.freedom_supply) - variant.freedoms_each * len(FREEDOMS)
+    if drawn >= variant.extra_freedoms:
+        return ()
+    # ruling R9: the extra tiles are of different freedoms
+    return tuple(
+        f for f, n in zip(FREEDOMS, state.freedom_supply, strict=True) if n == variant.freedoms_each
+    )
+
+
+def deal_moves(state: GameState) -> tuple[Move, ...]:
+    """Every :class:`Deal` chance may make now, in catalog order (see :func:`dealing`)."""
+    return tuple(Deal(item) for item in dealing(state))
+
+
+def apply_deal(state: GameState, move: Deal, events: list[Event]) -> GameState:
+    """Deal ``move.item`` where it goes next; once all is dealt, the draft begins.
+
+    After the draft, the last card dealt leaves ``current_player`` at ``None``
+    with nothing left to deal: the phases module then starts round 1.
+    """
+    item = move.item
+    if isinstance(item, PersonId):
+        hands = sum(len(p.hand_persons) for p in state.players)
+        dealt = catalog().rules.setup_persons_dealt
+        if state.setup is not None and hands < dealt * len(state.players):
+            seat = hands // dealt  # four to each hand, in seat order, as create() cuts them
+            player = state.players[seat]
+            state = with_player(
+                state, seat, replace(player, hand_persons=(*player.hand_persons, item))
+            )
+            events.append(Dealt(seat, item))
+        else:
+            state = replace(state, person_deck=(*state.person_deck, item))
+            events.append(Dealt(None, item))
+    elif isinstance(item, BonusCardId):
+        state = replace(state, bonus_deck=(*state.bonus_deck, item))
+        events.append(Dealt(None, item))
+    elif isinstance(item, PrestigeCardId):
+        state = replace(state, prestige_deck=(*state.prestige_deck, item))
+        events.append(Dealt(None, item))
+    else:
+        supply = list(state.freedom_supply)
+        supply[FREEDOMS.index(item)] += 1
+        state = replace(state, freedom_supply=tuple(supply))
+        events.append(Dealt(None, item))
+    if not dealing(state) and state.setup is not None:
+        state = replace(state, current_player=state.start_player)  # ruling R7
+    return state
