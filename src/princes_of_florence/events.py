@@ -797,6 +797,12 @@ class Dealt:
     receiving player sees the card (:func:`~princes_of_florence.observation.events_for`
     makes ``item`` ``None`` for the others, and for everybody when it joins a
     deck); a freedom tile is seen by all.
+
+    Example:
+        >>> from princes_of_florence import GameConfig, describe
+        >>> from princes_of_florence.ids import PersonId
+        >>> describe(Dealt(player=0, item=PersonId.POET), GameConfig(players=3))
+        'Chance deals the poet to Player 1.'
     """
 
     player: int | None

@@ -730,6 +730,13 @@ class Deal:
 
     Only with :attr:`~princes_of_florence.config.GameConfig.explicit_chance`,
     at a chance node (:func:`~princes_of_florence.engine.is_chance_node`).
+
+    Example:
+        >>> move = Deal(item=PersonId.POET)
+        >>> str(move)
+        'deal poet'
+        >>> parse_move('deal poet') == move
+        True
     """
 
     item: PersonId | BonusCardId | PrestigeCardId | Freedom
