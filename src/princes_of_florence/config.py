@@ -118,7 +118,7 @@ class GameConfig:
         explicit_chance: whether the random events are decisions of chance
             instead of the seed's: the deal of every deck one card at a time,
             the 2-player freedom tiles and the reshuffle after the draft
-            (:func:`~princes_of_florence.engine.is_chance_node`).  The seed
+            (:func:`~princes_of_florence.is_chance_node`).  The seed
             then decides nothing.
         names: the players' names, in player order, as descriptions and logs
             show them (:func:`~princes_of_florence.describe`); by default

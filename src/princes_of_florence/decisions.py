@@ -355,7 +355,7 @@ PENDING_KINDS: dict[type, Callable[[StateOrView, int, Any], Decision]] = {
 
 def decision(state_or_view: StateOrView) -> Decision | None:
     """The question put to the player to decide; ``None`` once the game is over or
-    while chance deals (:func:`~princes_of_florence.engine.is_chance_node`).
+    while chance deals (:func:`~princes_of_florence.is_chance_node`).
 
     Args:
         state_or_view: the true state, or any player's view of it; a view

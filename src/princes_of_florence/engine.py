@@ -346,9 +346,9 @@ def _chance_problem(state: GameState, move: Move, player: object) -> str | None:
 
 
 def is_chance_node(state: GameState) -> bool:
-    """Whether chance decides now: a :class:`~princes_of_florence.moves.Deal` is owed.
+    """Whether chance decides now: a :class:`~princes_of_florence.Deal` is owed.
 
-    Only with :attr:`GameConfig.explicit_chance`; then ``current_player``
+    Only with :attr:`~princes_of_florence.GameConfig.explicit_chance`; then ``current_player``
     is ``None`` while the game is not over, and :func:`legal_moves` lists the
     deals, each as likely as the others (:func:`chance_outcomes`).
 

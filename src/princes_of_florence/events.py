@@ -790,11 +790,11 @@ class BuildGivenUp:
 
 @attrs.frozen
 class Dealt:
-    """Chance dealt ``item`` (:class:`~princes_of_florence.moves.Deal`).
+    """Chance dealt ``item`` (:class:`~princes_of_florence.Deal`).
 
     ``player`` is the player whose hand the card joins, or ``None`` for a
     card laid on its deck or a freedom tile added to the supply.  Only the
-    receiving player sees the card (:func:`~princes_of_florence.observation.events_for`
+    receiving player sees the card (:func:`~princes_of_florence.events_for`
     makes ``item`` ``None`` for the others, and for everybody when it joins a
     deck); a freedom tile is seen by all.
 

@@ -728,8 +728,8 @@ class GiveUp:
 class Deal:
     """Chance deals ``item``: the next card of a deck, or a 2-player freedom tile.
 
-    Only with :attr:`~princes_of_florence.config.GameConfig.explicit_chance`,
-    at a chance node (:func:`~princes_of_florence.engine.is_chance_node`).
+    Only with :attr:`~princes_of_florence.GameConfig.explicit_chance`,
+    at a chance node (:func:`~princes_of_florence.is_chance_node`).
 
     Example:
         >>> move = Deal(item=PersonId.POET)

@@ -5,13 +5,13 @@ Randomness enters only here: the decks are shuffled with
 persons are shuffled back with a generator seeded from the same seed, so a
 seed and a move list always give the same game in any process.
 
-With :attr:`GameConfig.explicit_chance` chance deals instead, one
-:class:`~princes_of_florence.moves.Deal` at a time, each item left equally
+With :attr:`~princes_of_florence.GameConfig.explicit_chance` chance deals instead, one
+:class:`~princes_of_florence.Deal` at a time, each item left equally
 likely: the person deck (the first cards to the hands, four each, in seat
 order), the bonus deck, the prestige deck and, with 2 players, the extra
 freedom tiles; and after the draft the person deck again, with the returned
 persons in it.  While chance deals, nobody decides (``current_player`` is
-``None``) and the phase is :attr:`Phase.SETUP`.
+``None``) and the phase is :attr:`~princes_of_florence.Phase.SETUP`.
 """
 
 from __future__ import annotations
@@ -202,8 +202,8 @@ def apply_setup(state: GameState, move: ReturnPerson, events: list[Event]) -> Ga
 def dealing(state: GameState) -> tuple[DealItem, ...]:
     """What chance may deal now, in catalog order; ``()`` when chance does not deal.
 
-    Chance deals only with :attr:`GameConfig.explicit_chance`, in
-    :attr:`Phase.SETUP` while nobody decides: first every person card, then
+    Chance deals only with :attr:`~princes_of_florence.GameConfig.explicit_chance`, in
+    :attr:`~princes_of_florence.Phase.SETUP` while nobody decides: first every person card, then
     every bonus card, then every prestige card, then the 2-player extra
     freedom tiles (freedoms not drawn yet); after the draft, the person
     cards not in a hand.
@@ -240,7 +240,10 @@ def dealing(state: GameState) -> tuple[DealItem, ...]:
 
 
 def deal_moves(state: GameState) -> tuple[Move, ...]:
-    """Every :class:`Deal` chance may make now, in catalog order (see :func:`dealing`)."""
+    """Every :class:`~princes_of_florence.Deal` chance may make now, in catalog order.
+
+    See :func:`dealing`.
+    """
     return tuple(Deal(item) for item in dealing(state))
 
 
