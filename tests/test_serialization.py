@@ -123,6 +123,7 @@ from princes_of_florence.observation import PlayerView, events_for, observe
 from princes_of_florence.rules.auction import stack_problem_in_bidding
 from princes_of_florence.rules.invariants import state_problems
 from princes_of_florence.serialization import (  # private: the two readers compared
+    _BUILT_MAX,
     _ENCODER,
     SCHEMA_VERSION,
     GameRecord,
@@ -975,3 +976,24 @@ def test_names_survive_json_and_the_text_record_and_old_configs_get_the_default(
     old = dumps(GameConfig(players=3)).replace(',"names":["Player 1","Player 2","Player 3"]', "")
     assert '"names"' not in old
     assert GameConfig(players=3) == load_config(old)
+
+
+def test_configurations_read_again_are_checked_and_kept_apart() -> None:
+    """The quick reader reuses a configuration it has validated, only for the same values."""
+    for seed in range(2 * _BUILT_MAX):  # more than it keeps
+        config = GameConfig(players=2 + seed % 4, seed=seed, hidden_money=seed % 3 == 0)
+        for _ in range(2):
+            assert load_config(dumps(config)) == config
+            assert load_state(dumps(new_game(config))).config == config
+    good = dumps(GameConfig(players=3, seed=5))
+    assert load_config(good) == GameConfig(players=3, seed=5)
+    for bad in (
+        good.replace('"players":3', '"players":7'),
+        good.replace('"seed":5', '"seed":true'),
+    ):
+        for _ in range(2):  # refused each time, never taken from what was read before
+            with pytest.raises(SerializationError):
+                load_config(bad)
+    renamed = good.replace('"Player 1"', '"Ann"')
+    assert load_config(renamed).names[0] == "Ann"
+    assert load_config(good).names[0] == "Player 1"

@@ -110,6 +110,7 @@ from princes_of_florence.state import (
     GameState,
     Pending,
     Principality,
+    TurnState,
 )
 
 if TYPE_CHECKING:
@@ -632,6 +633,19 @@ def _enum_table(kinds: Sequence[Any]) -> dict[str, Enum] | None:
     return table
 
 
+def _enum_table_of(kind: Any) -> dict[str, Enum] | None:
+    """The table of :func:`_enum_table` for an enum, or a union of enums read as one."""
+    if _is_enum(kind):
+        return _enum_table([kind])
+    members = _members(kind)
+    if members is None:
+        return None
+    for kinds in (_CARD_KINDS, _TILE_KINDS, _DEAL_KINDS):
+        if set(members) == set(kinds):
+            return _enum_table(kinds)
+    return None
+
+
 def _quick_enums(kinds: Sequence[Any]) -> _Reader | None:
     """A reader of members of ``kinds``, tried in order as the converter does."""
     table = _enum_table(kinds)
@@ -665,6 +679,9 @@ def _quick_enum_tuple(kinds: Sequence[Any]) -> _Reader | None:
 
     return read_enums
 
+
+_BUILT_MAX = 64
+"""How many validated instances (configurations) a quick reader keeps to reuse."""
 
 _MISSING = object()
 """What a quick reader finds for a field the document leaves out."""
@@ -719,7 +736,13 @@ def _quick_attrs(cls: Any, tagged: bool = False) -> _Reader | None:
                 "        else:",
             ]
             indent = "            "
-        table = _enum_table([kind]) if _is_enum(kind) else None
+        members = _members(kind)
+        if members is not None and type(None) in members:  # optional: None as it is
+            present = tuple(m for m in members if m is not type(None))
+            lines.append(f"{indent}if {name} is not None:")
+            indent += "    "
+            kind = present[0] if len(present) == 1 else Union[present]  # noqa: UP007
+        table = _enum_table_of(kind)
         items = get_args(kind)
         if kind is int:
             lines += [
@@ -734,6 +757,15 @@ def _quick_attrs(cls: Any, tagged: bool = False) -> _Reader | None:
         elif table is not None:  # a KeyError or TypeError (an array, an object) gives up
             scope[f"find{index}"] = table.__getitem__
             lines.append(f"{indent}{name} = find{index}({name})")
+        elif _is_tuple(kind) and len(items) == 2 and items[1] is Ellipsis and items[0] is int:
+            lines += [
+                f"{indent}if type({name}) is not list or len({name}) > MAX_ITEMS:",
+                f"{indent}    raise _GiveUp",
+                f"{indent}for item in {name}:",
+                f"{indent}    if type(item) is not int or not -LARGEST < item < LARGEST:",
+                f"{indent}        raise _GiveUp",
+                f"{indent}{name} = tuple({name})",
+            ]
         elif (
             _is_tuple(kind)
             and len(items) == 2
@@ -761,6 +793,18 @@ def _quick_attrs(cls: Any, tagged: bool = False) -> _Reader | None:
         and "__slots__" not in vars(cls)
         and all(f.validator is None and f.converter is None and f.init for f in fields)
     )
+    slotted = (
+        not made
+        and not plain
+        and all(f.validator is None and f.converter is None and f.init for f in fields)
+        and not hasattr(cls, "__attrs_post_init__")
+        and not hasattr(cls, "__attrs_pre_init__")
+        and all(
+            type(vars(cls).get(name)) is types.MemberDescriptorType
+            for name in (*(f.name for f in fields), *getattr(cls, "__slots__", ()))
+            if name != "__weakref__"
+        )
+    )
     if plain:  # as state.replace() does: the instance dictionary, set whole
         items_text = ", ".join(f"{f.name!r}: v{i}" for i, f in enumerate(fields))
         lines += [
@@ -768,9 +812,32 @@ def _quick_attrs(cls: Any, tagged: bool = False) -> _Reader | None:
             f"    put(instance, '__dict__', {{{items_text}}})",
             "    return instance",
         ]
+    elif slotted:  # each slot set through its descriptor, as __init__ would
+        lines.append("    instance = new(cls)")
+        for index, field in enumerate(fields):
+            scope[f"set{index}"] = vars(cls)[field.name].__set__
+            lines.append(f"    set{index}(instance, v{index})")
+        lines.append("    return instance")
     else:
         if not all(f.init for f in fields):
             return None
+        # Values of exact scalar types (checked above) make a key that equals
+        # only the same values: a class whose validators see nothing else is
+        # built once per key (a configuration repeats in every state).
+        scalars = (int, bool, str, tuple[str, ...])
+        if all(hints[f.name] in scalars for f in fields):
+            key = ", ".join(f"v{i}" for i in range(len(fields)))
+            built: dict[tuple[Any, ...], Any] | None = {}
+            scope["built"] = built
+            scope["BUILT_MAX"] = _BUILT_MAX
+            lines += [
+                f"    key = ({key},)",
+                "    instance = built.get(key)",
+                "    if instance is not None:",
+                "        return instance",
+            ]
+        else:
+            built = None
         arguments = ", ".join(f"{f.alias!r}: v{i}" for i, f in enumerate(fields))
         lines.append(f"    arguments = {{{arguments}}}")
         lines += [
@@ -780,10 +847,13 @@ def _quick_attrs(cls: Any, tagged: bool = False) -> _Reader | None:
         ]
         lines += [
             "    try:",
-            "        return cls(**arguments)",
+            "        instance = cls(**arguments)",
             "    except Exception:  # a validator's error: the converter names it",
             "        raise _GiveUp from None",
         ]
+        if built is not None:
+            lines += ["    if len(built) < BUILT_MAX:", "        built[key] = instance"]
+        lines.append("    return instance")
     exec("\n".join(lines), scope)  # source built above from the class's fields
     read: _Reader = scope["read"]
     return read
@@ -1401,37 +1471,63 @@ def _mask_problems(principality: Principality, at: str) -> list[str]:
     ]
 
 
+def _masks_in_grid(principality: Principality) -> bool:
+    """Whether every cell mask of ``principality`` lies in the grid (the quick test)."""
+    if not (
+        0 <= principality.palazzo <= FULL_MASK
+        and 0 <= principality.occupied <= FULL_MASK
+        and 0 <= principality.walls <= FULL_MASK
+    ):
+        return False
+    for placed in principality.tiles:
+        if not 0 <= placed.mask <= FULL_MASK:
+            return False
+        shared = placed.shared
+        if shared is not None and not all(0 <= mask <= FULL_MASK for mask in shared.masks):
+            return False
+    return True
+
+
+_TURN_COUNTS = tuple(field.name for field in attrs.fields(TurnState))
+"""The counts of a turn, every one at least 0."""
+
+_SUPPLY_SIZES = (
+    ("building_supply", len(BUILDINGS)),
+    ("landscape_supply", len(LANDSCAPES)),
+    ("freedom_supply", len(FREEDOMS)),
+)
+
+
 def _shape_problems(state: GameState) -> list[str]:
     """Sizes and signs that :func:`state_problems` relies on."""
     count = len(state.players)
     problems = []
-    sizes = {
-        "building_supply": (state.building_supply, len(BUILDINGS)),
-        "landscape_supply": (state.landscape_supply, len(LANDSCAPES)),
-        "freedom_supply": (state.freedom_supply, len(FREEDOMS)),
-        "round_best": (state.round_best, count),
-    }
+    sizes = [(name, getattr(state, name), size) for name, size in _SUPPLY_SIZES]
+    sizes.append(("round_best", state.round_best, count))
     if state.auction is not None:
-        sizes["auction.done"] = (state.auction.done, count)
-    for name, (values, size) in sizes.items():
+        sizes.append(("auction.done", state.auction.done, count))
+    for name, values, size in sizes:
         if len(values) != size:
             problems.append(f"{name} has {len(values)} entries, not {size} @ $.data.{name}")
-    counts = {
-        "building_supply": state.building_supply,
-        "landscape_supply": state.landscape_supply,
-        "freedom_supply": state.freedom_supply,
-        "round_best": state.round_best,
-        "jesters": (state.jesters,),
-        "builders": (state.builders,),
-        "recruiting": (state.recruiting,),
-    }
-    if state.turn is not None:
-        counts["turn"] = attrs.astuple(state.turn)
-    for name, values in counts.items():
+    counts = [
+        ("building_supply", state.building_supply),
+        ("landscape_supply", state.landscape_supply),
+        ("freedom_supply", state.freedom_supply),
+        ("round_best", state.round_best),
+        ("jesters", (state.jesters,)),
+        ("builders", (state.builders,)),
+        ("recruiting", (state.recruiting,)),
+    ]
+    turn = state.turn
+    if turn is not None:
+        counts.append(("turn", tuple([getattr(turn, name) for name in _TURN_COUNTS])))
+    for name, values in counts:
         if values and min(values) < 0:
             problems.append(f"{name} holds a negative count @ $.data.{name}")
     for seat, player in enumerate(state.players):
-        problems += _mask_problems(player.principality, f"$.data.players[{seat}].principality")
+        if not _masks_in_grid(player.principality):  # then name each mask outside
+            at = f"$.data.players[{seat}].principality"
+            problems += _mask_problems(player.principality, at)
     for seat, player in enumerate(state.players):  # limits.py: bounded work on any state
         if player.money > MAX_MONEY:
             problems.append(
