@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 
 import pytest
-from hypothesis import HealthCheck, settings
+from hypothesis import HealthCheck, Phase, settings
 
 settings.register_profile("dev", max_examples=30, deadline=None)
 settings.register_profile(
@@ -15,10 +15,16 @@ settings.register_profile(
     suppress_health_check=[HealthCheck.too_slow],
 )
 # Mutation testing (scripts/mutation.sh): the quick budget, the same examples on
-# every run, and no example database, so that one mutant's failures are not
-# replayed against the next.
+# every run, no example database, so that one mutant's failures are not
+# replayed against the next, and no shrinking: a failure kills the mutant as it
+# is, where shrinking a failed random game could take minutes.
 settings.register_profile(
-    "mutation", max_examples=30, deadline=None, derandomize=True, database=None
+    "mutation",
+    max_examples=30,
+    deadline=None,
+    derandomize=True,
+    database=None,
+    phases=(Phase.explicit, Phase.reuse, Phase.generate),
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 
