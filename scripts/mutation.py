@@ -230,7 +230,8 @@ def build_map() -> int:
     os.environ["HYPOTHESIS_PROFILE"] = "mutation"
     os.chdir(MUTANTS)
     sys.path.insert(0, str(Path("src").resolve()))
-    code = int(pytest.main(["-q", "-p", "no:cacheprovider", "--rootdir=."], plugins=[recorder]))
+    arguments = ["-q", "-p", "no:cacheprovider", "--rootdir=.", "--continue-on-collection-errors"]
+    code = int(pytest.main(arguments, plugins=[recorder]))
     recorder.gather()
     unusable = sorted(k for k, v in recorder.tests.items() if not v["passed"])
     mapped: _Map = {
@@ -255,6 +256,9 @@ def _call_map(env: dict[str, str]) -> _Map:
         if run.returncode != 0:
             raise SystemExit(f"the whole suite could not be mapped (exit code {run.returncode})")
     loaded: _Map = json.loads(path.read_text())
+    if not any(entry["passed"] for entry in loaded["tests"].values()):
+        path.unlink()  # a map of no passing test would call every survivor untested
+        raise SystemExit("the whole-suite map holds no passing test: see the errors above")
     return loaded
 
 

@@ -35,7 +35,7 @@ done
 if [ ! -x .venv/bin/mutmut ]; then
     python3 -m venv .venv
     .venv/bin/python -m pip install --quiet --upgrade pip
-    .venv/bin/python -m pip install --quiet -e ".[dev]"
+    .venv/bin/python -m pip install --quiet -e ".[dev,pettingzoo,openspiel]"
 fi
 export PATH="$PWD/.venv/bin:$PATH"
 export HYPOTHESIS_PROFILE=mutation
