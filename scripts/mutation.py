@@ -324,7 +324,10 @@ def rerun(names: list[str], budget: float = 120.0) -> None:
             verdict = "killed" if code in RERUN_KILLED or code == RERUN_TIMEOUT else "survived"
             verdict += f" (exit {code})"
             print(f"{name}: {verdict} by {len(candidates)} of {len(calling)} tests", flush=True)
-        WHOLE_SUITE.write_text(json.dumps(verdicts, indent=1, sort_keys=True))
+        # Read again before writing: several re-runs (on disjoint names) may share the file.
+        current = whole_suite()
+        current[name] = verdicts[name]
+        WHOLE_SUITE.write_text(json.dumps(current, indent=1, sort_keys=True))
 
 
 def report(names: list[str]) -> int:
