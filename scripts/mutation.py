@@ -327,7 +327,9 @@ def rerun(names: list[str], budget: float = 120.0) -> None:
         # Read again before writing: several re-runs (on disjoint names) may share the file.
         current = whole_suite()
         current[name] = verdicts[name]
-        WHOLE_SUITE.write_text(json.dumps(current, indent=1, sort_keys=True))
+        partial = WHOLE_SUITE.with_suffix(f".{os.getpid()}")
+        partial.write_text(json.dumps(current, indent=1, sort_keys=True))
+        partial.replace(WHOLE_SUITE)  # whole, never half written
 
 
 def report(names: list[str]) -> int:
