@@ -28,6 +28,7 @@ from princes_of_florence import (
     legal_moves,
     load_record,
     load_state,
+    move_problem,
     new_game,
     observe,
     parse_move,
@@ -148,6 +149,20 @@ def test_chance_moves_are_refused_from_players_and_at_decisions() -> None:
     decided = _deal_all(state, random.Random(1))
     with pytest.raises(IllegalMoveError):
         apply(decided, Deal(PersonId.PAINTER))
+
+
+def test_chance_refusals_are_worded_exactly() -> None:
+    """The reason a player is told for each refusal at a chance node, word for word."""
+    state = new_game(GameConfig(players=2, seed=3, explicit_chance=True))
+    assert move_problem(state, Deal(PersonId.POET), player=0) == (
+        "chance deals now: no player decides"
+    )
+    assert move_problem(state, ReturnPerson(PersonId.POET)) == (
+        "chance deals now: only a deal may be applied"
+    )
+    assert move_problem(apply(state, Deal(PersonId.POET)), Deal(PersonId.POET)) == (
+        "poet cannot be dealt now (it was dealt, or another deck is dealt)"
+    )
 
 
 def test_other_players_do_not_see_what_chance_deals() -> None:
