@@ -25,7 +25,8 @@ function. ``rerun`` then tries every survivor against the rest of the suite:
    called anywhere else (plugins, conftest, the end of the session). A test
    that fails or is skipped there is never used as a verdict. The map is rebuilt when a file of
    ``mutants/tests`` is newer than it (mutmut copies ``tests/`` anew on each run).
-2. For each survivor (exit code 0, or 33: no selected test calls its function),
+2. For each survivor (exit code 0, or 33: no selected test calls its function)
+   not listed in scripts/mutation-equivalent.txt,
    the candidate tests are every passing test of the whole suite that calls the
    function, or that lives in a file whose collection calls it (every passing
    test, if the function is called outside any test or file). Those mutmut did
