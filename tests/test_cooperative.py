@@ -11,10 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+import attrs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from princes_of_florence import GameConfig
 from princes_of_florence.components import BorderSpec, SharedMapLayout, default_catalog
 from princes_of_florence.errors import GeometryError
 from princes_of_florence.geometry import (
@@ -37,6 +39,7 @@ from princes_of_florence.rules.cooperative import (
     neighbours,
     parse_shared_placement,
     payment_offers,
+    proposal_buildings,
     render_shared_map,
     reverse_side,
     shareable_buildings,
@@ -45,8 +48,8 @@ from princes_of_florence.rules.cooperative import (
     shared_placements,
     shared_tile_placements,
 )
-from princes_of_florence.state import Principality
-from strategies import builder_counts, grown_principalities
+from princes_of_florence.state import Principality, replace
+from strategies import builder_counts, grown_principalities, play_random
 
 Cell = tuple[int, int, int]
 """A cell of the shared map: ``(player, file, rank)``, file and rank from 0."""
@@ -652,3 +655,33 @@ def test_the_rank_tables_give_the_keys_covering_each_pattern() -> None:
         cells = [pattern << (GRID_SIZE * rank) for pattern in range(1 << GRID_SIZE)]
         expected = [sum(1 << i for i, key in enumerate(keys) if key & c) for c in cells]
         assert expected == list(table[: 1 << GRID_SIZE])
+
+
+def test_the_memo_of_shareable_buildings_tells_the_builders_apart() -> None:
+    """Asked again for the same principalities with other builders, the answer follows them.
+
+    The memo of :func:`proposal_buildings` keeps one answer per pair of
+    principality objects and whether each partner has 2 builders (R31): each
+    answer must equal the one computed afresh.
+    """
+    game = play_random(GameConfig(players=2, seed=0, cooperative_building=True), 0)
+    differ = 0
+    for state in game.states[::10]:
+        boards = tuple(p.principality for p in state.players)
+        answers = set()
+        for player, partner in ((0, 1), (1, 0)):
+            for builders in ((1, 1), (2, 1), (1, 2), (2, 2), (3, 3), (0, 0), (1, 1), (2, 2)):
+                players = tuple(
+                    attrs.evolve(p, builders=b)
+                    for p, b in zip(state.players, builders, strict=True)
+                )
+                asked = replace(state, players=players)
+                fresh = shareable_buildings(
+                    boards, player, partner, builders[player], builders[partner]
+                )
+                supply = dict(zip(Building, asked.building_supply, strict=True))
+                expected = tuple(b for b in fresh if supply[b])
+                assert proposal_buildings(asked, player, partner) == expected
+                answers.add((player, expected))
+        differ += len(answers) > 2
+    assert differ  # some position where the builders change the answer
