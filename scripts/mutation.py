@@ -69,11 +69,13 @@ KILLED = {1, 3, 37, -11}  # a failing test, an error of pytest, a type error, a 
 TIMEOUT = {24, -24, 152, 255, 36, -9}  # past the CPU limit, then killed (-9)
 SURVIVED = {0, 5, 33}  # every selected test passed, or no test runs the function
 NOT_RUN = {None, 2, 34}
-# The whole-suite re-run's exit codes: pytest's 1 (a test failed) and 3 (an
-# internal error) kill; RERUN_TIMEOUT is the re-run stopped at its time limit.
-# Any other code (0, or 2, 4, 5: interrupted, bad usage, nothing collected)
-# leaves the mutant a survivor.
-RERUN_KILLED = {1, 3}
+# The whole-suite re-run's exit codes: pytest's 1 (a test failed), 2 (the run
+# was interrupted: every candidate collected when the suite was mapped, so an
+# error while collecting, such as a test file whose import fails, is the
+# mutant's doing) and 3 (an internal error) kill; RERUN_TIMEOUT is the re-run
+# stopped at its time limit. Any other code (0, or 4, 5: bad usage, nothing
+# collected) leaves the mutant a survivor.
+RERUN_KILLED = {1, 2, 3}
 RERUN_TIMEOUT = 124
 
 
