@@ -108,6 +108,9 @@ def test_the_rulebook_example_of_phase_a2() -> None:
     # in Character order: Muse, Cardinal, Princess, Merchant, Professor, Banker (used)
     assert (None, 2, 3, 1, None, None) == state.characters.holders
     assert (1, 0) == state.characters.banker_taken
+    # every card taken leaves no token and no bid on it
+    assert (0,) * 6 == state.characters.bids
+    assert (None,) * 6 == state.characters.tokens
     assert Phase.ACTIONS is state.phase
     assert () == state_problems(state)
 
@@ -466,6 +469,35 @@ def princess_with_13() -> GameState:
     """Phase B, player 0 holds the Princess with a work worth 13 to do (R28)."""
     tiles = (Landscape.LAKE, Landscape.LAKE, Building.UNIVERSITY, Building.STUDIO)
     return housed(holding("princess"), 0, principality_of(*tiles))
+
+
+def test_a_princess_work_worth_exactly_the_minimum_is_done() -> None:
+    """2 lakes, 3 buildings and 3 persons make 15, round 5's minimum: allowed (R28)."""
+    tiles = (
+        Landscape.LAKE,
+        Landscape.LAKE,
+        Building.UNIVERSITY,
+        Building.STUDIO,
+        Building.LIBRARY,
+    )
+    state = with_round(housed(holding("princess"), 0, principality_of(*tiles)), 5)
+    assert 15 == sum(points for _, points in princess_parts(state.players[0]))
+    assert use_problem(state, PrincessWork()) is None
+    assert "princess" in texts(state)
+
+
+def test_the_muse_lowers_the_minimum_of_the_princess_work() -> None:
+    """Worth 13 in round 4 (minimum 14) the work is refused, unless its player holds the
+    Muse, whose part of 4 makes the work's 13 enough (R26, R28)."""
+    state = with_round(princess_with_13(), 4)
+    assert "the Princess work is worth 13, below the round's minimum (ruling R28)" == (
+        move_problem(state, PrincessWork())
+    )
+    assert state.characters is not None
+    holders = (0, *state.characters.holders[1:])  # the Muse first, in Character order
+    muse = replace(state, characters=replace(state.characters, holders=holders))
+    assert move_problem(muse, PrincessWork()) is None
+    assert "princess" in texts(muse)
 
 
 def test_the_princess_works_only_at_the_start_of_an_action() -> None:
