@@ -115,6 +115,24 @@ def test_the_rulebook_example_of_phase_a2() -> None:
     assert () == state_problems(state)
 
 
+def test_a_player_who_took_a_card_is_not_asked_again() -> None:
+    """A takes the Princess when the turn comes back to her, then B, whose token went back,
+    places it again; after B, phase A2 ends: A, holding a card, decides nothing more (R25)."""
+    state, _ = play(
+        characters_phase(),
+        "token princess 300",
+        "token muse 300",
+        "token muse 400",  # B's token goes back
+        PASS_A2,
+    )
+    assert state.characters is not None
+    assert (1, 0) == (state.current_player, state.characters.holders[2])  # A took the Princess
+    state, _ = play(state, "token cardinal 300")
+    assert state.phase is Phase.ACTIONS
+    assert state.characters is not None
+    assert (2, 1, 0, None, None, None) == state.characters.holders
+
+
 def test_the_princess_work_of_the_rulebook_is_worth_13() -> None:
     """2 lakes, a university, a studio and 3 person cards: 6 + 4 + 3 = 13 (R28)."""
     state = holding("princess")
