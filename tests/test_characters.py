@@ -516,6 +516,8 @@ def test_the_muse_lowers_the_minimum_of_the_princess_work() -> None:
     muse = replace(state, characters=replace(state.characters, holders=holders))
     assert move_problem(muse, PrincessWork()) is None
     assert "princess" in texts(muse)
+    work = next(e for e in play(muse, "princess")[1] if isinstance(e, WorkDone))
+    assert (0, None, 13 + 4) == (work.player, work.person, work.value)  # the Muse's part too
 
 
 def test_the_princess_works_only_at_the_start_of_an_action() -> None:
