@@ -115,6 +115,15 @@ def test_the_rulebook_example_of_phase_a2() -> None:
     assert () == state_problems(state)
 
 
+def test_phase_a2_begins_with_no_token_and_no_bid_on_any_card() -> None:
+    """Every card starts phase A2 bare: no token on it and no bid to beat (R25)."""
+    state = characters_phase()
+    assert state.characters is not None
+    assert (None,) * 6 == state.characters.tokens
+    assert (0,) * 6 == state.characters.bids
+    assert (False,) * 4 == state.characters.done
+
+
 def test_a_player_who_took_a_card_is_not_asked_again() -> None:
     """A takes the Princess when the turn comes back to her, then B, whose token went back,
     places it again; after B, phase A2 ends: A, holding a card, decides nothing more (R25)."""
