@@ -346,11 +346,12 @@ def test_rulesets_rebuilt_in_process_agree(monkeypatch: pytest.MonkeyPatch) -> N
     monkeypatch.setattr(variants, "_last", None)
     three, four = GameConfig(players=3), GameConfig(players=4)
     base = variants.ruleset(three)
-    assert (True, 3500, 200, False) == (
+    assert (True, 3500, 200, False, 0) == (
         base.sells_prestige,
         base.starting_money,
         base.base_price,
         base.chooses_returned_order,
+        base.proposals_per_build,  # no proposal without Cooperative Building (R32)
     )
     assert variants.ruleset(three) is variants.ruleset(three)
     assert variants.ruleset(four) is variants.ruleset(GameConfig(players=4))
