@@ -410,3 +410,21 @@ def test_a_kind_table_built_afresh_beside_the_reverse_palazzo(
     assert expected_spans == table.spans
     assert placement_module._rank_tables(every) == table.ranks
     assert table is placement_module._kind_table(kind, palazzo)
+
+
+def test_the_reverse_side_is_queried_with_its_own_tables(monkeypatch: pytest.MonkeyPatch) -> None:
+    """On the reverse side (R29) a1 is free and the palazzo lies elsewhere: with no table
+    built yet, each query builds the table of that palazzo, and the defaults block no cell."""
+    from collections import defaultdict
+
+    from princes_of_florence.rules.cooperative import reverse_side
+
+    board = reverse_side()
+    warm = {t: legal_placements(board, t, 2) for t in TILES}
+    assert any(p.mask & parse_cells("a1") for found in warm.values() for p in found)
+    for tile, found in warm.items():
+        assert found
+        assert all(not p.mask & board.palazzo for p in found)
+        assert all(placement_problem(board, tile, 2, p.mask) is None for p in found)
+    monkeypatch.setattr(placement_module, "_BY_PALAZZO", defaultdict(dict))
+    assert warm == {t: legal_placements(board, t, 2) for t in TILES}
