@@ -39,7 +39,8 @@ from princes_of_florence import (
 from princes_of_florence.encoding import decode_move, encode_move, legal_actions
 from princes_of_florence.rules.common import catalog
 from princes_of_florence.rules.invariants import state_problems
-from princes_of_florence.state import GameState
+from princes_of_florence.state import GameState, TurnState
+from princes_of_florence.state import replace as replace_state
 from strategies import play_random
 
 
@@ -128,6 +129,12 @@ def test_after_the_draft_chance_deals_the_person_deck_again() -> None:
         move.item  # type: ignore[union-attr]
         for move, _ in chance_outcomes(state)
     }
+    assert () == state_problems(state)
+    # a turn record while chance deals after the draft is still named
+    turned = replace_state(state, turn=TurnState())
+    assert "the actions record must exist exactly during that phase @ turn, phase" in (
+        state_problems(turned)
+    )
     state = _deal_all(state, random.Random(6))
     assert Phase.AUCTION is state.phase
     assert 1 == state.round
