@@ -85,65 +85,49 @@ def create(config: GameConfig) -> GameState:
     cat = catalog()
     rules = cat.rules
     variant = ruleset(config)
+    hands: tuple[tuple[PersonId, ...], ...]
     if config.explicit_chance:  # chance deals every card, one at a time
-        return GameState(
-            config=config,
-            round=1,
-            phase=Phase.SETUP,
-            start_player=config.start_player,
-            current_player=None,
-            players=tuple(
-                PlayerState(money=variant.starting_money, principality=variant.board)
-                for _ in range(config.players)
-            ),
-            person_deck=(),
-            bonus_deck=(),
-            prestige_deck=(),
-            building_supply=tuple(cat.tile(b).supply for b in BUILDINGS),
-            landscape_supply=tuple(cat.tile(t).supply for t in LANDSCAPES),
-            freedom_supply=(variant.freedoms_each,) * len(FREEDOMS),
-            jesters=rules.jesters,
-            builders=rules.builders,
-            recruiting=rules.recruiting_cards,
-            setup=SetupState(),
-            round_best=(0,) * config.players,
-            characters=(
-                CharacterState(
-                    done=(False,) * config.players, banker_money=rules.banker_start_money
-                )
-                if variant.characters
-                else None
-            ),
+        current_player = None
+        hands = ((),) * config.players
+        person_deck: tuple[PersonId, ...] = ()
+        bonus_deck: tuple[BonusCardId, ...] = ()
+        prestige_deck: tuple[PrestigeCardId, ...] = ()
+        freedoms = (variant.freedoms_each,) * len(FREEDOMS)
+    else:
+        rng = random.Random(config.seed)
+        persons = [p.id for p in cat.persons]
+        bonus = [c.id for c in cat.bonus_cards]
+        prestige = [c.id for c in cat.prestige_cards]
+        rng.shuffle(persons)
+        rng.shuffle(bonus)
+        rng.shuffle(prestige)
+        dealt = rules.setup_persons_dealt
+        current_player = config.start_player
+        hands = tuple(
+            tuple(persons[seat * dealt : (seat + 1) * dealt]) for seat in range(config.players)
         )
-    rng = random.Random(config.seed)
-    persons = [p.id for p in cat.persons]
-    bonus = [c.id for c in cat.bonus_cards]
-    prestige = [c.id for c in cat.prestige_cards]
-    rng.shuffle(persons)
-    rng.shuffle(bonus)
-    rng.shuffle(prestige)
-    dealt = rules.setup_persons_dealt
-    players = []
-    for seat in range(config.players):
-        hand = tuple(persons[seat * dealt : (seat + 1) * dealt])
-        # ruling R10: every player starts with 3500 florins (2500 with 2 players)
-        # ruling R29: with Cooperative Building, the reverse side of the board
-        players.append(
-            PlayerState(money=variant.starting_money, principality=variant.board, hand_persons=hand)
-        )
+        person_deck = tuple(persons[config.players * dealt :])
+        bonus_deck = tuple(bonus)
+        prestige_deck = tuple(prestige)
+        freedoms = freedom_supply(config)
     return GameState(
         config=config,
         round=1,
         phase=Phase.SETUP,
         start_player=config.start_player,  # ruling R7
-        current_player=config.start_player,
-        players=tuple(players),
-        person_deck=tuple(persons[config.players * dealt :]),
-        bonus_deck=tuple(bonus),
-        prestige_deck=tuple(prestige),
+        current_player=current_player,
+        # ruling R10: every player starts with 3500 florins (2500 with 2 players)
+        # ruling R29: with Cooperative Building, the reverse side of the board
+        players=tuple(
+            PlayerState(money=variant.starting_money, principality=variant.board, hand_persons=hand)
+            for hand in hands
+        ),
+        person_deck=person_deck,
+        bonus_deck=bonus_deck,
+        prestige_deck=prestige_deck,
         building_supply=tuple(cat.tile(b).supply for b in BUILDINGS),
         landscape_supply=tuple(cat.tile(t).supply for t in LANDSCAPES),
-        freedom_supply=freedom_supply(config),
+        freedom_supply=freedoms,
         jesters=rules.jesters,
         builders=rules.builders,
         recruiting=rules.recruiting_cards,
