@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import importlib.util
+from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 from princes_of_florence import GameConfig, GameState, apply, legal_moves, new_game, parse_move
@@ -41,3 +44,13 @@ def action_phase(players: int = 4, seed: int = 0, **options: bool) -> GameState:
     while state.phase is Phase.AUCTION:
         state = apply(state, parse_move("decline"))
     return state
+
+
+def load_script(name: str, path: Path) -> ModuleType:
+    """The module of the script at ``path`` (one not on the import path), run as ``name``."""
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module

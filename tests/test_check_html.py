@@ -2,25 +2,15 @@
 
 from __future__ import annotations
 
-import importlib.util
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 
+from helpers import load_script
+
 _SCRIPT = Path(__file__).parent.parent / "scripts" / "check_html.py"
 
-
-def _load() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("check_html", _SCRIPT)
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-check_html = _load()
+check_html = load_script("check_html", _SCRIPT)
 
 
 def _problems(tmp_path: Path, body: str, name: str = "page.html") -> list[str]:

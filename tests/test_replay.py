@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-import importlib.util
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import attrs
 import pytest
 from hypothesis import given
 
+from helpers import load_script
 from princes_of_florence import (
     GameConfig,
     SellPrestige,
@@ -35,17 +34,7 @@ from strategies import PlayedGame, played_games
 
 DATA = Path(__file__).parent / "data"
 
-
-def _fixture_script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("make_fixtures", DATA / "make_fixtures.py")
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-FIXTURES = _fixture_script()
+FIXTURES = load_script("make_fixtures", DATA / "make_fixtures.py")
 CONFIGS: tuple[GameConfig, ...] = FIXTURES.GAMES
 
 
