@@ -997,3 +997,22 @@ def test_configurations_read_again_are_checked_and_kept_apart() -> None:
     renamed = good.replace('"Player 1"', '"Ann"')
     assert load_config(renamed).names[0] == "Ann"
     assert load_config(good).names[0] == "Player 1"
+
+
+def test_each_mask_outside_the_grid_is_named_by_its_path() -> None:
+    """Every mask outside the grid, a shared building's sides included, is named once."""
+    from princes_of_florence.serialization import _mask_problems
+    from princes_of_florence.state import PlacedTile, Principality, SharedBuilding
+
+    shared = SharedBuilding(Building.TOWER, (0, 1), (-1, FULL_MASK + 1), "g1-g2")
+    principality = Principality(
+        palazzo=-2,
+        tiles=(PlacedTile(Landscape.LAKE, 1), PlacedTile(Building.TOWER, -3, shared)),
+    )
+    assert _mask_problems(principality, "$.p") == [
+        "the mask -2 names cells outside the 7x7 grid @ $.p.palazzo",
+        "the mask -3 names cells outside the 7x7 grid @ $.p.tiles[1].mask",
+        "the mask -1 names cells outside the 7x7 grid @ $.p.tiles[1].shared.masks[0]",
+        f"the mask {FULL_MASK + 1} names cells outside the 7x7 grid @ $.p.tiles[1].shared.masks[1]",
+    ]
+    assert _mask_problems(Principality(), "$.p") == []

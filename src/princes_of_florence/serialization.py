@@ -1452,40 +1452,34 @@ def record_problems(record: GameRecord) -> list[str]:
     return problems
 
 
-def _mask_problems(principality: Principality, at: str) -> list[str]:
-    """Cell masks outside the 7x7 grid (a negative one would never run out of cells)."""
-    masks = [
-        (f"{at}.{name}", getattr(principality, name)) for name in ("palazzo", "occupied", "walls")
-    ]
+def _cell_masks(principality: Principality) -> Iterator[tuple[int, str | int, int | None]]:
+    """Every cell mask of ``principality`` and where it lies: a field's name, or a
+    tile's index and, for a building shared with a neighbour, the side."""
+    for name in ("palazzo", "occupied", "walls"):
+        yield getattr(principality, name), name, None
     for index, placed in enumerate(principality.tiles):
-        masks.append((f"{at}.tiles[{index}].mask", placed.mask))
+        yield placed.mask, index, None
         if placed.shared is not None:
-            masks += [
-                (f"{at}.tiles[{index}].shared.masks[{side}]", mask)
-                for side, mask in enumerate(placed.shared.masks)
-            ]
-    return [
-        f"the mask {mask} names cells outside the 7x7 grid @ {path}"
-        for path, mask in masks
-        if not 0 <= mask <= FULL_MASK
-    ]
+            for side, mask in enumerate(placed.shared.masks):
+                yield mask, index, side
 
 
-def _masks_in_grid(principality: Principality) -> bool:
-    """Whether every cell mask of ``principality`` lies in the grid (the quick test)."""
-    if not (
-        0 <= principality.palazzo <= FULL_MASK
-        and 0 <= principality.occupied <= FULL_MASK
-        and 0 <= principality.walls <= FULL_MASK
-    ):
-        return False
-    for placed in principality.tiles:
-        if not 0 <= placed.mask <= FULL_MASK:
-            return False
-        shared = placed.shared
-        if shared is not None and not all(0 <= mask <= FULL_MASK for mask in shared.masks):
-            return False
-    return True
+def _mask_problems(principality: Principality, at: str) -> list[str]:
+    """Cell masks outside the 7x7 grid (a negative one would never run out of cells).
+
+    The paths are written only for the masks outside: this runs on every state loaded.
+    """
+    problems = []
+    for mask, where, side in _cell_masks(principality):
+        if not 0 <= mask <= FULL_MASK:
+            if isinstance(where, str):
+                path = where
+            elif side is None:
+                path = f"tiles[{where}].mask"
+            else:
+                path = f"tiles[{where}].shared.masks[{side}]"
+            problems.append(f"the mask {mask} names cells outside the 7x7 grid @ {at}.{path}")
+    return problems
 
 
 _TURN_COUNTS = tuple(field.name for field in attrs.fields(TurnState))
@@ -1525,9 +1519,7 @@ def _shape_problems(state: GameState) -> list[str]:
         if values and min(values) < 0:
             problems.append(f"{name} holds a negative count @ $.data.{name}")
     for seat, player in enumerate(state.players):
-        if not _masks_in_grid(player.principality):  # then name each mask outside
-            at = f"$.data.players[{seat}].principality"
-            problems += _mask_problems(player.principality, at)
+        problems += _mask_problems(player.principality, f"$.data.players[{seat}].principality")
     for seat, player in enumerate(state.players):  # limits.py: bounded work on any state
         if player.money > MAX_MONEY:
             problems.append(
