@@ -121,3 +121,13 @@ def test_a_bad_document_is_still_a_serialization_error() -> None:
     """A wrong field type is the document's fault and says where it is."""
     with pytest.raises(SerializationError, match=r"@ \$\.data\.amount"):
         load_move('{"schema":"1.0","kind":"move","data":{"type":"bid","amount":"x"}}')
+
+
+def test_the_names_loaded_on_first_use_are_the_learning_module_s() -> None:
+    """The package's list of lazily loaded names is the learning module's __all__, and each
+    is exported: a name added to one list and not the other would not load."""
+    import princes_of_florence
+    from princes_of_florence import learning
+
+    assert princes_of_florence._LAZY == set(learning.__all__)
+    assert princes_of_florence._LAZY <= set(princes_of_florence.__all__)
