@@ -9,8 +9,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 python3 -m venv .venv
 .venv/bin/python -m pip install --quiet --upgrade pip
-# The adapters' extras too, so that their tests run (they skip only without them).
-.venv/bin/python -m pip install --quiet -e ".[dev,pettingzoo,openspiel]"
+# The extras too, so that their tests run (they skip only without them); the
+# floor-version run below has no orjson, so the JSON tests run on the standard library too.
+.venv/bin/python -m pip install --quiet -e ".[dev,fast,pettingzoo,openspiel]"
 export PATH="$PWD/.venv/bin:$PATH"
 # In CI the thorough Hypothesis profile runs; locally the quick one.
 if [ -n "${CI:-}" ]; then export HYPOTHESIS_PROFILE="${HYPOTHESIS_PROFILE:-ci}"; fi

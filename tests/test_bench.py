@@ -18,6 +18,7 @@ from princes_of_florence.bench import (
     bench_shared_placements,
     main,
 )
+from princes_of_florence.serialization import json_backend
 
 
 def test_games_benchmark_counts_whole_games() -> None:
@@ -51,7 +52,8 @@ def test_main_prints_every_named_benchmark(capsys: pytest.CaptureFixture[str]) -
     assert 0 == main(["--seconds", "0", *BENCHMARKS])
     out = capsys.readouterr().out
     for name in BENCHMARKS:
-        assert f"{name} (0 s)" in out
+        assert f"{name} (0 s" in out
+    assert f"json (0 s, JSON library: {json_backend()})" in out
     assert "round trip microseconds" in out
 
 

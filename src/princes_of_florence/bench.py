@@ -30,11 +30,18 @@ from princes_of_florence.observation import PlayerView, determinize, observe
 from princes_of_florence.rules.common import catalog
 from princes_of_florence.rules.cooperative import reverse_side, shared_placements
 from princes_of_florence.rules.placement import has_legal_placement, legal_placements
-from princes_of_florence.serialization import GameRecord, dumps, load_state, record_to_text
+from princes_of_florence.serialization import (
+    GameRecord,
+    dumps,
+    json_backend,
+    load_state,
+    record_to_text,
+)
 from princes_of_florence.state import GameState, Principality
 
 __all__ = [
     "BENCHMARKS",
+    "SETTINGS",
     "bench_determinize",
     "CONFIGURATIONS",
     "bench_configurations",
@@ -327,7 +334,9 @@ def bench_json(seconds: float = 2.0) -> dict[str, float]:
     quickest batch, the figure least disturbed by other work on a shared
     machine.  ``refusal_microseconds`` is the time :func:`load_state` takes
     to refuse a document of 200 KB holding 100,000 wrong items.  The record
-    of the whole game is sized as JSON and as text.
+    of the whole game is sized as JSON and as text.  The figures depend on
+    the JSON library (:func:`~princes_of_florence.serialization.json_backend`),
+    which the command prints beside the benchmark's name.
     """
     end, moves = _random_game(1)
     state = new_game(GameConfig(players=4, seed=1))
@@ -534,6 +543,11 @@ BENCHMARKS: dict[str, Callable[[float], dict[str, float]]] = {
 }
 """Every benchmark by name; each takes a time budget in seconds."""
 
+SETTINGS: dict[str, Callable[[], str]] = {
+    "json": lambda: f"JSON library: {json_backend()}",
+}
+"""What a benchmark's figures depend on besides the machine, printed beside its name."""
+
 
 def _format(value: float) -> str:
     """A figure with thousands separators, and two decimals unless it is large."""
@@ -573,7 +587,8 @@ def main(argv: list[str] | None = None, prog: str = "python -m princes_of_floren
     if unknown:
         parser.error(f"unknown benchmark {unknown[0]!r} (known: {', '.join(BENCHMARKS)})")
     for name in names:
-        print(f"{name} ({args.seconds:g} s)")
+        setting = SETTINGS[name]() if name in SETTINGS else ""
+        print(f"{name} ({args.seconds:g} s{', ' + setting if setting else ''})")
         figures = BENCHMARKS[name](args.seconds)
         if not figures:
             continue
