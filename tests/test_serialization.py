@@ -11,6 +11,7 @@ import sys
 from collections.abc import Callable
 from typing import Any, get_args
 
+import attrs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -1016,3 +1017,23 @@ def test_each_mask_outside_the_grid_is_named_by_its_path() -> None:
         f"the mask {FULL_MASK + 1} names cells outside the 7x7 grid @ $.p.tiles[1].shared.masks[1]",
     ]
     assert _mask_problems(Principality(), "$.p") == []
+    # each mask alone outside is found, whichever it is (the union of all is tested first)
+    inside = SharedBuilding(Building.TOWER, (0, 1), (2, 4), "g1-g2")
+    for outside in (-(2**70), FULL_MASK + 1, 1 << 60):
+        tiles = (PlacedTile(Landscape.LAKE, 1), PlacedTile(Building.TOWER, 2, inside))
+        principalities = {
+            "palazzo": Principality(palazzo=outside, tiles=tiles),
+            "occupied": Principality(occupied=outside, tiles=tiles),
+            "walls": Principality(walls=outside, tiles=tiles),
+            "tiles[0].mask": Principality(tiles=(PlacedTile(Landscape.LAKE, outside), tiles[1])),
+            "tiles[1].shared.masks[1]": Principality(
+                tiles=(
+                    tiles[0],
+                    PlacedTile(Building.TOWER, 2, attrs.evolve(inside, masks=(2, outside))),
+                )
+            ),
+        }
+        for path, principality in principalities.items():
+            assert _mask_problems(principality, "$.p") == [
+                f"the mask {outside} names cells outside the 7x7 grid @ $.p.{path}"
+            ]

@@ -1528,7 +1528,18 @@ def _mask_problems(principality: Principality, at: str) -> list[str]:
     """Cell masks outside the 7x7 grid (a negative one would never run out of cells).
 
     The paths are written only for the masks outside: this runs on every state loaded.
+    All masks lie inside exactly when their union does (a negative mask makes
+    it negative, a mask beyond the grid a cell beyond it), so one union is
+    tested first and the masks are walked only when it fails.
     """
+    union = principality.palazzo | principality.occupied | principality.walls
+    for placed in principality.tiles:
+        union |= placed.mask
+        if placed.shared is not None:
+            for mask in placed.shared.masks:
+                union |= mask
+    if 0 <= union <= FULL_MASK:
+        return []
     problems = []
     for mask, where, side in _cell_masks(principality):
         if not 0 <= mask <= FULL_MASK:
