@@ -14,9 +14,12 @@ same structure, so the JSON loader names the same path inside the document.
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from typing import NamedTuple
 
+from princes_of_florence.components import Catalog
 from princes_of_florence.errors import GeometryError
 from princes_of_florence.geometry import cells_notation, neighbour_mask
 from princes_of_florence.ids import AuctionObject, Building, Landscape, Phase
@@ -135,8 +138,8 @@ def shared_problems(state: GameState) -> list[str]:
         walls = principality.palazzo
         for index, placed in enumerate(principality.tiles):
             record = placed.shared
-            at = f"players[{seat}].principality.tiles[{index}]"
             if record is not None:
+                at = f"players[{seat}].principality.tiles[{index}]"
                 holders.setdefault(record, []).append(seat)
                 if seat not in record.players or record.building is not placed.tile:
                     problems.append(
@@ -423,6 +426,43 @@ _RECORD = {Phase.SETUP: "setup", Phase.AUCTION: "auction", Phase.ACTIONS: "turn"
 """The field of :class:`GameState` that records each phase in progress."""
 
 
+@functools.lru_cache(maxsize=64)
+def _player_paths(name: str, players: int) -> tuple[str, ...]:
+    """The path of each player's field ``name``: ``players[0].name``, ``players[1].name``..."""
+    return tuple([f"players[{seat}].{name}" for seat in range(players)])
+
+
+class _Counts(NamedTuple):
+    """What :func:`state_problems` counts against, read from one catalog."""
+
+    person_ids: tuple[object, ...]
+    bonus_ids: tuple[object, ...]
+    prestige_ids: tuple[object, ...]
+    building_supplies: tuple[int, ...]  # in Building order
+    landscape_supplies: tuple[int, ...]  # in Landscape order
+
+
+_counts: tuple[Catalog, _Counts] | None = None
+"""The counts of the catalog last asked for (a catalog is hashed by value: slow)."""
+
+
+def _catalog_counts(cat: Catalog) -> _Counts:
+    """Every card id and tile supply of ``cat``, remembered for the same catalog object."""
+    global _counts
+    last = _counts
+    if last is not None and last[0] is cat:
+        return last[1]
+    counts = _Counts(
+        tuple([s.id for s in cat.persons]),
+        tuple([s.id for s in cat.bonus_cards]),
+        tuple([s.id for s in cat.prestige_cards]),
+        tuple([cat.tile(building).supply for building in BUILDINGS]),
+        tuple([cat.tile(landscape).supply for landscape in LANDSCAPES]),
+    )
+    _counts = (cat, counts)
+    return counts
+
+
 def state_problems(state: GameState) -> tuple[str, ...]:
     """Every invariant the state breaks, as readable sentences (empty if none).
 
@@ -464,22 +504,29 @@ def state_problems(state: GameState) -> tuple[str, ...]:
                 f"the {phase.value} record must exist exactly during that phase"
                 f" @ {_RECORD[phase]}, phase"
             )
-    for seat, p in enumerate(state.players):
-        who = f"player {seat}"
-        at = f"players[{seat}]"
+    for seat, p in enumerate(state.players):  # paths are written only for a problem found
         if p.money < 0 or p.money % 100:
-            problems.append(f"{who} has {p.money} florins (ruling R2) @ {at}.money")
+            problems.append(
+                f"player {seat} has {p.money} florins (ruling R2) @ players[{seat}].money"
+            )
         if p.prestige < 0:
-            problems.append(f"{who} has {p.prestige} prestige (ruling R2) @ {at}.prestige")
+            problems.append(
+                f"player {seat} has {p.prestige} prestige (ruling R2) @ players[{seat}].prestige"
+            )
         if not 0 <= p.builders <= rules.max_builders:
-            problems.append(f"{who} has {p.builders} builders (at most 3) @ {at}.builders")
+            problems.append(
+                f"player {seat} has {p.builders} builders (at most 3) @ players[{seat}].builders"
+            )
         for name in ("jesters", "hand_recruiting", "table_recruiting"):
             if getattr(p, name) < 0:
-                problems.append(f"{who} has a negative count @ {at}.{name}")
+                problems.append(f"player {seat} has a negative count @ players[{seat}].{name}")
         if list(p.freedoms) != [f for f in FREEDOMS if f in p.freedoms]:
-            problems.append(f"{who}'s freedoms repeat or are out of order @ {at}.freedoms")
+            problems.append(
+                f"player {seat}'s freedoms repeat or are out of order @ players[{seat}].freedoms"
+            )
         problems += [
-            f"{who}: {text} @ {at}.principality" for text in principality_problems(p.principality)
+            f"player {seat}: {text} @ players[{seat}].principality"
+            for text in principality_problems(p.principality)
         ]
     seats_ok = not problems
 
@@ -489,9 +536,8 @@ def state_problems(state: GameState) -> tuple[str, ...]:
 
     def held(name: str) -> list[tuple[str, Sequence[object]]]:
         """Every player's cards in the hand or table field ``name``, with their paths."""
-        return [
-            (f"players[{seat}].{name}", getattr(p, name)) for seat, p in enumerate(state.players)
-        ]
+        paths = _player_paths(name, n)
+        return [(paths[seat], getattr(p, name)) for seat, p in enumerate(state.players)]
 
     def shown_from(deck: Deck) -> list[tuple[str, Sequence[object]]]:
         return [("pending.shown", shown)] if shown_deck is deck else []
@@ -512,7 +558,8 @@ def state_problems(state: GameState) -> tuple[str, ...]:
         *shown_from(Deck.PERSONS),
         ("setup.returned", setup_hands),
     ]
-    person_ids = [s.id for s in cat.persons]
+    counts = _catalog_counts(cat)
+    person_ids = counts.person_ids
     problems += _exactly_once("person", undealt(persons, person_ids), person_ids, "person_deck")
     bonus = [
         ("bonus_deck", state.bonus_deck),
@@ -520,14 +567,14 @@ def state_problems(state: GameState) -> tuple[str, ...]:
         *held("hand_bonus"),
         *shown_from(Deck.BONUS),
     ]
-    bonus_ids = [s.id for s in cat.bonus_cards]
+    bonus_ids = counts.bonus_ids
     problems += _exactly_once("bonus card", undealt(bonus, bonus_ids), bonus_ids, "bonus_deck")
+    prestige_ids = counts.prestige_ids
     prestige = [
         ("prestige_deck", state.prestige_deck),
         *held("prestige_cards"),
         *shown_from(Deck.PRESTIGE),
     ]
-    prestige_ids = [s.id for s in cat.prestige_cards]
     problems += _exactly_once(
         "prestige card", undealt(prestige, prestige_ids), prestige_ids, "prestige_deck"
     )
@@ -569,20 +616,22 @@ def state_problems(state: GameState) -> tuple[str, ...]:
         total(in_play, "freedom tiles", len(FREEDOMS) * each + extra, "freedom_supply")
     # ruling R33: a shared building is one tile, held by its proposer's side once
     placed = Counter(
-        t.tile
-        for seat, p in enumerate(state.players)
-        for t in p.principality.tiles
-        if t.shared is None or t.shared.players[0] == seat
+        [
+            t.tile
+            for seat, p in enumerate(state.players)
+            for t in p.principality.tiles
+            if t.shared is None or t.shared.players[0] == seat
+        ]
     )
     pending_tile = state.pending.tile if isinstance(state.pending, Placing) else None
     for i, building in enumerate(BUILDINGS):
-        count, supply = state.building_supply[i] + placed[building], cat.tile(building).supply
+        count, supply = state.building_supply[i] + placed[building], counts.building_supplies[i]
         if count != supply:
             total(count, f"{building} tiles", supply, f"building_supply[{i}]")
     for i, landscape in enumerate(LANDSCAPES):
         in_hand = 1 if pending_tile is landscape else 0
         count = state.landscape_supply[i] + placed[landscape] + in_hand
-        supply = cat.tile(landscape).supply
+        supply = counts.landscape_supplies[i]
         if count != supply:
             total(count, f"{landscape} tiles", supply, f"landscape_supply[{i}]")
     if isinstance(pending_tile, Landscape) and state.phase is not Phase.AUCTION:
