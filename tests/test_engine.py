@@ -7,6 +7,7 @@ from typing import Any
 
 import attrs
 import pytest
+from hypothesis import given, settings
 
 from helpers import action_phase, after_draft, play
 from princes_of_florence import (
@@ -25,7 +26,7 @@ from princes_of_florence import (
     parse_move,
 )
 from princes_of_florence.bots import RandomBot, play_game
-from princes_of_florence.engine import apply_with_events
+from princes_of_florence.engine import _has_legal_move, apply_with_events
 from princes_of_florence.errors import InvalidMoveError
 from princes_of_florence.events import (
     MoneyPaid,
@@ -35,11 +36,21 @@ from princes_of_florence.events import (
     PrestigeLost,
 )
 from princes_of_florence.ids import Phase
-from princes_of_florence.moves import Bid, Build, ChooseCard, Move, Open, PlaceTile, Recruit
+from princes_of_florence.moves import (
+    Bid,
+    Build,
+    ChooseCard,
+    EndTurn,
+    Move,
+    Open,
+    PlaceTile,
+    Recruit,
+)
 from princes_of_florence.rules.common import with_player
 from princes_of_florence.rules.invariants import state_problems
 from princes_of_florence.serialization import dumps, replay
 from princes_of_florence.state import replace
+from strategies import played_games
 
 CONFIGURATIONS: tuple[GameConfig, ...] = (
     GameConfig(players=2),
@@ -358,3 +369,15 @@ def test_no_seat_may_move_once_the_game_is_over() -> None:
     final = replay(play_game(GameConfig(players=3, seed=1), [RandomBot(s) for s in range(3)]))[-1]
     for seat in range(3):
         assert "the game is over" == move_problem(final, Pass(), player=seat)
+
+
+@settings(max_examples=25)
+@given(played_games())
+def test_has_legal_move_is_whether_legal_moves_lists_one(game: Any) -> None:
+    """The loaders' quick test agrees with legal_moves in every state of a game, of every
+    configuration; in phase B with nothing pending ending the turn is always legal (R17)."""
+    for state in game.states:
+        offered = legal_moves(state)
+        assert _has_legal_move(state) is bool(offered)
+        if state.phase is Phase.ACTIONS and state.pending is None:
+            assert EndTurn() in offered

@@ -224,6 +224,20 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
     return moves
 
 
+def _has_legal_move(state: GameState) -> bool:
+    """Whether the player to decide has a legal move: ``bool(legal_moves(state))``.
+
+    For the loaders' check of a state already found sound by
+    :func:`~princes_of_florence.rules.invariants.state_problems`.  In phase
+    B with nothing pending the player may always end the turn (R17:
+    ``rules.actions.action_moves`` offers ``end`` last, whatever else it
+    offers), so the moves are not listed there; elsewhere they are.
+    """
+    if state.pending is None and state.phase is Phase.ACTIONS:
+        return True
+    return bool(legal_moves(state))
+
+
 def free_moves(state: GameState) -> tuple[SellPrestige, ...]:
     """Prestige sales open to the player to decide: 1 point up to all (R3).
 

@@ -60,10 +60,10 @@ import attrs
 
 from princes_of_florence.config import GameConfig, default_names
 from princes_of_florence.engine import (
+    _has_legal_move,
     apply,
     apply_with_events,
     is_terminal,
-    legal_moves,
     new_game,
     outcome,
 )
@@ -1632,7 +1632,7 @@ def _playable_problems(state: GameState, decider_known: bool = True) -> list[str
         return problems
     try:
         problems = [_in_document(problem) for problem in state_problems(state)]
-        if not problems and decider_known and not is_terminal(state) and not legal_moves(state):
+        if not problems and decider_known and not is_terminal(state) and not _has_legal_move(state):
             problems = [
                 f"player {state.current_player} has no legal move, yet the game is not"
                 " over @ $.data"
