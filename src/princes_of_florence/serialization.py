@@ -717,23 +717,20 @@ def _quick_attrs(cls: Any, tagged: bool = False) -> _Reader | None:
         "def read(value):",
         "    if type(value) is not dict or not value.keys() <= known:",
         "        raise _GiveUp",
-        "    get = value.get",
         "    try:",
     ]
     for index, field in enumerate(fields):
         kind = hints[field.name]
         name = f"v{index}"
-        lines.append(f"        {name} = get({field.name!r}, MISSING)")
-        if field.default is attrs.NOTHING:
-            lines += [f"        if {name} is MISSING:", "            raise _GiveUp"]
+        if field.default is attrs.NOTHING:  # a missing key: the KeyError gives up
+            lines.append(f"        {name} = value[{field.name!r}]")
             indent = "        "
-        elif field.name in made:
-            lines.append(f"        if {name} is not MISSING:")
-            indent = "            "
-        else:
-            scope[f"default{index}"] = field.default
+        else:  # a missing key: MISSING (a default made by the class), or the default
+            scope[f"default{index}"] = _MISSING if field.name in made else field.default
             lines += [
-                f"        if {name} is MISSING:",
+                "        try:",
+                f"            {name} = value[{field.name!r}]",
+                "        except KeyError:",
                 f"            {name} = default{index}",
                 "        else:",
             ]
