@@ -544,6 +544,49 @@ def test_a_short_supply_is_rejected_before_the_invariants_run() -> None:
         load_state(text)
 
 
+@pytest.mark.parametrize(
+    "field",
+    [
+        "building_supply",
+        "landscape_supply",
+        "freedom_supply",
+        "round_best",
+        "jesters",
+        "builders",
+        "recruiting",
+        "turn",
+    ],
+)
+def test_each_negative_count_is_named(field: str) -> None:
+    """A count of -1 anywhere in the state's supplies, pools or turn is named by its field."""
+    state = _first(lambda s: s.phase is Phase.ACTIONS and s.pending is None)
+
+    def change(data: Any) -> None:
+        if field == "turn":
+            data["turn"]["actions"] = -1
+        elif isinstance(data[field], list):
+            data[field][-1] = -1
+        else:
+            data[field] = -1
+
+    with pytest.raises(SerializationError, match=f"{field} holds a negative count @ "):
+        load_state(_mutated(dumps(state), change))
+
+
+@pytest.mark.parametrize("field", ["round_best", "auction.done"])
+def test_a_players_list_of_the_wrong_length_is_named(field: str) -> None:
+    """round_best and the auction's done flags have one entry per player."""
+    state = _first(lambda s: s.phase is Phase.AUCTION and s.auction is not None and s.round > 1)
+
+    def change(data: Any) -> None:
+        holder = data["auction"] if field == "auction.done" else data
+        holder[field.split(".")[-1]].append(holder[field.split(".")[-1]][0])
+
+    n = len(state.players)
+    with pytest.raises(SerializationError, match=f"{field} has {n + 1} entries, not {n} @ "):
+        load_state(_mutated(dumps(state), change))
+
+
 @pytest.mark.parametrize("schema", ["2.0", "0.9", "10.1"])
 def test_another_major_schema_is_rejected(schema: str) -> None:
     """Only schema 1.x is read; the message says which version was found."""
@@ -1002,7 +1045,7 @@ def test_configurations_read_again_are_checked_and_kept_apart() -> None:
 
 def test_each_mask_outside_the_grid_is_named_by_its_path() -> None:
     """Every mask outside the grid, a shared building's sides included, is named once."""
-    from princes_of_florence.serialization import _mask_problems
+    from princes_of_florence.serialization import _mask_problems, _masks_inside
     from princes_of_florence.state import PlacedTile, Principality, SharedBuilding
 
     shared = SharedBuilding(Building.TOWER, (0, 1), (-1, FULL_MASK + 1), "g1-g2")
@@ -1016,7 +1059,9 @@ def test_each_mask_outside_the_grid_is_named_by_its_path() -> None:
         "the mask -1 names cells outside the 7x7 grid @ $.p.tiles[1].shared.masks[0]",
         f"the mask {FULL_MASK + 1} names cells outside the 7x7 grid @ $.p.tiles[1].shared.masks[1]",
     ]
+    assert not _masks_inside(principality)
     assert _mask_problems(Principality(), "$.p") == []
+    assert _masks_inside(Principality())
     # each mask alone outside is found, whichever it is (the union of all is tested first)
     inside = SharedBuilding(Building.TOWER, (0, 1), (2, 4), "g1-g2")
     for outside in (-(2**70), FULL_MASK + 1, 1 << 60):
@@ -1034,6 +1079,7 @@ def test_each_mask_outside_the_grid_is_named_by_its_path() -> None:
             ),
         }
         for path, principality in principalities.items():
+            assert not _masks_inside(principality)
             assert _mask_problems(principality, "$.p") == [
                 f"the mask {outside} names cells outside the 7x7 grid @ $.p.{path}"
             ]

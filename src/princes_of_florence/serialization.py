@@ -49,6 +49,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import json
+import operator
 import random
 import re
 import types
@@ -1521,13 +1522,11 @@ def _cell_masks(principality: Principality) -> Iterator[tuple[int, str | int, in
                 yield mask, index, side
 
 
-def _mask_problems(principality: Principality, at: str) -> list[str]:
-    """Cell masks outside the 7x7 grid (a negative one would never run out of cells).
+def _masks_inside(principality: Principality) -> bool:
+    """Whether every cell mask of ``principality`` lies in the 7x7 grid.
 
-    The paths are written only for the masks outside: this runs on every state loaded.
-    All masks lie inside exactly when their union does (a negative mask makes
-    it negative, a mask beyond the grid a cell beyond it), so one union is
-    tested first and the masks are walked only when it fails.
+    They all do exactly when their union does (a negative mask makes it
+    negative, a mask beyond the grid a cell beyond it): one union, no walk.
     """
     union = principality.palazzo | principality.occupied | principality.walls
     for placed in principality.tiles:
@@ -1535,8 +1534,12 @@ def _mask_problems(principality: Principality, at: str) -> list[str]:
         if placed.shared is not None:
             for mask in placed.shared.masks:
                 union |= mask
-    if 0 <= union <= FULL_MASK:
-        return []
+    return 0 <= union <= FULL_MASK
+
+
+def _mask_problems(principality: Principality, at: str) -> list[str]:
+    """Each cell mask outside the 7x7 grid, by its path under ``at`` (a negative one
+    would never run out of cells)."""
     problems = []
     for mask, where, side in _cell_masks(principality):
         if not 0 <= mask <= FULL_MASK:
@@ -1550,8 +1553,8 @@ def _mask_problems(principality: Principality, at: str) -> list[str]:
     return problems
 
 
-_TURN_COUNTS = tuple(field.name for field in attrs.fields(TurnState))
-"""The counts of a turn, every one at least 0."""
+_turn_counts = operator.attrgetter(*(field.name for field in attrs.fields(TurnState)))
+"""The counts of a turn, every one at least 0, as a tuple."""
 
 _SUPPLY_SIZES = (
     ("building_supply", len(BUILDINGS)),
@@ -1561,33 +1564,61 @@ _SUPPLY_SIZES = (
 
 
 def _shape_problems(state: GameState) -> list[str]:
-    """Sizes and signs that :func:`state_problems` relies on."""
+    """Sizes and signs that :func:`state_problems` relies on.
+
+    This runs on every state loaded: each group is tested at once, and its
+    problems are named field by field only when the test fails.
+    """
     count = len(state.players)
     problems = []
-    sizes = [(name, getattr(state, name), size) for name, size in _SUPPLY_SIZES]
-    sizes.append(("round_best", state.round_best, count))
-    if state.auction is not None:
-        sizes.append(("auction.done", state.auction.done, count))
-    for name, values, size in sizes:
-        if len(values) != size:
-            problems.append(f"{name} has {len(values)} entries, not {size} @ $.data.{name}")
-    counts = [
-        ("building_supply", state.building_supply),
-        ("landscape_supply", state.landscape_supply),
-        ("freedom_supply", state.freedom_supply),
-        ("round_best", state.round_best),
-        ("jesters", (state.jesters,)),
-        ("builders", (state.builders,)),
-        ("recruiting", (state.recruiting,)),
-    ]
+    auction = state.auction
+    if (
+        len(state.building_supply) != _SUPPLY_SIZES[0][1]
+        or len(state.landscape_supply) != _SUPPLY_SIZES[1][1]
+        or len(state.freedom_supply) != _SUPPLY_SIZES[2][1]
+        or len(state.round_best) != count
+        or (auction is not None and len(auction.done) != count)
+    ):
+        sizes = [(name, getattr(state, name), size) for name, size in _SUPPLY_SIZES]
+        sizes.append(("round_best", state.round_best, count))
+        if auction is not None:
+            sizes.append(("auction.done", auction.done, count))
+        for name, values, size in sizes:
+            if len(values) != size:
+                problems.append(f"{name} has {len(values)} entries, not {size} @ $.data.{name}")
     turn = state.turn
-    if turn is not None:
-        counts.append(("turn", tuple([getattr(turn, name) for name in _TURN_COUNTS])))
-    for name, values in counts:
-        if values and min(values) < 0:
-            problems.append(f"{name} holds a negative count @ $.data.{name}")
+    turn_counts = () if turn is None else _turn_counts(turn)
+    if (
+        min(
+            state.jesters,
+            state.builders,
+            state.recruiting,
+            *state.building_supply,
+            *state.landscape_supply,
+            *state.freedom_supply,
+            *state.round_best,
+            *turn_counts,
+        )
+        < 0
+    ):
+        counts = [
+            ("building_supply", state.building_supply),
+            ("landscape_supply", state.landscape_supply),
+            ("freedom_supply", state.freedom_supply),
+            ("round_best", state.round_best),
+            ("jesters", (state.jesters,)),
+            ("builders", (state.builders,)),
+            ("recruiting", (state.recruiting,)),
+        ]
+        if turn is not None:
+            counts.append(("turn", turn_counts))
+        for name, values in counts:
+            if values and min(values) < 0:
+                problems.append(f"{name} holds a negative count @ $.data.{name}")
     for seat, player in enumerate(state.players):
-        problems += _mask_problems(player.principality, f"$.data.players[{seat}].principality")
+        if not _masks_inside(player.principality):
+            at = f"$.data.players[{seat}].principality"
+            problems += _mask_problems(player.principality, at)
     for seat, player in enumerate(state.players):  # limits.py: bounded work on any state
         if player.money > MAX_MONEY:
             problems.append(
