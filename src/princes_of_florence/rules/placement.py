@@ -287,7 +287,8 @@ def is_tile_shape(tile: Tile, mask: int, palazzo: int = PALAZZO_MASK) -> bool:
     >>> is_tile_shape(Landscape.FOREST, 1)
     False
     """
-    return mask in _table(tile, palazzo).by_mask
+    table = _BY_PALAZZO[palazzo].get(tile) or _table(tile, palazzo)
+    return mask in table.by_mask
 
 
 def legal_placements(
