@@ -189,7 +189,7 @@ def test_play_refuses_a_configuration_that_does_not_exist(
 def test_bench_runs_the_benchmarks_named(capsys: pytest.CaptureFixture[str]) -> None:
     assert 0 == main(["bench", "--seconds", "0", "json"])
     out = capsys.readouterr().out
-    assert "json (0 s)" in out
+    assert "json (0 s, JSON library: " in out
     assert "games (0 s)" not in out
 
 
