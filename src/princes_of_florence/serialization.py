@@ -1566,55 +1566,33 @@ _SUPPLY_SIZES = (
 def _shape_problems(state: GameState) -> list[str]:
     """Sizes and signs that :func:`state_problems` relies on.
 
-    This runs on every state loaded: each group is tested at once, and its
-    problems are named field by field only when the test fails.
+    This runs on every state loaded: a principality's masks are tested by
+    their union and walked for their paths only when it lies outside.
     """
     count = len(state.players)
     problems = []
     auction = state.auction
-    if (
-        len(state.building_supply) != _SUPPLY_SIZES[0][1]
-        or len(state.landscape_supply) != _SUPPLY_SIZES[1][1]
-        or len(state.freedom_supply) != _SUPPLY_SIZES[2][1]
-        or len(state.round_best) != count
-        or (auction is not None and len(auction.done) != count)
-    ):
-        sizes = [(name, getattr(state, name), size) for name, size in _SUPPLY_SIZES]
-        sizes.append(("round_best", state.round_best, count))
-        if auction is not None:
-            sizes.append(("auction.done", auction.done, count))
-        for name, values, size in sizes:
-            if len(values) != size:
-                problems.append(f"{name} has {len(values)} entries, not {size} @ $.data.{name}")
-    turn = state.turn
-    turn_counts = () if turn is None else _turn_counts(turn)
-    if (
-        min(
-            state.jesters,
-            state.builders,
-            state.recruiting,
-            *state.building_supply,
-            *state.landscape_supply,
-            *state.freedom_supply,
-            *state.round_best,
-            *turn_counts,
-        )
-        < 0
-    ):
-        counts = [
-            ("building_supply", state.building_supply),
-            ("landscape_supply", state.landscape_supply),
-            ("freedom_supply", state.freedom_supply),
-            ("round_best", state.round_best),
-            ("jesters", (state.jesters,)),
-            ("builders", (state.builders,)),
-            ("recruiting", (state.recruiting,)),
-        ]
-        if turn is not None:
-            counts.append(("turn", turn_counts))
-        for name, values in counts:
-            if values and min(values) < 0:
-                problems.append(f"{name} holds a negative count @ $.data.{name}")
+    sizes = [(name, getattr(state, name), size) for name, size in _SUPPLY_SIZES]
+    sizes.append(("round_best", state.round_best, count))
+    if auction is not None:
+        sizes.append(("auction.done", auction.done, count))
+    for name, values, size in sizes:
+        if len(values) != size:
+            problems.append(f"{name} has {len(values)} entries, not {size} @ $.data.{name}")
+    counts = [
+        ("building_supply", state.building_supply),
+        ("landscape_supply", state.landscape_supply),
+        ("freedom_supply", state.freedom_supply),
+        ("round_best", state.round_best),
+        ("jesters", (state.jesters,)),
+        ("builders", (state.builders,)),
+        ("recruiting", (state.recruiting,)),
+    ]
+    if state.turn is not None:
+        counts.append(("turn", _turn_counts(state.turn)))
+    for name, values in counts:
+        if values and min(values) < 0:
+            problems.append(f"{name} holds a negative count @ $.data.{name}")
     for seat, player in enumerate(state.players):
         if not _masks_inside(player.principality):
             at = f"$.data.players[{seat}].principality"
