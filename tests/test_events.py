@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import functools
 import json
+import types
+import typing
 
 import attrs
 import pytest
@@ -13,16 +16,25 @@ from princes_of_florence import (
     GameConfig,
     GameState,
     PersonId,
+    apply,
     legal_moves,
 )
 from princes_of_florence.engine import apply_with_events, free_moves
 from princes_of_florence.events import (
+    AuctionOpened,
+    BidMade,
+    BonusPlayed,
     BuildingChosen,
+    CardKept,
+    CardReturned,
+    CardsShown,
     Event,
+    FreedomIntroduced,
     MoneyPaid,
     MoneyReason,
     MoneyReceived,
     PayoutKept,
+    PersonRecruited,
     PhaseStarted,
     PrestigeGained,
     PrestigeReason,
@@ -32,12 +44,12 @@ from princes_of_florence.events import (
     WorkDone,
     WorkStarted,
 )
-from princes_of_florence.ids import Building, Phase
+from princes_of_florence.ids import Building, Deck, Phase
 from princes_of_florence.moves import Move
 from princes_of_florence.observation import events_for, observe
 from princes_of_florence.rules.common import with_player
 from princes_of_florence.serialization import dumps, load_event, load_events
-from princes_of_florence.state import RecruitOffer
+from princes_of_florence.state import RecruitOffer, Working
 from strategies import PlayedGame, play_random, states_in_play
 
 NEW_EVENTS: tuple[Event, ...] = (
@@ -237,3 +249,131 @@ def test_another_player_sees_how_many_recruiting_cards_were_kept() -> None:
     for seat in range(3):
         assert tuple(events) == events_for(events, seat)
         assert 1 == observe(state, seat).players[2].hand_recruiting
+
+
+LEDGER_CONFIGS = (
+    GameConfig(players=2, seed=21, hard_freedoms=True),
+    GameConfig(players=3, seed=22, choose_returned_order=True),
+    GameConfig(players=4, seed=23, muse_and_princess=True),
+    GameConfig(players=5, seed=24, explicit_chance=True),
+    GameConfig(players=3, seed=25, cooperative_building=True),
+    GameConfig(players=2, seed=26, muse_and_princess=True, cooperative_building=True),
+)
+"""One seeded game of each configuration, read move by move with its events."""
+
+
+@functools.cache
+def _ledger(config: GameConfig) -> tuple[tuple[GameState, Move, tuple[Event, ...]], ...]:
+    """Each move of a random game of ``config``: the state before it, the move, its events."""
+    game = play_random(config, config.seed, sell_chance=0.05)
+    steps = []
+    for before, move, after in zip(game.states, game.moves, game.states[1:], strict=False):
+        reached, events = apply_with_events(before, move)
+        assert after == reached
+        steps.append((before, move, events))
+    return tuple(steps)
+
+
+def _typed(value: object, annotation: object) -> bool:
+    """Whether ``value`` is of ``annotation``: a class, ``X | Y``, or ``tuple[X, ...]``."""
+    if isinstance(annotation, types.UnionType):
+        return any(_typed(value, option) for option in typing.get_args(annotation))
+    origin = typing.get_origin(annotation)
+    if origin is tuple:
+        item, *rest = typing.get_args(annotation)
+        if rest == [Ellipsis]:
+            return isinstance(value, tuple) and all(_typed(v, item) for v in value)
+        shapes = typing.get_args(annotation)
+        return (
+            isinstance(value, tuple)
+            and len(value) == len(shapes)
+            and all(_typed(v, t) for v, t in zip(value, shapes, strict=True))
+        )
+    if annotation is None or annotation is type(None):
+        return value is None
+    assert isinstance(annotation, type), annotation
+    if annotation is int:
+        return type(value) is int
+    return isinstance(value, annotation)
+
+
+@pytest.mark.parametrize("config", LEDGER_CONFIGS, ids=lambda c: f"{c.players}p-seed{c.seed}")
+def test_every_event_field_holds_a_value_of_its_type(config: GameConfig) -> None:
+    """No event is missing, and none names a seat, card or reason of the wrong kind (or None)."""
+    kinds = typing.get_args(Event)
+    for _, move, events in _ledger(config):
+        for event in events:
+            assert type(event) in kinds, (move, event)
+            hints = typing.get_type_hints(type(event))
+            for field in attrs.fields(type(event)):
+                value = getattr(event, field.name)
+                assert _typed(value, hints[field.name]), (move, event, field.name)
+
+
+ACTS = (
+    AuctionOpened,
+    BidMade,
+    BonusPlayed,
+    BuildingChosen,
+    CardKept,
+    CardReturned,
+    FreedomIntroduced,
+    PersonRecruited,
+    RecruitingKept,
+    WorkStarted,
+)
+"""The events of what the player deciding did: they name that player."""
+
+_HANDS = {Deck.PERSONS: "hand_persons", Deck.BONUS: "hand_bonus", Deck.PRESTIGE: "prestige_cards"}
+"""Where a kept card of each deck goes."""
+
+
+@pytest.mark.parametrize("config", LEDGER_CONFIGS, ids=lambda c: f"{c.players}p-seed{c.seed}")
+def test_events_say_what_the_move_did(config: GameConfig) -> None:
+    """Each act names its player and what changed hands, as the state after the move shows."""
+    for before, move, events in _ledger(config):
+        after = apply(before, move)
+        for event in events:
+            if isinstance(event, ACTS):
+                assert before.current_player == event.player, (move, event)
+            if isinstance(event, CardKept):
+                assert event.card in getattr(after.players[event.player], _HANDS[event.deck])
+            if isinstance(event, CardsShown):
+                assert event.cards is not None
+                assert len(event.cards) == event.count
+                assert all(type(card) is type(event.cards[0]) for card in event.cards)
+            if isinstance(event, PersonRecruited):
+                assert event.person in before.players[event.from_player].table_persons
+                assert event.person in after.players[event.player].hand_persons
+            if isinstance(event, FreedomIntroduced):
+                assert event.freedom not in before.players[event.player].freedoms
+                assert event.freedom in after.players[event.player].freedoms
+            if isinstance(event, AuctionOpened):
+                assert after.auction is not None
+                assert event.stack == after.auction.stack
+            if isinstance(event, BonusPlayed):
+                assert event.card in before.players[event.player].hand_bonus
+                assert isinstance(after.pending, Working)
+                assert event.card == after.pending.bonus[-1]
+
+
+def test_the_seeded_games_reach_every_act_and_card_event() -> None:
+    """The games read above hold each event kind those checks look at."""
+    kinds = {type(e) for c in LEDGER_CONFIGS for _, _, events in _ledger(c) for e in events}
+    assert {*ACTS, CardsShown, WorkDone} <= kinds
+
+
+def test_a_work_lists_each_bonus_card_at_the_value_it_was_played_for() -> None:
+    """The payout's breakdown (WorkDone) repeats each BonusPlayed value, computed apart."""
+    played: dict[int, list[tuple[str, int]]] = {}
+    checked = 0
+    for config in LEDGER_CONFIGS:
+        for _, _, events in _ledger(config):
+            for event in events:
+                if isinstance(event, BonusPlayed):
+                    played.setdefault(event.player, []).append((str(event.card), event.value))
+                if isinstance(event, WorkDone):
+                    bonus = played.pop(event.player, [])
+                    assert bonus == [part for part in event.parts if part[0][:1] == "B"]
+                    checked += len(bonus)
+    assert checked >= 10
