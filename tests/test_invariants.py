@@ -44,6 +44,7 @@ from princes_of_florence import (
     PersonId,
     Phase,
     PrestigeCardId,
+    new_game,
 )
 from princes_of_florence.geometry import PALAZZO_MASK, parse_cells
 from princes_of_florence.rules.cooperative import reverse_side
@@ -277,6 +278,11 @@ def shared_by_the_palazzo(builders: int = 2) -> GameState:
     )[0]
     state = replace(state, builders=state.builders + 2 - builders)
     return player(state, 0, builders=builders)
+
+
+def dealt() -> GameState:
+    """A new game with explicit chance: chance is about to deal the person deck."""
+    return new_game(GameConfig(players=3, seed=1, explicit_chance=True))
 
 
 def row(name: str, corrupt: Corruption, *problems: str) -> object:
@@ -933,7 +939,24 @@ CORRUPTIONS = [
         lambda: replace(draft(), pending=RecruitOffer()),
         "the pending RecruitOffer() cannot arise for player 0 in setup @ pending",
     ),
+    # Chance deals (explicit_chance) only before and after the draft, at no decision.
+    row(
+        "chance deals after a person was returned",
+        lambda: replace(dealt(), setup=SetupState(returned=(PersonId.POET,))),
+        "chance deals during the draft @ setup.returned",
+    ),
+    row(
+        "chance deals at a pending decision",
+        lambda: replace(dealt(), pending=RecruitOffer()),
+        "chance deals while a decision is pending @ pending",
+        "a pending RecruitOffer with nobody to decide @ pending",
+    ),
     # The best works of the round (R20).
+    row(
+        "no best works recorded",
+        lambda: replace(turn(), round_best=()),
+        "the round's best works () do not fit 3 players @ round_best",
+    ),
     row(
         "best works of two players among three",
         lambda: replace(turn(), round_best=(0, 0)),
@@ -1147,6 +1170,7 @@ def tower_with_the_last_florins() -> GameState:
 
 
 BASES = [
+    dealt,
     professor_opens,
     tower_with_the_last_florins,
     coop_turn,
@@ -1196,11 +1220,6 @@ def test_each_corruption_is_named_with_its_path(
 def test_an_empty_game_over_breaks_nothing() -> None:
     """The end of the game without a record or a decision is sound."""
     assert () == state_problems(game_over())
-
-
-def test_no_best_works_recorded_breaks_nothing() -> None:
-    """A state may record no best works at all (the field's default), or one per seat."""
-    assert () == state_problems(replace(turn(), round_best=()))
 
 
 def test_principality_problems_of_a_sound_principality() -> None:

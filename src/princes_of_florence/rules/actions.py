@@ -182,13 +182,12 @@ _END_TURN = EndTurn()
 
 
 def begin_actions(state: GameState) -> GameState:
-    """Start phase B: the start player takes the first turn (R17)."""
-    return replace(
-        state,
-        turn=TurnState(),
-        current_player=state.start_player,
-        round_best=(0,) * len(state.players),
-    )
+    """Start phase B: the start player takes the first turn (R17).
+
+    The round's best works are already zero: a new game starts with them so,
+    and closing a round sets them back (R20).
+    """
+    return replace(state, turn=TurnState(), current_player=state.start_player)
 
 
 def build_cost(player: PlayerState) -> int:
@@ -608,6 +607,6 @@ def _end_turn(state: GameState, events: list[Event]) -> GameState:
     assert seat is not None and turn is not None
     events.append(TurnEnded(seat))
     done = turn.turns_done + 1
-    if done == len(state.players):
-        return replace(state, turn=TurnState(turns_done=done), current_player=None)
+    if done == len(state.players):  # phase B is over: the round closes (phases.advance)
+        return replace(state, current_player=None)
     return replace(state, turn=TurnState(turns_done=done), current_player=next_seat(state, seat))

@@ -415,7 +415,7 @@ def control_problems(state: GameState) -> list[str]:
     if state.turn is not None:
         problems += _turn_problems(state, state.turn)
     problems += _pending_problems(state)
-    if len(state.round_best) not in (0, n) or any(v < 0 for v in state.round_best):
+    if len(state.round_best) != n or any(v < 0 for v in state.round_best):
         problems.append(
             f"the round's best works {state.round_best} do not fit {n} players @ round_best"
         )
