@@ -108,18 +108,20 @@ def _start(state: GameState, phase: Phase, events: list[Event]) -> GameState:
 def advance(state: GameState, events: list[Event]) -> GameState:
     """Move past every completed phase until someone has a decision or the game ends."""
     while state.current_player is None and state.phase is not Phase.GAME_OVER:
-        if state.phase is Phase.SETUP:
-            state = _start(state, ruleset(state.config).round_phases[0], events)
-            continue
         phases = ruleset(state.config).round_phases
-        end = _END.get(state.phase)
-        if end is not None:
-            state = end(state, events)
-        index = phases.index(state.phase)
-        if index + 1 < len(phases):
-            state = _start(replace(state, auction=None, turn=None), phases[index + 1], events)
-            continue
-        state = _close_round(state, events)
+        if state.phase is Phase.SETUP:
+            state = _start(state, phases[0], events)
+        else:
+            end = _END.get(state.phase)
+            if end is not None:
+                state = end(state, events)
+            index = phases.index(state.phase)
+            if index + 1 < len(phases):
+                # The auction's record ends with phase A; phase B, the one phase
+                # with a turn record, is always the last of the round.
+                state = _start(replace(state, auction=None), phases[index + 1], events)
+            else:
+                state = _close_round(state, events)
     return state
 
 
@@ -131,7 +133,7 @@ def _close_round(state: GameState, events: list[Event]) -> GameState:
         points = catalog().rules.best_work_prestige
         for seat in seats:
             state = gain_prestige(state, seat, points, PrestigeReason.BEST_WORK, events)
-    state = replace(state, auction=None, turn=None, round_best=(0,) * len(state.players))
+    state = replace(state, turn=None, round_best=(0,) * len(state.players))  # R20
     if state.round >= catalog().rules.rounds:
         return _end_game(state, events)
     state = replace(state, round=state.round + 1, start_player=next_seat(state, state.start_player))
