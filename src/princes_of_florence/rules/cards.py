@@ -110,20 +110,19 @@ def recruit_moves(state: GameState) -> tuple[Recruit, ...]:
     """Every recruiting the current player can do now (ruling R23).
 
     Listed by seat clockwise from the player's left, then in the order the
-    persons lie on that table; a person lying twice is listed once.
+    persons lie on that table (each person card exists once).
     """
     seat = state.current_player
     assert seat is not None
     if not state.players[seat].hand_recruiting:
         return ()
-    moves: list[Recruit] = []
-    for other in seats_from(state, seat)[1:]:
-        seen: set[PersonId] = set()
-        for person in state.players[other].table_persons:
-            if person not in seen:
-                seen.add(person)
-                moves.append(Recruit(other, person))
-    return tuple(moves)
+    return tuple(
+        [
+            Recruit(other, person)
+            for other in seats_from(state, seat)[1:]
+            for person in state.players[other].table_persons
+        ]
+    )
 
 
 def recruit_problem(state: GameState, move: Recruit) -> str | None:
