@@ -4,12 +4,16 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from helpers import action_phase, after_draft, play
 from princes_of_florence import ReturnCard, legal_moves, move_problem, parse_move
 from princes_of_florence.events import CardReturned
 from princes_of_florence.ids import BonusCardId
 from princes_of_florence.observation import HiddenCardChoice, determinize, events_for, observe
-from princes_of_florence.state import CardChoice, Deck
+from princes_of_florence.rules.common import with_player
+from princes_of_florence.rules.invariants import state_problems
+from princes_of_florence.state import CardChoice, Deck, replace
 
 
 def test_the_player_orders_the_cards_one_at_a_time() -> None:
@@ -30,6 +34,23 @@ def test_the_player_orders_the_cards_one_at_a_time() -> None:
     assert [CardReturned(0, Deck.BONUS, c) for c in order] == events[: len(order)]
     assert state.turn is not None
     assert (0, 1) == (state.current_player, state.turn.actions)
+
+
+@pytest.mark.parametrize(("left", "waiting"), [(3, 2), (2, 0)])
+def test_the_order_is_asked_only_for_two_cards_or_more(left: int, waiting: int) -> None:
+    """From a deck of 3, two cards wait to be ordered; from a deck of 2, one just goes under."""
+    state = action_phase(3, choose_returned_order=True)
+    deck = state.bonus_deck
+    state = replace(state, bonus_deck=deck[:left])
+    state = with_player(state, 1, replace(state.players[1], hand_bonus=deck[left:]))
+    assert () == state_problems(state)
+    state, _ = play(state, "buy bonus", f"choose {deck[0]}")
+    if waiting:
+        assert CardChoice(Deck.BONUS, deck[1:left], True) == state.pending
+        assert () == state.bonus_deck
+    else:
+        assert None is state.pending
+        assert deck[1:left] == state.bonus_deck
 
 
 def test_without_the_option_the_cards_go_under_in_drawn_order() -> None:

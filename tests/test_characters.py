@@ -58,6 +58,7 @@ from princes_of_florence.rules.characters import (
     princess_parts,
     use_problem,
 )
+from princes_of_florence.rules.common import with_player
 from princes_of_florence.rules.invariants import state_problems
 from princes_of_florence.state import CardChoice, CharacterState, replace
 
@@ -625,6 +626,22 @@ def test_the_banker_taken_in_round_7_converts_money_at_the_end() -> None:
     assert MoneyPaid(0, 4000, MoneyReason.BANKER) in events
     assert PrestigeGained(0, 20, PrestigeReason.BANKER) in events
     assert 100 == state.players[0].money
+
+
+@pytest.mark.parametrize(("money", "points"), [(300, 1), (199, 0)])
+def test_the_banker_converts_a_single_point_and_never_a_part(money: int, points: int) -> None:
+    """300 florins make 1 point with 100 left; 199 make none and nothing is paid (D21)."""
+    state = with_round(characters_phase(), 7)
+    state = replace(state, characters=CharacterState(done=(False,) * 4, banker_money=600))
+    state, _ = play(state, "token banker 0", *[PASS_A2] * 3)
+    state = with_player(state, 0, replace(state.players[0], money=money))
+    prestige = state.players[0].prestige
+    state, events = play(state, "end", "end", "end", "end")
+    banker = [e for e in events if getattr(e, "reason", None) == MoneyReason.BANKER]
+    converted = [MoneyPaid(0, 200, MoneyReason.BANKER), PrestigeGained(0, 1, PrestigeReason.BANKER)]
+    assert banker == (converted if points else [])
+    assert money - 200 * points == state.players[0].money
+    assert prestige + points <= state.players[0].prestige
 
 
 def test_the_banker_taken_before_round_7_gives_nothing_at_the_end() -> None:

@@ -16,6 +16,7 @@ from princes_of_florence import (
     Pass,
     SellPrestige,
     apply,
+    engine,
     free_moves,
     is_legal,
     is_terminal,
@@ -303,6 +304,13 @@ def test_a_player_that_is_not_a_seat_is_named() -> None:
     )
     for lookalike in (0.0, True, 10**5000):
         assert move_problem(state, move, player=lookalike) is not None  # type: ignore[arg-type]
+    # A seat of a million or more is not spelled out (its digits could be endless).
+    for seat, shown in ((999_999, "999999"), (10**6, "out of range"), (-(10**6), "out of range")):
+        expected = f"there is no player {shown} in a game of 3"
+        assert expected == move_problem(state, move, player=seat)
+    assert "there is no player out of range in a game of 3" == move_problem(
+        state, move, player=10**5000
+    )
 
 
 def _lookalikes(move: Move) -> list[object]:
@@ -381,3 +389,35 @@ def test_has_legal_move_is_whether_legal_moves_lists_one(game: Any) -> None:
         assert _has_legal_move(state) is bool(offered)
         if state.phase is Phase.ACTIONS and state.pending is None:
             assert EndTurn() in offered
+
+
+def test_a_move_offered_for_this_very_state_is_applied_without_a_second_check(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """apply trusts the objects legal_moves just gave for the same state, and checks the rest."""
+    asked: list[Move] = []
+    original = engine.move_problem
+
+    def counting(state: Any, move: Move, player: int | None = None) -> str | None:
+        asked.append(move)
+        return original(state, move, player)
+
+    monkeypatch.setattr(engine, "move_problem", counting)
+    state = after_draft(3)
+    offered = legal_moves(state)
+    seat = state.current_player
+    assert seat is not None
+    apply(state, offered[0])
+    apply(state, offered[-1], player=seat)
+    assert [] == asked
+    copy = attrs.evolve(offered[0])  # equal, not the object offered
+    apply(state, copy)
+    with pytest.raises(IllegalMoveError, match="not a float"):
+        apply(state, offered[0], player=float(seat))  # type: ignore[arg-type]
+    assert [copy] == asked[:1]
+    assert 2 == len(asked)
+    asked.clear()
+    later = apply(state, offered[0])
+    apply(later, legal_moves(later)[0])
+    apply(state, offered[0])  # offered for an earlier state: checked again
+    assert [offered[0]] == asked

@@ -7,14 +7,15 @@ import attrs
 from helpers import action_phase, after_draft, play
 from princes_of_florence import Bid, BuyPerson, Pass, legal_moves, move_problem
 from princes_of_florence.events import (
+    Event,
     MoneyPaid,
     MoneyReason,
     MoneyReceived,
     PrestigeLost,
     PrestigeReason,
 )
-from princes_of_florence.rules.common import means, with_player
-from princes_of_florence.state import GameState
+from princes_of_florence.rules.common import means, paid, with_player
+from princes_of_florence.state import GameState, PlayerState
 
 
 def _holding(state: GameState, seat: int, money: int, prestige: int) -> GameState:
@@ -79,3 +80,15 @@ def test_an_action_beyond_cash_and_prestige_is_refused() -> None:
     state = _holding(state, seat, 100, 1)
     assert BuyPerson() not in legal_moves(state)
     assert "cannot raise 300" in (move_problem(state, BuyPerson()) or "")
+
+
+def test_a_payment_one_florin_short_sells_one_point() -> None:
+    """Short by a single florin, exactly one point is sold first (revised R4)."""
+    events: list[Event] = []
+    player = paid(PlayerState(money=299, prestige=2), 1, 300, MoneyReason.AUCTION, events)
+    assert PlayerState(money=99, prestige=1) == player
+    assert [
+        PrestigeLost(1, 1, PrestigeReason.SALE),
+        MoneyReceived(1, 100, MoneyReason.SALE),
+        MoneyPaid(1, 300, MoneyReason.AUCTION),
+    ] == events

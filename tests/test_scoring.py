@@ -341,6 +341,21 @@ def test_best_work_nobody_worked() -> None:
     assert expected == best_work((0, 0, 0))
 
 
+def test_best_work_of_no_seat_at_all() -> None:
+    """An empty record (no seats) is no work either, and no prize."""
+    assert (0, ()) == best_work(())
+
+
+def test_best_work_of_value_one_still_wins() -> None:
+    """Any positive value is a work: 1 beats 0 and is shared on a tie."""
+    assert (1, (0, 2)) == best_work((1, 0, 1))
+
+
+def test_outcome_of_no_players_has_no_winner() -> None:
+    """Comparing nobody gives empty tallies and no winner."""
+    assert Outcome(prestige=(), money=(), winners=()) == outcome_of(())
+
+
 def test_outcome_highest_prestige_wins() -> None:
     """The most prestige wins, whatever the money (ruling R24)."""
     players = (
