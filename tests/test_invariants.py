@@ -285,6 +285,19 @@ def dealt() -> GameState:
     return new_game(GameConfig(players=3, seed=1, explicit_chance=True))
 
 
+def persons_drawn_by_the_opener() -> GameState:
+    """The Professor's holder opening phase A, shown person cards: the Professor draws
+    only bonus or prestige cards (R26); the prestige cards shown go back to their deck."""
+    state = professor_opens()
+    assert isinstance(state.pending, CardChoice)
+    return replace(
+        state,
+        pending=CardChoice(Deck.PERSONS, state.person_deck[:5]),
+        person_deck=state.person_deck[5:],
+        prestige_deck=(*state.prestige_deck, *state.pending.shown),
+    )
+
+
 def row(name: str, corrupt: Corruption, *problems: str) -> object:
     return pytest.param(corrupt, problems, id=name)
 
@@ -933,6 +946,14 @@ CORRUPTIONS = [
             professor_opens(), config=GameConfig(players=4, start_player=3), characters=None
         ),
         "player 0 settles an object without having won one @ auction.done",
+    ),
+    row(
+        "person cards drawn in the auction of a Muse & Princess game",
+        persons_drawn_by_the_opener,
+        "the pending CardChoice(deck=<Deck.PERSONS: 'persons'>, shown=(<PersonId.BOTANIST:"
+        " 'botanist'>, <PersonId.SCULPTOR: 'sculptor'>, <PersonId.SINGER: 'singer'>,"
+        " <PersonId.PHILOSOPHER: 'philosopher'>, <PersonId.ALCHEMIST: 'alchemist'>),"
+        " returning=False) cannot arise for player 0 in auction @ pending",
     ),
     row(
         "a pending decision in the draft",

@@ -59,7 +59,7 @@ from princes_of_florence.events import (
 from princes_of_florence.geometry import GRID_SIZE, mask_cells, parse_cells
 from princes_of_florence.ids import Phase
 from princes_of_florence.moves import PlaceTile
-from princes_of_florence.rules.actions import CARDINAL_LIMITS, turn_limits
+from princes_of_florence.rules.actions import CARDINAL_LIMITS, propose_moves, turn_limits
 from princes_of_florence.rules.characters import princess_parts
 from princes_of_florence.rules.invariants import state_problems
 from princes_of_florence.rules.negotiation import alone_builds
@@ -127,6 +127,12 @@ def test_building_alone_needs_the_build_cost_exactly() -> None:
     enough = [handed(coop_turn(), 0, money=700), handed(coop_turn(), 0, money=600, prestige=1)]
     assert [list(Building), list(Building)] == [list(alone_builds(s, 0)) for s in enough]
     assert () == alone_builds(handed(coop_turn(), 0, money=600), 0)
+
+
+def test_proposing_needs_the_build_cost_exactly() -> None:
+    """The proposer must be able to pay its share of the build cost: 700 florins will do (R31)."""
+    assert (Propose(1), Propose(2)) == propose_moves(handed(coop_turn(), 0, money=700), 0)
+    assert () == propose_moves(handed(coop_turn(), 0, money=699), 0)
 
 
 def test_red_and_green_build_a_workshop_green_paying_500() -> None:

@@ -10,6 +10,7 @@ from factories import (
     principality_of,
     rulebook_bonus_player,
 )
+from princes_of_florence.errors import PrincesOfFlorenceError
 from princes_of_florence.ids import (
     BonusCardId,
     Building,
@@ -191,6 +192,33 @@ def test_max_work_value_without_bonus_cards() -> None:
 def test_minimum_work(round_: int, expected: int) -> None:
     """The minimum work value of each round (components.md, ruling R19)."""
     assert expected == minimum_work(round_)
+
+
+@pytest.mark.parametrize("round_", [0, 8])
+def test_minimum_work_outside_the_game(round_: int) -> None:
+    """A round outside 1 to 7 is refused with its number named."""
+    with pytest.raises(PrincesOfFlorenceError) as error:
+        minimum_work(round_)
+    assert f"round {round_} is not a round of the game (1 to 7)" == str(error.value)
+
+
+def test_one_building_of_each_class_counts_each_class_once() -> None:
+    """One large building alone is one size class; with a medium and a small one, three."""
+    large = PlayerState(money=0, principality=principality_of(Building.UNIVERSITY))
+    assert (1, 1, 0, 0, 1) == tuple(
+        quantity(large, q)
+        for q in (
+            Quantity.BUILDINGS,
+            Quantity.LARGE_BUILDINGS,
+            Quantity.MEDIUM_BUILDINGS,
+            Quantity.SMALL_BUILDINGS,
+            Quantity.SIZE_CLASSES,
+        )
+    )
+    each = PlayerState(
+        money=0, principality=principality_of(Building.LABORATORY, Building.OPERA, Building.TOWER)
+    )
+    assert 3 == quantity(each, Quantity.SIZE_CLASSES)
 
 
 def test_empty_player_counts() -> None:
