@@ -11,21 +11,26 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from princes_of_florence.config import GameConfig
 from princes_of_florence.errors import GeometryError
 from princes_of_florence.geometry import USABLE_MASK, Placement, parse_cells
 from princes_of_florence.ids import Building, Landscape
+from princes_of_florence.moves import PlaceTile
 from princes_of_florence.rules import placement as placement_module
 from princes_of_florence.rules.common import catalog
 from princes_of_florence.rules.placement import (
     buildings_with_room,
     has_legal_placement,
+    is_legal_placement,
     landscapes_with_room,
     legal_placements,
     parse_placement,
+    place_moves,
     placeable,
     placement_problem,
     tile_placements,
 )
+from princes_of_florence.rules.variants import ruleset
 from princes_of_florence.state import Principality
 from strategies import TILES, builder_counts, grown_principalities, tiles
 
@@ -428,3 +433,52 @@ def test_the_reverse_side_is_queried_with_its_own_tables(monkeypatch: pytest.Mon
         assert all(placement_problem(board, tile, 2, p.mask) is None for p in found)
     monkeypatch.setattr(placement_module, "_BY_PALAZZO", defaultdict(dict))
     assert warm == {t: legal_placements(board, t, 2) for t in TILES}
+
+
+HEMMED_CELLS = "a1-a2-a3-a4-b1-b2-b3"
+"""Where a laboratory still fits in :func:`_hemmed_reverse_side`: over a1."""
+
+
+def _hemmed_reverse_side() -> Principality:
+    """The reverse side of the board (palazzo c1-e2, R29), full but for the laboratory's
+    place at a1, a cell the front side's palazzo covers."""
+    board = ruleset(GameConfig(players=3, cooperative_building=True)).board
+    for tile, cells in (
+        (Building.UNIVERSITY, "a5-a6-a7-b5-b6-b7-c6"),
+        (Building.LIBRARY, "b4-c3-c4-d3-d4"),
+        (Landscape.LAKE, "c5-d5-d6"),
+        (Landscape.LAKE, "d7-e6-e7"),
+        (Landscape.LAKE, "e3-e4-f3"),
+        (Landscape.LAKE, "e5-f4-f5"),
+        (Landscape.LAKE, "f1-f2-g1"),
+        (Landscape.LAKE, "f6-f7-g6"),
+        (Building.TOWER, "g2-g3-g4"),
+    ):
+        board = board.with_tile(tile, parse_cells(cells))
+    return board
+
+
+def test_nothing_is_blocked_by_default_even_a1() -> None:
+    """Without ``blocked`` every free cell may be covered, a1 included on the reverse side."""
+    hemmed = _hemmed_reverse_side()
+    lab = Building.LABORATORY
+    mask = parse_cells(HEMMED_CELLS)
+    assert has_legal_placement(hemmed, lab, 2)
+    assert not has_legal_placement(hemmed, lab, 2, blocked=parse_cells("a1"))
+    assert [HEMMED_CELLS] == [str(p) for p in legal_placements(hemmed, lab, 2)]
+    assert is_legal_placement(hemmed, lab, 2, HEMMED_CELLS)
+    assert placement_problem(hemmed, lab, 2, mask) is None
+    assert (PlaceTile(HEMMED_CELLS),) == place_moves(hemmed, lab, 2)
+    assert not has_legal_placement(hemmed, lab, 1)  # it would touch the university (R21)
+
+
+def test_a_placement_over_a_closed_cell_names_only_the_cells_it_covers() -> None:
+    """Of the closed cells a1 and g7, the laboratory at a1 covers only a1 (R30)."""
+    problem = placement_problem(
+        _hemmed_reverse_side(),
+        Building.LABORATORY,
+        2,
+        parse_cells(HEMMED_CELLS),
+        blocked=parse_cells("a1-g7"),
+    )
+    assert f"{HEMMED_CELLS} covers a1, closed at a border (R30)" == problem
