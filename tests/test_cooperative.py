@@ -16,7 +16,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from princes_of_florence import GameConfig
+from princes_of_florence import GameConfig, new_game
 from princes_of_florence.components import BorderSpec, SharedMapLayout, default_catalog
 from princes_of_florence.errors import GeometryError
 from princes_of_florence.geometry import (
@@ -32,6 +32,7 @@ from princes_of_florence.rules import cooperative
 from princes_of_florence.rules.cooperative import (
     PROPOSALS_PER_BUILD,
     SharedBuildPayments,
+    alone_blocked,
     alone_border_problem,
     alone_builders_needed,
     alone_placements,
@@ -685,3 +686,10 @@ def test_the_memo_of_shareable_buildings_tells_the_builders_apart() -> None:
                 answers.add((player, expected))
         differ += len(answers) > 2
     assert differ  # some position where the builders change the answer
+
+
+def test_two_builders_or_more_close_no_cell() -> None:
+    """With 2 builders a building laid alone may touch any border (R30): nothing is closed."""
+    state = new_game(GameConfig(players=2, cooperative_building=True))
+    assert (0, 0) == (alone_blocked(state, 0, 2), alone_blocked(state, 1, 3))
+    assert 0 != alone_blocked(state, 0, 0)

@@ -590,15 +590,16 @@ def _shareable(state: GameState, player: int, partner: int) -> frozenset[Buildin
     """The buildings two neighbours could share now, supply aside (R31), memoised.
 
     The answer depends on the two principalities and on whether each
-    partner has 2 builders: an entry holds both principality objects and is
-    found only for them.
+    partner has 2 builders.  An entry is keyed by the principalities' ids and
+    holds both objects, so neither id can be reused by another object while
+    the entry exists: a key found is always for these very principalities.
     """
     own = state.players[player]
     other = state.players[partner]
     touch, other_touch = own.builders >= 2, other.builders >= 2
     key = (id(own.principality), id(other.principality), player, partner, touch, other_touch)
     kept = _SHAREABLE.get(key)
-    if kept is not None and kept[0] is own.principality and kept[1] is other.principality:
+    if kept is not None:
         return kept[2]
     principalities = tuple(p.principality for p in state.players)
     found = frozenset(
