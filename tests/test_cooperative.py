@@ -693,3 +693,51 @@ def test_two_builders_or_more_close_no_cell() -> None:
     state = new_game(GameConfig(players=2, cooperative_building=True))
     assert (0, 0) == (alone_blocked(state, 0, 2), alone_blocked(state, 1, 3))
     assert 0 != alone_blocked(state, 0, 0)
+
+
+@pytest.fixture
+def cold(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every table and memo of the shared map empty, as in a process just started."""
+    monkeypatch.setattr(cooperative, "_PAIRS", {})
+    monkeypatch.setattr(cooperative, "_SHAREABLE", {})
+    cooperative._near_walls.cache_clear()
+
+
+@pytest.mark.usefixtures("cold")
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_the_tables_of_a_border_built_cold_match_the_reference(players: int) -> None:
+    """With nothing cached, each border's tables are built anew and answer as R29-R31 read:
+    every placement across it, and the buildings that can be shared across it."""
+    empty = reverse_side()
+    boards = (empty,) * players
+    for player, partner in borders_of(players):
+        for builders in ((0, 0), (2, 2), (1, 3)):
+            found = []
+            for building in Building:
+                listed = shared_placements(boards, player, partner, building, *builders)
+                actual = [engine_cells(p, player, partner) for p in listed]
+                expected = reference_placements(
+                    players, building, player, partner, (empty, empty), builders
+                )
+                assert expected == set(actual), (player, partner, building, builders)
+                if expected:
+                    found.append(building)
+            offered = shareable_buildings(boards, player, partner, *builders)
+            assert found == list(offered), (player, partner, builders)
+    assert len(cooperative._PAIRS) == len(borders_of(players))
+
+
+def test_shareable_buildings_agree_with_the_placements_through_a_whole_game() -> None:
+    """In every position of a seeded 2-player game, the buildings offered for sharing are
+    those with a placement across the border: late in the game a building's only placement
+    left is its first one (index 0 of the border's table)."""
+    game = play_random(GameConfig(players=2, seed=29, cooperative_building=True), 29)
+    for state in game.states:
+        boards = tuple(p.principality for p in state.players)
+        for player, partner in ((0, 1), (1, 0)):
+            for builders in ((0, 0), (1, 1), (2, 2)):
+                offered = shareable_buildings(boards, player, partner, *builders)
+                expected = [
+                    b for b in Building if shared_placements(boards, player, partner, b, *builders)
+                ]
+                assert expected == list(offered)

@@ -11,6 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from factories import principality_of
 from princes_of_florence.config import GameConfig
 from princes_of_florence.errors import GeometryError
 from princes_of_florence.geometry import USABLE_MASK, Placement, parse_cells
@@ -99,8 +100,8 @@ def touches(a: frozenset[Cell], b: frozenset[Cell]) -> bool:
 
 def reference_legal(principality: Principality, tile: Tile, builders: int) -> set[frozenset[Cell]]:
     """Ruling R21 spelled out over coordinates."""
-    taken = set(PALAZZO)
-    walls = set(PALAZZO)
+    taken = set(cells_of(principality.palazzo))
+    walls = set(taken)
     for placed in principality.tiles:
         cells = cells_of(placed.mask)
         taken |= cells
@@ -482,3 +483,58 @@ def test_a_placement_over_a_closed_cell_names_only_the_cells_it_covers() -> None
         blocked=parse_cells("a1-g7"),
     )
     assert f"{HEMMED_CELLS} covers a1, closed at a border (R30)" == problem
+
+
+@pytest.fixture
+def cold(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every table and memo of the placement module empty, as in a process just started."""
+    from collections import defaultdict
+
+    from princes_of_florence.geometry import PALAZZO_MASK
+    from princes_of_florence.rules.common import PrincipalityMemo
+
+    front: dict[Tile, object] = {}
+    monkeypatch.setattr(placement_module, "_TABLES", front)
+    monkeypatch.setattr(placement_module, "_BY_PALAZZO", defaultdict(dict, {PALAZZO_MASK: front}))
+    monkeypatch.setattr(placement_module, "_KIND_TABLES", {})
+    monkeypatch.setattr(placement_module, "_BUILDING_ROOM", PrincipalityMemo())
+    monkeypatch.setattr(placement_module, "_LANDSCAPE_ROOM", PrincipalityMemo())
+    placement_module._near_walls.cache_clear()
+
+
+def _samples() -> tuple[Principality, ...]:
+    """Principalities of both sides of the board, from empty to nearly full."""
+    from princes_of_florence.rules.cooperative import reverse_side
+
+    return (
+        Principality(),
+        principality_of(Building.TOWER, Landscape.PARK),
+        principality_of(Building.UNIVERSITY, Building.OPERA, Landscape.LAKE, Building.CHAPEL),
+        reverse_side(),
+        _hemmed_reverse_side(),
+    )
+
+
+@pytest.mark.usefixtures("cold")
+def test_every_query_answered_from_cold_tables_matches_the_reference() -> None:
+    """With nothing cached, each query builds its tables and still answers as R21 reads."""
+    for principality in _samples():
+        for builders in range(4):
+            with_room = []
+            for tile in TILES:
+                expected = reference_legal(principality, tile, builders)
+                found = legal_placements(principality, tile, builders)
+                assert expected == {cells_of(p.mask) for p in found}, (tile, builders)
+                assert bool(expected) is has_legal_placement(principality, tile, builders)
+                moves = tuple(PlaceTile(p.notation) for p in found)
+                assert moves == place_moves(principality, tile, builders)
+                for p in found:
+                    assert placement_problem(principality, tile, builders, p.mask) is None
+                    assert is_legal_placement(principality, tile, builders, p.notation)
+                if expected:
+                    with_room.append(tile)
+            assert tuple(with_room) == placeable(principality, TILES, builders)
+            buildings = {t for t in with_room if isinstance(t, Building)}
+            assert buildings == buildings_with_room(principality, builders)
+            landscapes = {t for t in with_room if isinstance(t, Landscape)}
+            assert landscapes == landscapes_with_room(principality)
