@@ -50,8 +50,8 @@ from princes_of_florence.moves import (
 from princes_of_florence.rules.common import with_player
 from princes_of_florence.rules.invariants import state_problems
 from princes_of_florence.serialization import dumps, replay
-from princes_of_florence.state import replace
-from strategies import played_games
+from princes_of_florence.state import Working, replace
+from strategies import play_random, played_games
 
 CONFIGURATIONS: tuple[GameConfig, ...] = (
     GameConfig(players=2),
@@ -389,6 +389,18 @@ def test_has_legal_move_is_whether_legal_moves_lists_one(game: Any) -> None:
         assert _has_legal_move(state) is bool(offered)
         if state.phase is Phase.ACTIONS and state.pending is None:
             assert EndTurn() in offered
+
+
+def test_has_legal_move_sees_a_work_that_can_no_longer_reach_the_minimum() -> None:
+    """In phase B with a work pending, there may be no move at all (round 7's minimum)."""
+    game = play_random(GameConfig(players=4, seed=77), 7, sell_chance=0.1)
+    stuck = [
+        late
+        for late in (replace(s, round=7) for s in game.states if isinstance(s.pending, Working))
+        if not legal_moves(late)
+    ]
+    assert stuck
+    assert not any(_has_legal_move(state) for state in stuck)
 
 
 def test_a_move_offered_for_this_very_state_is_applied_without_a_second_check(

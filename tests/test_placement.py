@@ -23,6 +23,7 @@ from princes_of_florence.rules.placement import (
     buildings_with_room,
     has_legal_placement,
     is_legal_placement,
+    is_tile_shape,
     landscapes_with_room,
     legal_placements,
     parse_placement,
@@ -518,6 +519,12 @@ def _samples() -> tuple[Principality, ...]:
 @pytest.mark.usefixtures("cold")
 def test_every_query_answered_from_cold_tables_matches_the_reference() -> None:
     """With nothing cached, each query builds its tables and still answers as R21 reads."""
+    for palazzo in {p.palazzo for p in _samples()}:  # is_tile_shape first, to build cold
+        for tile in TILES:
+            shapes = [cells for cells in all_positions(tile) if not cells & cells_of(palazzo)]
+            masks = {sum(1 << (y * SIZE + x) for x, y in cells) for cells in shapes}
+            assert all(is_tile_shape(tile, mask, palazzo) for mask in masks), tile
+            assert not is_tile_shape(tile, palazzo, palazzo)
     for principality in _samples():
         for builders in range(4):
             with_room = []
