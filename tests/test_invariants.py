@@ -32,6 +32,7 @@ from positions import (
     recruiting_won,
     returning,
     turn,
+    two_players,
 )
 from princes_of_florence import (
     AuctionObject,
@@ -972,6 +973,17 @@ CORRUPTIONS = [
         "chance deals while a decision is pending @ pending",
         "a pending RecruitOffer with nobody to decide @ pending",
     ),
+    row(
+        "an extra freedom tile of 2 players lost",
+        lambda: replace(two_players(), freedom_supply=(1, 2, 1)),
+        "4 freedom tiles in play, expected 5 @ freedom_supply",
+    ),
+    row(
+        "a freedom tile lost while chance deals",
+        lambda: replace(dealt(), freedom_supply=(1, 2, 2)),
+        "1 travel tiles in play, expected 2 (ruling R9) @ freedom_supply[0]",
+        "5 freedom tiles in play, expected 6 @ freedom_supply",
+    ),
     # The best works of the round (R20).
     row(
         "no best works recorded",
@@ -1251,3 +1263,38 @@ def test_principality_problems_of_a_sound_principality() -> None:
         "the occupied mask does not match the tiles",
         "the walls mask does not match the buildings",
     ] == principality_problems(loose)
+
+
+def test_the_catalog_counts_follow_the_catalog_asked(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The ids and supplies read from a catalog are remembered for that catalog object only:
+    another catalog (here, 2 universities) is read afresh, and the first one again after."""
+    from importlib import resources
+
+    from princes_of_florence.components import default_catalog, parse_catalog
+    from princes_of_florence.rules import invariants
+
+    text = resources.files("princes_of_florence.components").joinpath("catalog.toml")
+    shipped_text = text.read_text(encoding="utf-8")
+    at = shipped_text.index("supply = 3")  # the university's, the first tile
+    other = parse_catalog(f"{shipped_text[:at]}supply = 2{shipped_text[at + 10 :]}")
+    monkeypatch.setattr(invariants, "_counts", None)
+    shipped = invariants._catalog_counts(default_catalog())
+    changed = invariants._catalog_counts(other)
+    assert (2, 3) == changed.building_supplies[:2]
+    assert (3, 3) == shipped.building_supplies[:2]
+    assert shipped == invariants._catalog_counts(default_catalog())
+    assert tuple(p.id for p in other.persons) == changed.person_ids
+
+
+def test_state_problems_read_the_catalog_counts_cold(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With no counts remembered, the checker reads them and names a card in two places."""
+    from princes_of_florence.rules import invariants
+
+    monkeypatch.setattr(invariants, "_counts", None)
+    assert () == state_problems(turn())
+    state = turn()
+    twice = replace(state, bonus_deck=(*state.bonus_deck, state.bonus_deck[0]))
+    monkeypatch.setattr(invariants, "_counts", None)
+    assert [f"bonus card {state.bonus_deck[0]} is in 2 places"] == [
+        p.partition(" @")[0] for p in state_problems(twice)
+    ]
