@@ -7,6 +7,8 @@ reflections, and explicit edge-adjacency tests.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -508,38 +510,105 @@ def _samples() -> tuple[Principality, ...]:
     from princes_of_florence.rules.cooperative import reverse_side
 
     return (
+        reverse_side(),
+        _hemmed_reverse_side(),
         Principality(),
         principality_of(Building.TOWER, Landscape.PARK),
         principality_of(Building.UNIVERSITY, Building.OPERA, Landscape.LAKE, Building.CHAPEL),
-        reverse_side(),
-        _hemmed_reverse_side(),
     )
 
 
+def _cases() -> list[tuple[Principality, Tile, int, set[frozenset[Cell]]]]:
+    """Each sample, tile and builder count with the reference's legal cell sets (R21)."""
+    return [
+        (p, tile, builders, reference_legal(p, tile, builders))
+        for p in _samples()
+        for builders in range(4)
+        for tile in TILES
+    ]
+
+
+def _cold_legal_placements(
+    p: Principality, tile: Tile, b: int, legal: set[frozenset[Cell]]
+) -> bool:
+    return legal == {cells_of(found.mask) for found in legal_placements(p, tile, b)}
+
+
+def _cold_has_legal_placement(
+    p: Principality, tile: Tile, b: int, legal: set[frozenset[Cell]]
+) -> bool:
+    return bool(legal) is has_legal_placement(p, tile, b)
+
+
+def _cold_place_moves(p: Principality, tile: Tile, b: int, legal: set[frozenset[Cell]]) -> bool:
+    return legal == {cells_of(parse_cells(move.cells)) for move in place_moves(p, tile, b)}
+
+
+def _mask_of(cells: frozenset[Cell]) -> int:
+    return sum(1 << (y * SIZE + x) for x, y in cells)
+
+
+def _off_palazzo(p: Principality, tile: Tile) -> list[frozenset[Cell]]:
+    """Every cell set of the tile's shape inside the grid and off the palazzo (no table)."""
+    palazzo = cells_of(p.palazzo)
+    return [cells for cells in all_positions(tile) if not cells & palazzo]
+
+
+def _cold_is_legal_placement(
+    p: Principality, tile: Tile, b: int, legal: set[frozenset[Cell]]
+) -> bool:
+    every = _off_palazzo(p, tile)
+    return legal == {c for c in every if is_legal_placement(p, tile, b, notation_of(c))}
+
+
+def _cold_placement_problem(
+    p: Principality, tile: Tile, b: int, legal: set[frozenset[Cell]]
+) -> bool:
+    every = _off_palazzo(p, tile)
+    return legal == {c for c in every if placement_problem(p, tile, b, _mask_of(c)) is None}
+
+
+def _cold_parse_placement(p: Principality, tile: Tile, b: int, legal: set[frozenset[Cell]]) -> bool:
+    return all(
+        cells_of(parse_placement(tile, notation_of(cells), p.palazzo).mask) == cells
+        for cells in legal
+    )
+
+
+def _cold_is_tile_shape(p: Principality, tile: Tile, b: int, legal: set[frozenset[Cell]]) -> bool:
+    shapes = all(is_tile_shape(tile, _mask_of(c), p.palazzo) for c in _off_palazzo(p, tile))
+    return shapes and not is_tile_shape(tile, p.palazzo, p.palazzo)
+
+
+COLD_QUERIES = (
+    _cold_legal_placements,
+    _cold_has_legal_placement,
+    _cold_place_moves,
+    _cold_is_legal_placement,
+    _cold_placement_problem,
+    _cold_parse_placement,
+    _cold_is_tile_shape,
+)
+"""Each query of a single tile, as a check against the reference's legal cell sets."""
+
+
 @pytest.mark.usefixtures("cold")
-def test_every_query_answered_from_cold_tables_matches_the_reference() -> None:
-    """With nothing cached, each query builds its tables and still answers as R21 reads."""
-    for palazzo in {p.palazzo for p in _samples()}:  # is_tile_shape first, to build cold
-        for tile in TILES:
-            shapes = [cells for cells in all_positions(tile) if not cells & cells_of(palazzo)]
-            masks = {sum(1 << (y * SIZE + x) for x, y in cells) for cells in shapes}
-            assert all(is_tile_shape(tile, mask, palazzo) for mask in masks), tile
-            assert not is_tile_shape(tile, palazzo, palazzo)
+@pytest.mark.parametrize("query", COLD_QUERIES, ids=lambda q: q.__name__.removeprefix("_cold_"))
+def test_each_query_answered_from_cold_tables_matches_the_reference(
+    query: Callable[[Principality, Tile, int, set[frozenset[Cell]]], bool],
+) -> None:
+    """With nothing cached, the query's first call builds each table itself (the reverse side
+    first), and every answer is still the one R21 gives."""
+    for principality, tile, builders, legal in _cases():
+        assert query(principality, tile, builders, legal), (tile, builders)
+
+
+@pytest.mark.usefixtures("cold")
+def test_the_room_queries_answered_from_cold_tables_match_the_reference() -> None:
+    """placeable and the two room sets, each table built by their own first call."""
     for principality in _samples():
         for builders in range(4):
-            with_room = []
-            for tile in TILES:
-                expected = reference_legal(principality, tile, builders)
-                found = legal_placements(principality, tile, builders)
-                assert expected == {cells_of(p.mask) for p in found}, (tile, builders)
-                assert bool(expected) is has_legal_placement(principality, tile, builders)
-                moves = tuple(PlaceTile(p.notation) for p in found)
-                assert moves == place_moves(principality, tile, builders)
-                for p in found:
-                    assert placement_problem(principality, tile, builders, p.mask) is None
-                    assert is_legal_placement(principality, tile, builders, p.notation)
-                if expected:
-                    with_room.append(tile)
+            with_room = [tile for tile in TILES if reference_legal(principality, tile, builders)]
             assert tuple(with_room) == placeable(principality, TILES, builders)
             buildings = {t for t in with_room if isinstance(t, Building)}
             assert buildings == buildings_with_room(principality, builders)
