@@ -23,9 +23,11 @@ from princes_of_florence.geometry import (
     GRID_SIZE,
     Border,
     StraddlingPlacement,
+    cells_notation,
     mask_cells,
     parse_cells,
     placements_avoiding,
+    straddling_placements,
 )
 from princes_of_florence.ids import Building, Landscape
 from princes_of_florence.rules import cooperative
@@ -727,6 +729,7 @@ def test_the_tables_of_a_border_built_cold_match_the_reference(players: int) -> 
     assert len(cooperative._PAIRS) == len(borders_of(players))
 
 
+@pytest.mark.usefixtures("cold")
 def test_shareable_buildings_agree_with_the_placements_through_a_whole_game() -> None:
     """In every position of a seeded 2-player game, the buildings offered for sharing are
     those with a placement across the border: late in the game a building's only placement
@@ -741,3 +744,70 @@ def test_shareable_buildings_agree_with_the_placements_through_a_whole_game() ->
                     b for b in Building if shared_placements(boards, player, partner, b, *builders)
                 ]
                 assert expected == list(offered)
+
+
+def _across_empty_boards() -> list[tuple[int, int, int, Building, set[frozenset[Cell]]]]:
+    """Each border of 2 to 5 players, each building, and the reference's placements across
+    it on empty boards with 2 builders each (then only the palazzos are in the way)."""
+    empty = reverse_side()
+    return [
+        (
+            players,
+            player,
+            partner,
+            building,
+            reference_placements(players, building, player, partner, (empty, empty), (2, 2)),
+        )
+        for players in (2, 3, 4, 5)
+        for player, partner in borders_of(players)
+        for building in Building
+    ]
+
+
+@pytest.mark.usefixtures("cold")
+def test_shared_tile_placements_built_cold_are_the_reference() -> None:
+    """Built by its own first call, each border's table holds every placement off both
+    palazzos (R29), once."""
+    for players, player, partner, building, expected in _across_empty_boards():
+        listed = shared_tile_placements(players, player, partner, building)
+        actual = [engine_cells(p, player, partner) for p in listed]
+        assert len(set(actual)) == len(actual)
+        assert expected == set(actual), (players, player, partner, building)
+
+
+def _text(cells: frozenset[Cell], player: int) -> str:
+    """The notation of a reference placement: the player's cells, ``/``, the partner's."""
+    near = sum(1 << (y * GRID_SIZE + x) for owner, x, y in cells if owner == player)
+    far = sum(1 << (y * GRID_SIZE + x) for owner, x, y in cells if owner != player)
+    return f"{cells_notation(near)}/{cells_notation(far)}"
+
+
+@pytest.mark.usefixtures("cold")
+def test_parse_shared_placement_built_cold_reads_every_placement() -> None:
+    """Built by its own first call, the table reads back each reference placement."""
+    for players, player, partner, building, expected in _across_empty_boards():
+        for cells in expected:
+            parsed = parse_shared_placement(
+                players, player, partner, building, _text(cells, player)
+            )
+            assert cells == engine_cells(parsed, player, partner)
+
+
+@pytest.mark.usefixtures("cold")
+def test_shared_placement_problem_built_cold_accepts_every_placement() -> None:
+    """Built by its own first call, the table knows each placement found apart (R31), and
+    one over the partner's palazzo is named as no placement across the border."""
+    palazzo = reverse_side().palazzo
+    empty = (reverse_side(),) * 2
+    for building in (Building.LABORATORY, Building.THEATER):
+        shape = default_catalog().tile(building).cells
+        outward = border(2, 0, 1)
+        every = straddling_placements(shape, outward)
+        clear = set(straddling_placements(shape, outward, palazzo, palazzo))
+        for placement in every:
+            problem = shared_placement_problem(empty, 0, 1, building, 2, 2, placement)
+            if placement in clear:
+                assert problem is None, placement
+            else:
+                assert f"{placement} is not a placement of the {building} across" in (problem or "")
+        assert len(clear) < len(every)
