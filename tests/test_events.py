@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import functools
 import json
 import types
 import typing
@@ -262,9 +261,12 @@ LEDGER_CONFIGS = (
 """One seeded game of each configuration, read move by move with its events."""
 
 
-@functools.cache
 def _ledger(config: GameConfig) -> tuple[tuple[GameState, Move, tuple[Event, ...]], ...]:
-    """Each move of a random game of ``config``: the state before it, the move, its events."""
+    """Each move of a random game of ``config``: the state before it, the move, its events.
+
+    Played anew on each call, never cached: a mutation test must see the code
+    under test play the game.
+    """
     game = play_random(config, config.seed, sell_chance=0.05)
     steps = []
     for before, move, after in zip(game.states, game.moves, game.states[1:], strict=False):
