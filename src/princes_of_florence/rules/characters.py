@@ -287,11 +287,11 @@ def apply_characters(state: GameState, move: Move, events: list[Event]) -> GameS
 # --- Using the cards held --------------------------------------------------------------
 
 
-def _in_window(state: GameState, seat: int) -> bool:
-    """Whether ``seat`` may use the Merchant or the Professor now (R26, decision D20).
+def _in_window(state: GameState) -> bool:
+    """Whether the player deciding may use the Merchant or the Professor now (R26, D20).
 
-    At a decision of theirs with nothing pending: in phase B, or as the
-    opener in the auction.
+    At their decision with nothing pending: in phase B, or as the opener in
+    the auction.
     """
     if state.pending is not None:
         return False
@@ -347,7 +347,7 @@ def use_moves(state: GameState) -> tuple[Move, ...]:
     moves: list[Move] = []
     if holder(state, Character.PRINCESS) == seat and _princess_problem(state, seat) is None:
         moves.append(_PRINCESS)
-    if _in_window(state, seat):
+    if _in_window(state):
         if holder(state, Character.MERCHANT) == seat:
             moves.append(_MERCHANT)
         if holder(state, Character.PROFESSOR) == seat:
@@ -375,7 +375,7 @@ def use_problem(state: GameState, move: Move) -> str | None:
         return f"the player does not hold the {character}"
     if isinstance(move, PrincessWork):
         return _princess_problem(state, seat)
-    if not _in_window(state, seat):
+    if not _in_window(state):
         return (
             f"the {character} is used at a decision in phase B or as the opener in the "
             "auction, with nothing pending (ruling R26)"
