@@ -1,0 +1,322 @@
+"""The game protocol: what generic code may ask of any game of the library.
+
+Bots, tournaments, the PettingZoo and OpenSpiel adapters, game records, the web
+server and the command line are written once against :class:`Game` and reach
+no game's internals.  Each game of the library provides one object that meets
+the protocol (mypy checks it) and registers it under a short name
+(:func:`princes_of_florence.games.get`).
+
+A game has five types of its own, the protocol's type parameters: its state,
+the view one player has of it, its moves, its events and its configuration.
+Generic code holds them as opaque values and hands them back to the game.
+
+Every function keeps the contract of the library's first game:
+
+- states, views, moves, events and configurations are immutable;
+- ``apply`` returns a new state and never changes its input; a move that is
+  not legal raises the game's ``IllegalMoveError`` (a ``ValueError``) and
+  changes nothing;
+- ``legal_moves`` returns a tuple in one documented order, the free moves
+  (moves a player may make at any of their decisions without ending it, such
+  as selling prestige) after the decision's own moves;
+- everything random comes from the seed in the configuration (or, with
+  explicit chance, from chance moves chosen by the caller).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any, Protocol, TypeVar
+
+import attrs
+
+__all__ = ["AnyGame", "Game", "GameResult"]
+
+StateT = TypeVar("StateT")
+ViewT = TypeVar("ViewT")
+MoveT = TypeVar("MoveT")
+EventT = TypeVar("EventT")
+ConfigT = TypeVar("ConfigT")
+
+
+@attrs.frozen
+class GameResult:
+    """The result of a finished game, in the same words for every game.
+
+    Attributes:
+        scores: each player's final score (the game's victory points,
+            prestige...), by player.
+        winners: the players who won; more than one for a shared win, none
+            when nobody wins (a solo game lost to an automated opponent).
+        places: each player's place, 1 for the best; players who share a
+            place after every tie-break have the same number.
+        truncated: the game was ended by a limit of the engine (a cap on
+            turns that keeps a stalled game finite) rather than by its rules.
+
+    Example:
+        >>> GameResult(scores=(40, 52, 40), winners=(1,), places=(2, 1, 2)).winners
+        (1,)
+    """
+
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+    places: tuple[int, ...]
+    truncated: bool = False
+
+
+class Game(Protocol[StateT, ViewT, MoveT, EventT, ConfigT]):
+    """One game of the library, as generic code sees it.
+
+    The attributes describe the game; the methods are its rules engine and
+    the services around it.  A method that takes ``state_or_view`` accepts
+    either the true state or one player's view of it.
+    """
+
+    # -- what the game is --------------------------------------------------
+
+    @property
+    def name(self) -> str:
+        """The short name the game is registered under (``princes``, ``florenz``...)."""
+        ...
+
+    @property
+    def title(self) -> str:
+        """The game's full title, for people."""
+        ...
+
+    @property
+    def player_counts(self) -> tuple[int, ...]:
+        """The numbers of players a configuration may have, smallest first."""
+        ...
+
+    def make_config(self, players: int, seed: int, options: Mapping[str, Any]) -> ConfigT:
+        """A configuration for ``players`` players dealt from ``seed``.
+
+        ``options`` are the game's own settings by the names of its
+        configuration's fields; an unknown option or a bad value raises the
+        game's ``ConfigError``.
+        """
+        ...
+
+    def config_players(self, config: ConfigT) -> int:
+        """How many players ``config`` seats."""
+        ...
+
+    def config_seed(self, config: ConfigT) -> int:
+        """The seed of ``config``."""
+        ...
+
+    # -- playing -------------------------------------------------------------
+
+    def new_game(self, config: ConfigT) -> StateT:
+        """The initial state of the game ``config`` describes."""
+        ...
+
+    def current_player(self, state_or_view: StateT | ViewT) -> int | None:
+        """The player to decide; ``None`` at a chance node or at the end."""
+        ...
+
+    def legal_moves(self, state_or_view: StateT | ViewT) -> tuple[MoveT, ...]:
+        """Every legal move of the player to decide, free moves last.
+
+        Of a view: the same moves as of the state, when the view's player is
+        to decide, and ``()`` otherwise.  At a chance node: the chance moves.
+        """
+        ...
+
+    def apply(self, state: StateT, move: MoveT, player: int | None = None) -> StateT:
+        """The state after ``move``; with ``player``, refused unless that player decides."""
+        ...
+
+    def apply_with_events(
+        self, state: StateT, move: MoveT, player: int | None = None
+    ) -> tuple[StateT, tuple[EventT, ...]]:
+        """:meth:`apply`, with what happened as events."""
+        ...
+
+    def is_terminal(self, state_or_view: StateT | ViewT) -> bool:
+        """Whether the game is over."""
+        ...
+
+    def outcome(self, state: StateT) -> object:
+        """The game's own result object of a finished game."""
+        ...
+
+    def result(self, state: StateT) -> GameResult:
+        """The result of a finished game in the protocol's words."""
+        ...
+
+    def returns(self, state: StateT) -> tuple[float, ...]:
+        """One number per player at the end: the winners share 1, the others get 0."""
+        ...
+
+    # -- hidden information ----------------------------------------------------
+
+    def observe(self, state: StateT, player: int) -> ViewT:
+        """What ``player`` may see of ``state``."""
+        ...
+
+    def view_player(self, view: ViewT) -> int:
+        """The player whose view ``view`` is."""
+        ...
+
+    def events_for(self, events: Iterable[EventT], player: int) -> tuple[EventT, ...]:
+        """``events`` as ``player`` may see them."""
+        ...
+
+    def determinize(self, view: ViewT, rng: random.Random) -> StateT:
+        """A state consistent with ``view``, the unseen parts dealt by ``rng``."""
+        ...
+
+    # -- chance -----------------------------------------------------------------
+
+    def is_chance_node(self, state: StateT) -> bool:
+        """Whether chance moves next (only with explicit chance configured)."""
+        ...
+
+    def chance_outcomes(self, state: StateT) -> tuple[tuple[MoveT, float], ...]:
+        """The chance moves with their probabilities; ``()`` where chance does not move."""
+        ...
+
+    # -- notation and JSON ----------------------------------------------------------
+
+    def format_move(self, move: MoveT) -> str:
+        """A move in the game's text notation."""
+        ...
+
+    def parse_move(self, text: str) -> MoveT:
+        """A move from its notation; malformed text raises ``InvalidMoveError``."""
+        ...
+
+    def dumps(self, obj: object) -> str:
+        """Any state, view, move, event, configuration or record as a JSON document."""
+        ...
+
+    def load_config(self, text: str | bytes) -> ConfigT:
+        """A configuration from its JSON document, validated."""
+        ...
+
+    def load_state(self, text: str | bytes) -> StateT:
+        """A state from its JSON document, validated: only states the engine can play on."""
+        ...
+
+    def load_view(self, text: str | bytes) -> ViewT:
+        """A view from its JSON document, validated."""
+        ...
+
+    def load_move(self, text: str | bytes) -> MoveT:
+        """A move from its JSON document."""
+        ...
+
+    def load_event(self, text: str | bytes) -> EventT:
+        """An event from its JSON document."""
+        ...
+
+    # -- records -------------------------------------------------------------------
+
+    def make_record(
+        self, config: ConfigT, moves: Sequence[MoveT], final: StateT | None = None
+    ) -> object:
+        """A game record of ``config`` and ``moves``; with ``final``, its result too."""
+        ...
+
+    def load_record(self, text: str | bytes) -> object:
+        """A record from its JSON document; a record of another game is refused."""
+        ...
+
+    def record_config(self, record: object) -> ConfigT:
+        """The configuration of ``record``."""
+        ...
+
+    def record_moves(self, record: object) -> tuple[MoveT, ...]:
+        """The moves of ``record``, in order."""
+        ...
+
+    def replay(self, record: object) -> tuple[StateT, ...]:
+        """Every state of the recorded game, the initial state first, each move checked."""
+        ...
+
+    # -- words and pictures -------------------------------------------------------
+
+    def decision_text(self, state_or_view: StateT | ViewT) -> str | None:
+        """What the player to decide is asked, as a sentence; ``None`` when nobody is."""
+        ...
+
+    def decision_data(self, state_or_view: StateT | ViewT) -> dict[str, Any] | None:
+        """What the player to decide is asked, as JSON-ready data (``kind`` and details)."""
+        ...
+
+    def describe(
+        self,
+        item: MoveT | EventT,
+        where: StateT | ViewT | ConfigT,
+        viewer: int | None = None,
+    ) -> str:
+        """A move or event in a plain sentence; addressed to ``viewer`` as "you"."""
+        ...
+
+    def render_text(self, state_or_view: StateT | ViewT) -> str:
+        """The table as plain text."""
+        ...
+
+    def render_svg(self, state_or_view: StateT | ViewT) -> str:
+        """The table as a standalone SVG document."""
+        ...
+
+    # -- bots ------------------------------------------------------------------------
+
+    def rollout_move(self, state: StateT, moves: Sequence[MoveT], rng: random.Random) -> MoveT:
+        """The move a search bot's rollout plays from ``moves`` (uniformly at random,
+        unless the game knows better)."""
+        ...
+
+    def evaluate(self, state: StateT) -> tuple[float, ...] | None:
+        """An estimate of each player's return where a rollout stops short of the end,
+        or ``None`` when the game offers none (the rollout then plays to the end)."""
+        ...
+
+    def bots(self) -> Mapping[str, Callable[[int], Any]]:
+        """The game's own bots by kind (``heuristic``...): each makes a bot from a seed.
+
+        The bots meet :class:`princes_of_florence.bots.Bot`; the generic kinds
+        (``random``, ``mcts``) are not listed here.
+        """
+        ...
+
+    # -- learning ---------------------------------------------------------------------
+
+    @property
+    def action_count(self) -> int:
+        """The number of action ids; every move maps to one id below it."""
+        ...
+
+    @property
+    def observation_length(self) -> int:
+        """The length of every observation vector."""
+        ...
+
+    def encode_move(self, move: MoveT) -> int:
+        """The action id of ``move``."""
+        ...
+
+    def decode_move(self, state_or_view: StateT | ViewT, action: int) -> MoveT:
+        """The legal move of ``state_or_view`` with id ``action``."""
+        ...
+
+    def action_mask(self, state_or_view: StateT | ViewT) -> bytes:
+        """One byte per action id: 1 where the action is legal."""
+        ...
+
+    def observation_vector(self, view: ViewT) -> tuple[float, ...]:
+        """The fixed-length vector of what the view's player sees."""
+        ...
+
+    def information_state(self, config: ConfigT, moves: Sequence[MoveT], player: int) -> str:
+        """``player``'s information state after ``moves`` of the game ``config``
+        describes: everything the player has seen, in order (perfect recall)."""
+        ...
+
+
+AnyGame = Game[Any, Any, Any, Any, Any]
+"""A game of any types, as generic code holds it."""
