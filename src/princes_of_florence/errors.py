@@ -5,6 +5,7 @@ Every exception is a :class:`PrincesOfFlorenceError` and also a
 
     ValueError
      └── PrincesOfFlorenceError
+          ├── ArgumentError         an argument of the wrong kind (also a TypeError)
           ├── IllegalMoveError      a well-formed move that the rules forbid now
           ├── InvalidMoveError      move notation that cannot be parsed, a malformed move
           ├── ConfigError           an impossible or unsupported game configuration
@@ -18,6 +19,7 @@ An operation that raises leaves every value it was given unchanged.
 from __future__ import annotations
 
 __all__ = [
+    "ArgumentError",
     "CatalogError",
     "ConfigError",
     "GeometryError",
@@ -38,6 +40,24 @@ class PrincesOfFlorenceError(ValueError):
         ... except PrincesOfFlorenceError as error:
         ...     print(type(error).__name__, "-", error)
         ConfigError - players must be 2, 3, 4 or 5, not 6
+    """
+
+
+class ArgumentError(PrincesOfFlorenceError, TypeError):
+    """An argument of the wrong kind: ``None`` or a string where a state is due.
+
+    Raised by the functions of the package's surface that take a state, a
+    view, a principality, a move or an action id, when given something else;
+    the message names what was expected and what came.  It is also a
+    :class:`TypeError`, as Python's own functions raise for an argument of
+    the wrong type.
+
+    Example:
+        >>> from princes_of_florence import legal_moves
+        >>> legal_moves(None)
+        Traceback (most recent call last):
+        ...
+        princes_of_florence.errors.ArgumentError: legal_moves needs a GameState, not None
     """
 
 
