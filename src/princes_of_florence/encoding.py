@@ -573,7 +573,9 @@ def action_move(action: int) -> Move:
         InvalidMoveError: ``action`` is not an id from 0 to ``ACTION_COUNT - 1``.
     """
     if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < ACTION_COUNT:
-        raise InvalidMoveError(f"action {action!r} is not an action id (0 to {ACTION_COUNT - 1})")
+        raise InvalidMoveError(
+            f"action {shorten(action)} is not an action id (0 to {ACTION_COUNT - 1})"
+        )
     return _MOVES[action]
 
 

@@ -361,7 +361,7 @@ def _deserialize(game: PrincesOfFlorenceGame, text: object) -> PrincesOfFlorence
             f"expected {len(resampled) + 1} state documents after the first line,"
             f" not {len(documents)}"
         )
-    states = [load_state(document) for document in documents]
+    states = [_load_state(document, number) for number, document in enumerate(documents, 2)]
     state = game.new_initial_state()
     done = 0
     for (at, player), guess in zip(resampled, states, strict=False):
@@ -378,6 +378,18 @@ def _deserialize(game: PrincesOfFlorenceGame, text: object) -> PrincesOfFlorence
     if state.game_state != states[-1]:
         raise SerializationError("the state written is not the one its actions reach")
     return state
+
+
+def _load_state(document: str, line: int) -> GameState:
+    """The state document on ``line`` of a serialized state, read by load_state."""
+    try:
+        return load_state(document)
+    except SerializationError as error:
+        raise SerializationError(f"line {line}: {shorten(str(error), _MAX_MESSAGE)}") from None
+
+
+_MAX_MESSAGE = 500
+"""The most characters of a state document's error repeated in the adapter's."""
 
 
 def _no_constant(name: str) -> object:
