@@ -1,7 +1,9 @@
 """Hostile input at every entry point: only the package's errors, bounded work, no change.
 
 Each test feeds inputs from :mod:`fuzz_strategies` (valid things broken on purpose) to
-the public entry points and asserts that every answer is a result or a
+the public entry points (the engine, the loaders, the encoding, the functions of a
+state or a view, and the PettingZoo and OpenSpiel adapters, whose tests are skipped
+without their extras) and asserts that every answer is a result or a
 :class:`PrincesOfFlorenceError` with a short message, that nothing given is changed,
 and that whatever is accepted is within :mod:`princes_of_florence.limits`, which bound
 the work of every later call.  Work is bounded by sizes, never timed.  Each test
@@ -83,8 +85,9 @@ from princes_of_florence.state import GameState
 
 _PROFILE_EXAMPLES = settings().max_examples  # the profile loaded by conftest.py
 EXAMPLES = _PROFILE_EXAMPLES * 2 if _PROFILE_EXAMPLES >= 200 else _PROFILE_EXAMPLES
-"""Inputs per entry point: twice the thorough profile's count in CI (400, about a
-minute of CPU for the whole module), the quick profile's count locally."""
+"""Inputs per entry point: twice the thorough profile's count in CI (400; the whole
+module, adapters included, takes about three minutes on a shared 2-core machine), the
+quick profile's count locally (30)."""
 
 fuzz = settings(max_examples=EXAMPLES)
 """The settings of every fuzz run."""
