@@ -19,12 +19,18 @@ import pytest
 
 from princes_of_florence import (
     ArgumentError,
+    Bid,
+    Build,
     GameConfig,
     GameEnded,
     GameState,
+    InvalidMoveError,
     MoneyPaid,
     MoneyReason,
+    PersonId,
     PrincesOfFlorenceError,
+    Recruit,
+    Work,
     apply,
     chance_outcomes,
     describe,
@@ -229,6 +235,23 @@ def test_describe_refuses_an_event_no_game_produces() -> None:
     assert "Player 1 pays 5 florins for a building." == describe(
         MoneyPaid(player=0, amount=5, reason=MoneyReason.BUILD), STATE
     )
+
+
+_MALFORMED: list[Any] = [
+    Bid(300.0),  # type: ignore[arg-type]  # a float amount, on purpose
+    Bid(-5),
+    Build(_BRIBE),
+    Work(None),  # type: ignore[arg-type]  # no person, on purpose
+    Recruit(9, PersonId.POET),
+]
+
+
+@pytest.mark.parametrize("move", _MALFORMED, ids=repr)
+def test_describe_refuses_a_malformed_move(move: Any) -> None:
+    """A move built by hand with a field of the wrong type or out of bounds is an
+    InvalidMoveError, as apply gives, not an AttributeError or a sentence about 300.0."""
+    with pytest.raises(InvalidMoveError, match="a malformed move"):
+        describe(move, STATE)
 
 
 def test_a_state_still_works_everywhere() -> None:

@@ -24,7 +24,12 @@ from typing import TypeGuard, assert_never, get_args
 
 from princes_of_florence.config import GameConfig
 from princes_of_florence.engine import apply_with_events, work_preview
-from princes_of_florence.errors import ArgumentError, IllegalMoveError, PrincesOfFlorenceError
+from princes_of_florence.errors import (
+    ArgumentError,
+    IllegalMoveError,
+    InvalidMoveError,
+    PrincesOfFlorenceError,
+)
 from princes_of_florence.events import (
     AuctionOpened,
     BestWork,
@@ -119,6 +124,7 @@ from princes_of_florence.moves import (
     UseMerchant,
     UseProfessor,
     Work,
+    move_shape_problem,
 )
 from princes_of_florence.observation import PlayerView, determinize
 from princes_of_florence.rules.common import catalog
@@ -268,6 +274,8 @@ def describe(item: Move | Event, where: GameState | PlayerView | GameConfig) -> 
         ArgumentError: ``where`` is of the wrong kind, ``item`` is neither a
             move nor an event, or an event built by hand holds what no game
             produces (``GameEnded`` with no winner, an unknown reason...).
+        InvalidMoveError: ``item`` is a move with a field of the wrong type
+            or out of bounds (see :func:`~princes_of_florence.moves.move_shape_problem`).
         PrincesOfFlorenceError: a move is described with only a
             configuration or once the game is over.
 
@@ -280,6 +288,9 @@ def describe(item: Move | Event, where: GameState | PlayerView | GameConfig) -> 
         'Carla pays 300 florins for a building.'
     """
     if _is_move(item):
+        problem = move_shape_problem(item)
+        if problem is not None:  # a move built by hand, with a field of the wrong type
+            raise InvalidMoveError(f"a malformed move: {problem}")
         if not isinstance(where, GameState | PlayerView):
             raise ArgumentError(
                 f"a move is described in the state or view it is played in, not a"
