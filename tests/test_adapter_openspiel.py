@@ -268,8 +268,30 @@ def test_a_tampered_history_is_refused(change: Any, message: str) -> None:
 
 @pytest.mark.parametrize(
     "text",
-    ["", "\n", "{}", "null\n{}", "[1]\n" * 3, '{"game": NaN}', "x" * 200_000, "[" * 10_000],
-    ids=["empty", "newline", "empty-object", "null", "lists", "nan", "long", "deep"],
+    [
+        "",
+        "\n",
+        "{}",
+        "null\n{}",
+        "[1]\n" * 3,
+        '{"game": NaN}',
+        '{"history": [], "history": [], "game": "python_princes_of_florence", "resampled": []}',
+        '{"history": [' + "9" * 5_000 + "]}",
+        "x" * 200_000,
+        "[" * 10_000,
+    ],
+    ids=[
+        "empty",
+        "newline",
+        "empty-object",
+        "null",
+        "lists",
+        "nan",
+        "repeated-key",
+        "huge-number",
+        "long",
+        "deep",
+    ],
 )
 def test_malformed_texts_are_refused(text: str) -> None:
     """Any text that is not a serialization is a SerializationError."""

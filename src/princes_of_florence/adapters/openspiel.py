@@ -40,8 +40,10 @@ Parameters: ``players`` (2 to 5), ``start_player``, ``hidden_money``,
 ``resample_from_infostate`` deals the cards the player cannot see at random
 (:func:`~princes_of_florence.determinize`), for information-set search.
 
-**Serialization** never uses pickle: ``state.serialize()`` writes the
-actions played and the state as the package's JSON
+**Serialization** by ``state.serialize()`` and ``game.deserialize_state()``
+never uses pickle (OpenSpiel's own ``pyspiel.deserialize_game_and_state``
+does, for every Python game: never give it text from elsewhere).
+``state.serialize()`` writes the actions played and the state as the package's JSON
 (:func:`~princes_of_florence.dumps`), and ``game.deserialize_state(text)``
 reads it back with :func:`~princes_of_florence.load_state`, replays the
 actions, each checked, and refuses with
@@ -351,7 +353,7 @@ def _deserialize(game: PrincesOfFlorenceGame, text: object) -> PrincesOfFlorence
             f"the first line has {len(head_text)} characters; at most {_MAX_HEAD_CHARS} are read"
         )
     try:
-        head = json.loads(head_text, parse_constant=_no_constant)
+        head = json.loads(head_text, parse_constant=_no_constant, object_pairs_hook=_unique)
     except (ValueError, RecursionError) as error:  # JSONDecodeError is a ValueError
         raise SerializationError(f"the first line is not JSON: {error}") from None
     history, resampled = _head(head)
@@ -394,6 +396,14 @@ _MAX_MESSAGE = 500
 
 def _no_constant(name: str) -> object:
     raise SerializationError(f"the first line holds {name}, which is not JSON")
+
+
+def _unique(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """An object of the first line, each key once: a repeated key is refused."""
+    keys = [key for key, _ in pairs]
+    if len(set(keys)) != len(keys):
+        raise SerializationError("the first line repeats a key")
+    return dict(pairs)
 
 
 def _head(head: object) -> tuple[list[int], list[tuple[int, int]]]:
