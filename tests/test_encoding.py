@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from hypothesis import given
 
@@ -26,6 +28,7 @@ from princes_of_florence.errors import IllegalMoveError, InvalidMoveError
 from princes_of_florence.ids import Building, Landscape, PersonId
 from princes_of_florence.moves import (
     Bid,
+    Build,
     Convert,
     Deal,
     Decline,
@@ -160,3 +163,43 @@ def test_decoding_an_illegal_action_names_the_move() -> None:
     state = new_game(GameConfig(players=3, seed=2))
     with pytest.raises(IllegalMoveError, match=r"\(decline\) is not legal now"):
         decode_move(state, encode_move(Decline()))
+
+
+_WRONG_TYPES: list[Any] = [
+    Bid(300.0),  # type: ignore[arg-type]  # a float amount, on purpose
+    Bid(True),  # a bool amount, on purpose
+    Convert(False),  # a bool, on purpose
+    Recruit(1.0, PersonId.PAINTER),  # type: ignore[arg-type]  # a float seat, on purpose
+    Build("university"),  # type: ignore[arg-type]  # the enum's text, on purpose
+    SellPrestige(2.0),  # type: ignore[arg-type]  # a float, on purpose
+    Bid([300]),  # type: ignore[arg-type]  # a list, on purpose
+    None,
+    "bid 300",
+    300,
+]
+
+
+@pytest.mark.parametrize("move", _WRONG_TYPES, ids=repr)
+def test_a_move_with_a_field_of_the_wrong_type_has_no_id(move: Any) -> None:
+    """Bid(300.0) equals Bid(300) and hashes alike, yet is malformed: encode_move refuses
+    it as apply does, with an InvalidMoveError."""
+    with pytest.raises(InvalidMoveError):
+        encode_move(move)
+
+
+def test_the_same_moves_with_their_types_have_ids() -> None:
+    """The well-formed moves next to the malformed ones do have ids."""
+    for move in (Bid(300), Convert(0), Recruit(1, PersonId.PAINTER), SellPrestige(2)):
+        assert move == action_move(encode_move(move))
+
+
+@pytest.mark.parametrize(
+    "action", [-1, ACTION_COUNT, 2**70, 1.0, "3", b"3", True, None, [3]], ids=repr
+)
+def test_an_action_that_is_not_an_id_is_refused(action: Any) -> None:
+    """decode_move and action_move take a Python int from 0 to ACTION_COUNT - 1 only."""
+    state = new_game(GameConfig(players=3))
+    with pytest.raises(InvalidMoveError, match="is not an action id"):
+        action_move(action)
+    with pytest.raises(InvalidMoveError, match="is not an action id"):
+        decode_move(state, action)

@@ -173,7 +173,7 @@ def test_describe_refuses_what_it_cannot_describe() -> None:
     """A move needs its state; a config is not a move; a finished game has no player."""
     with pytest.raises(PrincesOfFlorenceError, match="a move is described in the state or view"):
         describe(PlaceTile("c4-d4"), CONFIG)
-    with pytest.raises(PrincesOfFlorenceError, match="expected a move or an event"):
+    with pytest.raises(PrincesOfFlorenceError, match="describe needs a move or an event"):
         describe(CONFIG, CONFIG)  # type: ignore[arg-type]
-    with pytest.raises(PrincesOfFlorenceError, match="expected a GameConfig, GameState or"):
+    with pytest.raises(PrincesOfFlorenceError, match="describe needs a GameConfig, GameState or"):
         describe(BidMade(0, 300), "Anna")  # type: ignore[arg-type]

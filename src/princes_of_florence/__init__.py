@@ -39,6 +39,7 @@ from princes_of_florence.engine import (
     work_preview,
 )
 from princes_of_florence.errors import (
+    ArgumentError,
     CatalogError,
     ConfigError,
     GeometryError,
@@ -213,6 +214,7 @@ from princes_of_florence.state import (
 
 __all__ = [
     "Accept",
+    "ArgumentError",
     "AskPayment",
     "AuctionObject",
     "AuctionOpened",

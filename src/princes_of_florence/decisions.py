@@ -39,7 +39,7 @@ from typing import Any, TypeAlias
 import attrs
 
 from princes_of_florence.engine import work_preview
-from princes_of_florence.errors import PrincesOfFlorenceError
+from princes_of_florence.errors import ArgumentError, PrincesOfFlorenceError
 from princes_of_florence.frozen import share_copies
 from princes_of_florence.ids import AuctionObject, Building, Deck, Landscape, Phase
 from princes_of_florence.limits import shorten
@@ -179,7 +179,7 @@ class Decision:
 
 def _check(state_or_view: object) -> None:
     if not isinstance(state_or_view, GameState | PlayerView):
-        raise PrincesOfFlorenceError(
+        raise ArgumentError(
             f"expected a GameState or a PlayerView, not {type(state_or_view).__name__}"
         )
 

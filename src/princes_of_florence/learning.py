@@ -28,7 +28,7 @@ from typing import Any, get_args
 import attrs
 
 from princes_of_florence.engine import apply_with_events, is_terminal, new_game, outcome
-from princes_of_florence.errors import PrincesOfFlorenceError
+from princes_of_florence.errors import ArgumentError, PrincesOfFlorenceError
 from princes_of_florence.events import Event, MoneyReason, PrestigeReason
 from princes_of_florence.frozen import share_copies
 from princes_of_florence.ids import (
@@ -43,7 +43,6 @@ from princes_of_florence.ids import (
     Phase,
     PrestigeCardId,
 )
-from princes_of_florence.limits import shorten
 from princes_of_florence.observation import HiddenCardChoice, PlayerView, events_for, observe
 from princes_of_florence.rules.scoring import Outcome
 from princes_of_florence.serialization import GameRecord, dumps
@@ -440,7 +439,7 @@ def observation_vector(view: PlayerView) -> tuple[float, ...]:
     the same vector.
 
     Raises:
-        PrincesOfFlorenceError: ``view`` is not a :class:`PlayerView`.
+        ArgumentError: ``view`` is not a :class:`PlayerView`.
 
     >>> from princes_of_florence import GameConfig, new_game, observe
     >>> vector = observation_vector(observe(new_game(GameConfig(players=2)), 1))
@@ -448,7 +447,7 @@ def observation_vector(view: PlayerView) -> tuple[float, ...]:
     (True, True)
     """
     if not isinstance(view, PlayerView):
-        raise PrincesOfFlorenceError(f"observation_vector needs a PlayerView, not {shorten(view)}")
+        raise ArgumentError.wrong_kind("observation_vector", "a PlayerView", view)
     out: list[float] = []
     for section in _sections(view):
         out += section
@@ -659,7 +658,7 @@ def returns(state: GameState) -> tuple[float, ...]:
     ...
     princes_of_florence.errors.PrincesOfFlorenceError: the game is not over: no returns yet
     """
-    winners = _finished(state).winners
+    winners = _finished(state, "returns").winners
     share = 1.0 / len(winners)
     return tuple(share if seat in winners else 0.0 for seat in range(len(state.players)))
 
@@ -683,7 +682,7 @@ def rank_returns(state: GameState) -> tuple[float, ...]:
     Raises:
         PrincesOfFlorenceError: the game is not over.
     """
-    result = _finished(state)
+    result = _finished(state, "rank_returns")
     count = len(result.prestige)
     keys = [(result.prestige[seat], result.money[seat]) for seat in range(count)]
     values = [0.0] * count
@@ -695,9 +694,9 @@ def rank_returns(state: GameState) -> tuple[float, ...]:
     return tuple(values)
 
 
-def _finished(state: GameState) -> Outcome:
+def _finished(state: GameState, function: str) -> Outcome:
     if not isinstance(state, GameState):
-        raise PrincesOfFlorenceError(f"returns need a GameState, not {shorten(state)}")
+        raise ArgumentError.wrong_kind(function, "a GameState", state)
     if not is_terminal(state):
         raise PrincesOfFlorenceError("the game is not over: no returns yet")
     return outcome(state)
