@@ -34,8 +34,11 @@ from princes_of_florence import (
     observe,
     returns,
 )
-from princes_of_florence.adapters.openspiel import DEAL_BLOCK, PrincesOfFlorenceState
-from princes_of_florence.encoding import ACTION_COUNT, action_move
+from princes_of_florence.adapters.openspiel import PrincesOfFlorenceState
+from princes_of_florence.encoding import ACTION_COUNT, BLOCKS, action_move
+
+DEAL_BLOCK = next(block for block in BLOCKS if block.kind is Deal)
+"""The action ids of chance's deals: a chance outcome is a place in this block."""
 
 NAME = "python_princes_of_florence"
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from types import MappingProxyType
 from typing import Any
 
 import attrs
@@ -22,11 +23,12 @@ from princes_of_florence import decisions, engine, learning, narration, observat
 from princes_of_florence import encoding as codes
 from princes_of_florence import serialization as docs
 from princes_of_florence.config import GameConfig
-from princes_of_florence.errors import ConfigError, SerializationError
+from princes_of_florence.errors import ConfigError, InvalidMoveError, SerializationError
 from princes_of_florence.events import Event
 from princes_of_florence.games.protocol import Game, GameResult
 from princes_of_florence.ids import Phase
-from princes_of_florence.moves import Move, parse_move
+from princes_of_florence.limits import shorten
+from princes_of_florence.moves import Deal, Move, parse_move
 from princes_of_florence.observation import PlayerView
 from princes_of_florence.rules.scoring import Outcome
 from princes_of_florence.state import GameState
@@ -61,6 +63,11 @@ class PrincesOfFlorence:
                 f"unknown option {unknown[0]!r}; the options are: {', '.join(sorted(known))}"
             )
         return GameConfig(players=players, seed=seed, **options)
+
+    @property
+    def options(self) -> Mapping[str, bool | int | float | str]:
+        """The fields of :class:`GameConfig` but the players, the seed and the names."""
+        return _OPTIONS
 
     def config_players(self, config: GameConfig) -> int:
         return config.players
@@ -104,6 +111,9 @@ class PrincesOfFlorence:
     def returns(self, state: GameState) -> tuple[float, ...]:
         return learning.returns(state)
 
+    def rank_returns(self, state: GameState) -> tuple[float, ...]:
+        return learning.rank_returns(state)
+
     # -- hidden information -----------------------------------------------------------
 
     def observe(self, state: GameState, player: int) -> PlayerView:
@@ -125,6 +135,21 @@ class PrincesOfFlorence:
 
     def chance_outcomes(self, state: GameState) -> tuple[tuple[Move, float], ...]:
         return engine.chance_outcomes(state)
+
+    @property
+    def chance_outcome_count(self) -> int:
+        """A deal's place in the ``deal`` block of the action ids."""
+        return _DEALS.size
+
+    def chance_outcome_id(self, move: Move) -> int:
+        return codes.encode_move(move) - _DEALS.start
+
+    def chance_outcome_move(self, outcome: int) -> Move:
+        if type(outcome) is not int or not 0 <= outcome < _DEALS.size:
+            raise InvalidMoveError(
+                f"outcome {shorten(outcome)} is not a chance outcome (0 to {_DEALS.size - 1})"
+            )
+        return _DEALS.moves[outcome]
 
     # -- notation and JSON ----------------------------------------------------------------
 
@@ -225,11 +250,23 @@ class PrincesOfFlorence:
     def observation_length(self) -> int:
         return learning.OBSERVATION_LENGTH
 
+    @property
+    def observation_bounds(self) -> tuple[float, float]:
+        """Counts, money in hundreds and prestige: every value lies in ``[0, 100]``."""
+        return (0.0, 100.0)
+
+    @property
+    def longest_game(self) -> int:
+        return codes.LONGEST_GAME
+
     def encode_move(self, move: Move) -> int:
         return codes.encode_move(move)
 
     def decode_move(self, state_or_view: _StateOrView, action: int) -> Move:
         return codes.decode_move(state_or_view, action)
+
+    def action_move(self, action: int) -> Move:
+        return codes.action_move(action)
 
     def action_mask(self, state_or_view: _StateOrView) -> bytes:
         return codes.action_mask(state_or_view)
@@ -239,6 +276,29 @@ class PrincesOfFlorence:
 
     def information_state(self, config: GameConfig, moves: Sequence[Move], player: int) -> str:
         return learning.information_state_string(docs.GameRecord(config, tuple(moves)), player)
+
+    def information_state_start(self, state: GameState, player: int) -> tuple[str, ...]:
+        """The lines of :meth:`InformationState.lines`: the player, their first view."""
+        return learning.InformationState.start(state, player).lines()
+
+    def information_state_next(
+        self, state: GameState, player: int, events: Sequence[Event]
+    ) -> tuple[str, ...]:
+        """Each event as the player sees it, one JSON document a line."""
+        return tuple(docs.dumps(event) for event in observation.events_for(events, player))
+
+
+_OPTIONS: Mapping[str, bool | int | float | str] = MappingProxyType(
+    {
+        f.name: f.default
+        for f in attrs.fields(GameConfig)
+        if f.name not in ("players", "seed", "names") and isinstance(f.default, bool | int)
+    }
+)
+"""The options of :meth:`PrincesOfFlorence.make_config` and their defaults."""
+
+_DEALS = next(block for block in codes.BLOCKS if block.kind is Deal)
+"""The action ids of chance's deals; a chance outcome id is a place in this block."""
 
 
 def _view_moves(view: PlayerView) -> tuple[Move, ...]:

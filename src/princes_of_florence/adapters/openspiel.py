@@ -1,51 +1,70 @@
-"""The game for OpenSpiel (``pip install "princes-of-florence[openspiel]"``).
+"""Every game of the library for OpenSpiel (``pip install "princes-of-florence[openspiel]"``).
 
-Importing this module registers ``python_princes_of_florence``:
+Importing this module registers one OpenSpiel game per game of the library
+(:func:`princes_of_florence.games.names`): The Princes of Florence as
+``python_princes_of_florence``, every other game ``NAME`` as ``python_NAME``
+(``python_florenz``, ``python_firenze``); :data:`SHORT_NAMES` holds them.
 
 >>> import pyspiel
 >>> import princes_of_florence.adapters.openspiel
 >>> game = pyspiel.load_game("python_princes_of_florence", {"players": 3})
->>> game.num_players(), game.num_distinct_actions() == ACTION_COUNT
-(3, True)
+>>> game.num_players(), game.num_distinct_actions()
+(3, 7094)
 >>> state = game.new_initial_state()
 >>> state.is_chance_node(), len(state.chance_outcomes())
 (True, 21)
 
-It is a sequential, imperfect-information game with explicit chance:
+Each game reaches its rules only through the game protocol
+(:class:`princes_of_florence.games.Game`).  It is a sequential,
+imperfect-information game:
 
-* **Chance.** The game is played with
-  :attr:`~princes_of_florence.GameConfig.explicit_chance`: chance deals every
+* **Chance.** A game that offers explicit chance (its option
+  ``explicit_chance``) is played with it: chance's moves are OpenSpiel chance
+  nodes, each outcome the chance move's id
+  (:meth:`~princes_of_florence.games.Game.chance_outcome_id`), below
+  ``max_chance_outcomes()``.  In The Princes of Florence chance deals every
   deck one card at a time (each card left equally likely), the 2-player extra
-  freedom tiles, and the person deck again after the draft.  A chance action
-  is a :class:`~princes_of_florence.Deal`'s place in the ``deal`` block of
-  the action ids (:data:`DEAL_BLOCK`), so there are at most
-  ``DEAL_BLOCK.size`` outcomes.  A player sees only the cards dealt to them.
-* **Actions** are the stable action ids of :mod:`princes_of_florence.encoding`
-  (``num_distinct_actions() == ACTION_COUNT``); ``legal_actions()`` lists
-  the ids of the player to decide, prestige sales included, ascending.
-* **Observations.** ``observation_tensor(p)`` is
-  :func:`~princes_of_florence.observation_vector` of ``p``'s view;
-  ``observation_string(p)`` is that view as JSON.
-* **Information states.** ``information_state_string(p)`` is the text form
-  of ``p``'s :class:`~princes_of_florence.InformationState` (first
-  view and redacted events: perfect recall).
-* **Returns** at the end: :func:`~princes_of_florence.returns` (the
-  winners share 1), or :func:`~princes_of_florence.rank_returns`
-  with the parameter ``reward="rank"``.
+  freedom tiles, and the person deck again after the draft; an outcome is a
+  :class:`~princes_of_florence.Deal`'s place in the ``deal`` block of the
+  action ids, so there are at most 58 outcomes.  A player sees only the cards
+  dealt to them.  A game without explicit chance deals from its seed, the
+  parameter ``seed``, and has no chance nodes (OpenSpiel's ``DETERMINISTIC``
+  chance mode; what is dealt stays hidden all the same).
+* **Actions** are the game's stable action ids
+  (:mod:`princes_of_florence.encoding` for this game;
+  ``num_distinct_actions()`` is the game's ``action_count``);
+  ``legal_actions()`` lists the ids of the player to decide, free moves
+  (prestige sales) included, ascending.
+* **Observations.** ``observation_tensor(p)`` is the game's observation
+  vector of ``p``'s view (:func:`~princes_of_florence.observation_vector`
+  here); ``observation_string(p)`` is that view as JSON.
+* **Information states.** ``information_state_string(p)`` is the game's
+  information state of ``p``
+  (:meth:`~princes_of_florence.games.Game.information_state`; here the text
+  form of ``p``'s :class:`~princes_of_florence.InformationState`: first view
+  and redacted events, perfect recall), kept move by move.
+* **Returns** at the end: the game's returns (the winners share 1), or its
+  rank returns with the parameter ``reward="rank"``
+  (:func:`~princes_of_florence.returns` and
+  :func:`~princes_of_florence.rank_returns` here).
 
-Parameters: ``players`` (2 to 5), ``start_player``, ``hidden_money``,
-``choose_returned_order``, ``hard_freedoms``, ``muse_and_princess``,
-``cooperative_building`` (the fields of
-:class:`~princes_of_florence.GameConfig`) and ``reward``.
-``resample_from_infostate`` deals the cards the player cannot see at random
-(:func:`~princes_of_florence.determinize`), for information-set search.
+Parameters: ``players`` (2 to 5 here), the game's options
+(:attr:`~princes_of_florence.games.Game.options`; here ``start_player``,
+``hidden_money``, ``choose_returned_order``, ``hard_freedoms``,
+``muse_and_princess``, ``cooperative_building``, the fields of
+:class:`~princes_of_florence.GameConfig`), ``seed`` for a game without
+explicit chance, and ``reward``.  ``resample_from_infostate`` deals what the
+player cannot see at random
+(:meth:`~princes_of_florence.games.Game.determinize`), for information-set
+search.
 
 **Serialization** by ``state.serialize()`` and ``game.deserialize_state()``
 never uses pickle (OpenSpiel's own ``pyspiel.deserialize_game_and_state``
 does, for every Python game: never give it text from elsewhere).
-``state.serialize()`` writes the actions played and the state as the package's JSON
-(:func:`~princes_of_florence.dumps`), and ``game.deserialize_state(text)``
-reads it back with :func:`~princes_of_florence.load_state`, replays the
+``state.serialize()`` writes the actions played and the state as the game's
+JSON (:meth:`~princes_of_florence.games.Game.dumps`), and
+``game.deserialize_state(text)`` reads it back with the game's validating
+loader (:meth:`~princes_of_florence.games.Game.load_state`), replays the
 actions, each checked, and refuses with
 :class:`~princes_of_florence.SerializationError` a text whose state is not
 the one its actions reach:
@@ -64,124 +83,147 @@ from __future__ import annotations
 
 import json
 import random
-from typing import Any
+import sys
+from collections.abc import Mapping
+from typing import Any, ClassVar
 
 import numpy as np
 import pyspiel
 
-from princes_of_florence import (
-    OBSERVATION_LENGTH,
+from princes_of_florence import games
+from princes_of_florence.adapters._common import default_players, shorten
+from princes_of_florence.errors import (
     ConfigError,
-    Deal,
-    GameConfig,
-    GameState,
-    InformationState,
     InvalidMoveError,
     PrincesOfFlorenceError,
     SerializationError,
-    apply_with_events,
-    chance_outcomes,
-    determinize,
-    dumps,
-    is_chance_node,
-    is_terminal,
-    load_state,
-    new_game,
-    observation_vector,
-    observe,
-    rank_returns,
-    render_table_text,
-    returns,
 )
-from princes_of_florence.encoding import (
-    ACTION_COUNT,
-    BLOCKS,
-    LONGEST_GAME,
-    action_move,
-    decode_move,
-    encode_move,
-    legal_actions,
-)
-from princes_of_florence.limits import shorten
 
 __all__ = [
-    "DEAL_BLOCK",
     "GAME_TYPE",
+    "GAME_TYPES",
+    "SHORT_NAMES",
+    "OpenSpielGame",
+    "OpenSpielObserver",
+    "OpenSpielState",
     "PrincesOfFlorenceGame",
     "PrincesOfFlorenceObserver",
     "PrincesOfFlorenceState",
+    "game_class",
+    "short_name",
 ]
 
-DEAL_BLOCK = next(block for block in BLOCKS if block.kind is Deal)
-"""The action ids of chance's deals; a chance action is an index into its moves."""
+SHORT_NAMES: Mapping[str, str] = {"princes": "python_princes_of_florence"}
+"""The OpenSpiel names that are not ``python_<game>``, by the game's registered name."""
 
-_DEFAULTS: dict[str, Any] = {
-    "players": 4,
-    "start_player": 0,
-    "hidden_money": False,
-    "choose_returned_order": False,
-    "hard_freedoms": False,
-    "muse_and_princess": False,
-    "cooperative_building": False,
-    "reward": "win",
-}
+_CHANCE = "explicit_chance"
+"""The option of a game that leaves its chance moves to the caller."""
 
-GAME_TYPE = pyspiel.GameType(
-    short_name="python_princes_of_florence",
-    long_name="Python The Princes of Florence",
-    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-    utility=pyspiel.GameType.Utility.CONSTANT_SUM,
-    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-    max_num_players=5,
-    min_num_players=2,
-    provides_information_state_string=True,
-    provides_information_state_tensor=False,
-    provides_observation_string=True,
-    provides_observation_tensor=True,
-    parameter_specification=_DEFAULTS,
-)
-"""The game type registered as ``python_princes_of_florence``."""
+_MAX_MESSAGE = 500
+"""The most characters of a state document's error repeated in the adapter's."""
 
 
-class PrincesOfFlorenceGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type hints
-    """The game for one configuration: see the module's docstring.
+def short_name(game: str) -> str:
+    """The name the game registered as ``game`` has in OpenSpiel.
+
+    >>> short_name("princes"), short_name("florenz")
+    ('python_princes_of_florence', 'python_florenz')
+    """
+    return SHORT_NAMES.get(game, f"python_{game}")
+
+
+def _explicit_chance(game: games.AnyGame) -> bool:
+    return _CHANCE in game.options
+
+
+def _parameters(game: games.AnyGame) -> dict[str, Any]:
+    """OpenSpiel's parameters of ``game`` and their defaults."""
+    options = {key: value for key, value in game.options.items() if key != _CHANCE}
+    seed = {} if _explicit_chance(game) else {"seed": 0}
+    return {"players": default_players(game), **options, **seed, "reward": "win"}
+
+
+def _game_type(name: str) -> pyspiel.GameType:
+    game = games.get(name)
+    chance = pyspiel.GameType.ChanceMode
+    constant = min(game.player_counts) >= 2  # a solo game can be lost by everyone
+    utility = pyspiel.GameType.Utility
+    return pyspiel.GameType(
+        short_name=short_name(name),
+        long_name=f"Python {game.title}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=chance.EXPLICIT_STOCHASTIC if _explicit_chance(game) else chance.DETERMINISTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=utility.CONSTANT_SUM if constant else utility.GENERAL_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=max(game.player_counts),
+        min_num_players=min(game.player_counts),
+        provides_information_state_string=True,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=_parameters(game),
+    )
+
+
+class OpenSpielGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type hints
+    """A game of the library for one configuration: see the module's docstring.
+
+    Each registered game has its own subclass (:func:`game_class`), which
+    names it in :attr:`game_name`.
+
+    Attributes:
+        game: the game, as the protocol sees it.
+        config: the game's configuration (explicit chance where offered).
+        reward_kind: ``"win"`` or ``"rank"``.
 
     Raises:
         ConfigError: an impossible configuration or an unknown ``reward``.
     """
 
+    game_name: ClassVar[str] = games.DEFAULT
+    """The registered name of the game."""
+
     def __init__(self, params: dict[str, Any] | None = None) -> None:
-        settings = {**_DEFAULTS, **(params or {})}
+        game = games.get(self.game_name)
+        kind = GAME_TYPES[self.game_name]
+        settings = {**_parameters(game), **(params or {})}
         reward = settings.pop("reward")
         if reward not in ("win", "rank"):
-            raise ConfigError(f"reward must be 'win' or 'rank', not {reward!r}")
-        self.config = GameConfig(**settings, explicit_chance=True)
+            raise ConfigError(f"reward must be 'win' or 'rank', not {shorten(reward)}")
+        players = settings.pop("players")
+        seed = settings.pop("seed", 0)
+        if _explicit_chance(game):
+            settings[_CHANCE] = True
+        self.game = game
+        self.config = game.make_config(players, seed, settings)
         self.reward_kind: str = reward
-        players = self.config.players
+        constant = kind.utility == pyspiel.GameType.Utility.CONSTANT_SUM
         info = pyspiel.GameInfo(
-            num_distinct_actions=ACTION_COUNT,
-            max_chance_outcomes=DEAL_BLOCK.size,
+            num_distinct_actions=game.action_count,
+            max_chance_outcomes=game.chance_outcome_count if _explicit_chance(game) else 0,
             num_players=players,
             min_utility=0.0,
             max_utility=1.0,
-            utility_sum=1.0 if reward == "win" else players / 2,
-            max_game_length=LONGEST_GAME,
+            utility_sum=(1.0 if reward == "win" else players / 2) if constant else None,
+            max_game_length=game.longest_game,
         )
-        super().__init__(GAME_TYPE, info, params or {})
+        super().__init__(kind, info, params or {})
 
-    def new_initial_state(self) -> PrincesOfFlorenceState:
-        """The state before the deal: a chance node."""
-        return PrincesOfFlorenceState(self)
+    def new_initial_state(self) -> OpenSpielState:
+        """The state before the first move (a chance node, with explicit chance)."""
+        return self.state_class(self)
 
-    def deserialize_state(self, text: str) -> PrincesOfFlorenceState:
-        """The state :meth:`PrincesOfFlorenceState.serialize` wrote, every part checked.
+    state_class: ClassVar[type[OpenSpielState]]
+    """The class of the game's states."""
 
-        The state document is read by :func:`~princes_of_florence.load_state`;
-        the actions are replayed from the start, each one checked as
-        ``apply_action`` checks it, and the state they reach (with any
-        resampling on the way) must be the document's.  Nothing is unpickled.
+    def deserialize_state(self, text: str) -> OpenSpielState:
+        """The state :meth:`OpenSpielState.serialize` wrote, every part checked.
+
+        The state documents are read by the game's ``load_state``; the actions
+        are replayed from the start, each one checked as ``apply_action``
+        checks it, and the state they reach (with any resampling on the way)
+        must be the document's.  Nothing is unpickled.
 
         Raises:
             SerializationError: the text is not such a serialization, an
@@ -192,128 +234,162 @@ class PrincesOfFlorenceGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has 
 
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
-    ) -> PrincesOfFlorenceObserver:
+    ) -> OpenSpielObserver:
         """An observer: information states with perfect recall, else observations."""
         perfect_recall = iig_obs_type is not None and bool(iig_obs_type.perfect_recall)
-        return PrincesOfFlorenceObserver(perfect_recall, params)
+        return OpenSpielObserver(self.game, perfect_recall, params)
 
 
-class PrincesOfFlorenceState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type hints
-    """A game in progress: the engine's state and every player's information state.
+class OpenSpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type hints
+    """A game in progress: the game's state and every player's information state.
 
     Attributes:
-        game_state: the engine's :class:`~princes_of_florence.GameState`.
+        game_state: the game's state (:class:`~princes_of_florence.GameState`
+            for The Princes of Florence).
     """
 
-    def __init__(self, game: PrincesOfFlorenceGame) -> None:
+    def __init__(self, game: OpenSpielGame) -> None:
         super().__init__(game)
-        self._config = game.config
+        self._name = game.game_name
         self._reward_kind = game.reward_kind
-        self._infos: list[InformationState] = []
-        self._lines: list[tuple[str, ...]] = []
+        self._players = game.num_players()
+        self._chance_count = game.max_chance_outcomes()
+        self._action_count = game.num_distinct_actions()
+        self._lines: list[list[str]] = []
         # Every resampling (resample_from_infostate) that made this state:
         # after how many actions, for which player, and the state dealt.
-        self._resampled: list[tuple[int, int, GameState]] = []
-        self._start(new_game(game.config))
+        self._resampled: list[tuple[int, int, Any]] = []
+        self._start(self._game.new_game(game.config))
 
-    def _start(self, state: GameState) -> None:
+    @property
+    def _game(self) -> games.AnyGame:
+        """The game, found by name: a clone of the state copies no game."""
+        return games.get(self._name)
+
+    def _start(self, state: Any) -> None:
         self.game_state = state
-        self._infos = [InformationState.start(state, p) for p in range(self._config.players)]
-        self._lines = [info.lines() for info in self._infos]
+        start = self._game.information_state_start
+        self._lines = [list(start(state, player)) for player in range(self._players)]
 
     def current_player(self) -> int:
         """The player to decide, or OpenSpiel's chance or terminal id."""
-        state = self.game_state
-        if is_terminal(state):
+        game, state = self._game, self.game_state
+        if game.is_terminal(state):
             return int(pyspiel.PlayerId.TERMINAL)
-        if is_chance_node(state):
+        if game.is_chance_node(state):
             return int(pyspiel.PlayerId.CHANCE)
-        assert state.current_player is not None
-        return state.current_player
+        player = game.current_player(state)
+        assert player is not None
+        return int(player)
 
     def _legal_actions(self, player: int) -> list[int]:
-        return list(legal_actions(self.game_state))
+        if self._game.is_chance_node(self.game_state):
+            return sorted(outcome for outcome, _ in self.chance_outcomes())
+        mask = np.frombuffer(self._game.action_mask(self.game_state), dtype=np.uint8)
+        return [int(action) for action in np.flatnonzero(mask)]
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        """Every deal left, by its index in :data:`DEAL_BLOCK`, each equally likely."""
+        """Every chance move, by its outcome id, with its probability."""
+        game = self._game
         return [
-            (encode_move(move) - DEAL_BLOCK.start, probability)
-            for move, probability in chance_outcomes(self.game_state)
+            (game.chance_outcome_id(move), probability)
+            for move, probability in game.chance_outcomes(self.game_state)
         ]
 
     def _apply_action(self, action: int) -> None:
-        state = self.game_state
-        move = _deal(action) if is_chance_node(state) else decode_move(state, action)
-        state, events = apply_with_events(state, move)
+        game, state = self._game, self.game_state
+        if game.is_chance_node(state):
+            move = self._chance_move(action)
+        else:
+            move = game.decode_move(state, self._action_id(action))
+        state, events = game.apply_with_events(state, move)
         self.game_state = state
-        for player, info in enumerate(self._infos):
-            longer = info.extended(events)
-            seen = longer.events[len(info.events) :]
-            self._lines[player] += tuple(dumps(event) for event in seen)
-            self._infos[player] = longer
+        step = game.information_state_next
+        for player, lines in enumerate(self._lines):
+            lines += step(state, player, events)
+
+    def _chance_move(self, outcome: int) -> Any:
+        """The chance move of ``outcome``.
+
+        Raises:
+            InvalidMoveError: ``outcome`` is not a chance outcome id.
+        """
+        if type(outcome) is not int or not 0 <= outcome < self._chance_count:
+            raise InvalidMoveError(
+                f"outcome {shorten(outcome)} is not a chance outcome"
+                f" (0 to {self._chance_count - 1})"
+            )
+        return self._game.chance_outcome_move(outcome)
+
+    def _action_id(self, action: int) -> int:
+        """``action``, checked to be an action id.
+
+        Raises:
+            InvalidMoveError: it is not.
+        """
+        if type(action) is not int or not 0 <= action < self._action_count:
+            raise InvalidMoveError(
+                f"action {shorten(action)} is not an action id (0 to {self._action_count - 1})"
+            )
+        return action
 
     def _action_to_string(self, player: int, action: int) -> str:
+        game = self._game
         if player == pyspiel.PlayerId.CHANCE:
-            return str(_deal(action))
-        return str(action_move(action))
+            return game.format_move(self._chance_move(action))
+        return game.format_move(game.action_move(self._action_id(action)))
 
     def is_terminal(self) -> bool:
         """Whether the game is over."""
-        return is_terminal(self.game_state)
+        return self._game.is_terminal(self.game_state)
 
     def returns(self) -> list[float]:
         """The returns at the end (see the module's docstring); zeros before."""
-        state = self.game_state
-        if not is_terminal(state):
-            return [0.0] * self._config.players
-        values = returns(state) if self._reward_kind == "win" else rank_returns(state)
+        game, state = self._game, self.game_state
+        if not game.is_terminal(state):
+            return [0.0] * self._players
+        values = game.returns(state) if self._reward_kind == "win" else game.rank_returns(state)
         return list(values)
 
-    def information_state(self, player: int) -> InformationState:
-        """The player's :class:`~princes_of_florence.InformationState`."""
-        return self._infos[player]
-
     def information_state_text(self, player: int) -> str:
-        """The text form of the player's information state."""
+        """The text of the player's information state."""
         return "\n".join(self._lines[player])
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> Any:
-        """A state the player cannot tell from this one, the hidden cards dealt at random.
+        """A state the player cannot tell from this one, what they cannot see dealt at random.
 
         The player's information state is this one's; the other players'
         start from their view of the dealt state (their history in that
         world is not known).
         """
-        state = self.game_state
+        game = self._game
         clone = self.clone()
         rng = random.Random(_sample_seed(probability_sampler))
-        guess = determinize(observe(state, player_id), rng)
-        # The player keeps their history; the others' histories in the dealt
-        # world are unknown, so theirs start from their view of it.
+        guess = game.determinize(game.observe(self.game_state, player_id), rng)
         clone._resample(player_id, guess, self)
         return clone
 
-    def _resample(self, player: int, guess: GameState, known: PrincesOfFlorenceState) -> None:
+    def _resample(self, player: int, guess: Any, known: OpenSpielState) -> None:
         """Deal ``guess``; ``player`` keeps their history, that of ``known``."""
         self._start(guess)
-        self._infos[player] = known._infos[player]
-        self._lines[player] = known._lines[player]
+        self._lines[player] = list(known._lines[player])
         self._resampled = [*known._resampled, (len(known.history()), player, guess)]
 
     def serialize(self) -> str:
         """The state as text: JSON lines, never pickle.
 
-        The first line holds the actions played (``history``, chance's
-        included) and where the state was resampled; then one state document
-        (:func:`~princes_of_florence.dumps`) per resampling, the state dealt;
-        the last line is the document of this state.  Read it with
-        :meth:`PrincesOfFlorenceGame.deserialize_state`.
+        The first line holds the game's OpenSpiel name, the actions played
+        (``history``, chance's included) and where the state was resampled;
+        then one state document (the game's ``dumps``) per resampling, the
+        state dealt; the last line is the document of this state.  Read it
+        with :meth:`OpenSpielGame.deserialize_state`.
         """
         head = {
-            "game": GAME_TYPE.short_name,
+            "game": self.get_game().get_type().short_name,
             "history": [int(action) for action in self.history()],
             "resampled": [[at, player] for at, player, _ in self._resampled],
         }
+        dumps = self._game.dumps
         lines = [json.dumps(head, separators=(",", ":"))]
         lines += [dumps(guess) for _, _, guess in self._resampled]
         lines.append(dumps(self.game_state))
@@ -321,57 +397,40 @@ class PrincesOfFlorenceState(pyspiel.State):  # type: ignore[misc]  # pyspiel ha
 
     def __str__(self) -> str:
         """The table as text."""
-        return render_table_text(self.game_state)
+        return self._game.render_text(self.game_state)
 
 
-def _deal(action: int) -> Deal:
-    """The deal a chance action stands for.
-
-    Raises:
-        InvalidMoveError: ``action`` is not an index of :data:`DEAL_BLOCK`.
-    """
-    if type(action) is not int or not 0 <= action < DEAL_BLOCK.size:
-        raise InvalidMoveError(
-            f"outcome {shorten(action)} is not a chance outcome (0 to {DEAL_BLOCK.size - 1})"
-        )
-    move = DEAL_BLOCK.moves[action]
-    assert isinstance(move, Deal)
-    return move
-
-
-_MAX_HEAD_CHARS = 64 + 12 * LONGEST_GAME
-"""The longest first line of a serialized state: the actions of the longest game."""
-
-
-def _deserialize(game: PrincesOfFlorenceGame, text: object) -> PrincesOfFlorenceState:
-    """Read what :meth:`PrincesOfFlorenceState.serialize` wrote (see the game's method)."""
+def _deserialize(spiel: OpenSpielGame, text: object) -> OpenSpielState:
+    """Read what :meth:`OpenSpielState.serialize` wrote (see the game's method)."""
+    game = spiel.game
     if not isinstance(text, str):
         raise SerializationError(f"a serialized state is text, not {type(text).__name__}")
     head_text, _, rest = text.partition("\n")
-    if len(head_text) > _MAX_HEAD_CHARS:
+    most = _max_head_chars(game)
+    if len(head_text) > most:
         raise SerializationError(
-            f"the first line has {len(head_text)} characters; at most {_MAX_HEAD_CHARS} are read"
+            f"the first line has {len(head_text)} characters; at most {most} are read"
         )
     try:
         head = json.loads(head_text, parse_constant=_no_constant, object_pairs_hook=_unique)
     except (ValueError, RecursionError) as error:  # JSONDecodeError is a ValueError
         raise SerializationError(f"the first line is not JSON: {error}") from None
-    history, resampled = _head(head)
+    history, resampled = _head(head, spiel.get_type().short_name, game.longest_game)
     documents = rest.split("\n") if rest else []
     if len(documents) != len(resampled) + 1:
         raise SerializationError(
             f"expected {len(resampled) + 1} state documents after the first line,"
             f" not {len(documents)}"
         )
-    states = [_load_state(document, number) for number, document in enumerate(documents, 2)]
-    state = game.new_initial_state()
+    states = [_load_state(game, document, line) for line, document in enumerate(documents, 2)]
+    state = spiel.new_initial_state()
     done = 0
     for (at, player), guess in zip(resampled, states, strict=False):
         _replay(state, history[done:at], done)
         done = at
-        if player >= game.config.players:
+        if player >= spiel.num_players():
             raise SerializationError(f"resampled for player {player}, not a player of the game")
-        if observe(guess, player) != observe(state.game_state, player):
+        if game.observe(guess, player) != game.observe(state.game_state, player):
             raise SerializationError(
                 f"the state resampled after {at} actions is not one player {player} sees as theirs"
             )
@@ -382,16 +441,17 @@ def _deserialize(game: PrincesOfFlorenceGame, text: object) -> PrincesOfFlorence
     return state
 
 
-def _load_state(document: str, line: int) -> GameState:
-    """The state document on ``line`` of a serialized state, read by load_state."""
+def _max_head_chars(game: games.AnyGame) -> int:
+    """The longest first line of a serialized state: the actions of the longest game."""
+    return 64 + 12 * game.longest_game
+
+
+def _load_state(game: games.AnyGame, document: str, line: int) -> Any:
+    """The state document on ``line`` of a serialized state, read by the game's load_state."""
     try:
-        return load_state(document)
+        return game.load_state(document)
     except SerializationError as error:
         raise SerializationError(f"line {line}: {shorten(str(error), _MAX_MESSAGE)}") from None
-
-
-_MAX_MESSAGE = 500
-"""The most characters of a state document's error repeated in the adapter's."""
 
 
 def _no_constant(name: str) -> object:
@@ -406,22 +466,20 @@ def _unique(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return dict(pairs)
 
 
-def _head(head: object) -> tuple[list[int], list[tuple[int, int]]]:
+def _head(head: object, name: str, longest: int) -> tuple[list[int], list[tuple[int, int]]]:
     """The actions and the resamplings of a serialized state's first line."""
     if not isinstance(head, dict) or set(head) != {"game", "history", "resampled"}:
         raise SerializationError(
             "the first line must be an object with game, history and resampled"
         )
-    if head["game"] != GAME_TYPE.short_name:
-        raise SerializationError(
-            f"the state is of game {shorten(head['game'])}, not {GAME_TYPE.short_name}"
-        )
+    if head["game"] != name:
+        raise SerializationError(f"the state is of game {shorten(head['game'])}, not {name}")
     history = head["history"]
     if not isinstance(history, list) or not all(type(a) is int for a in history):
         raise SerializationError("history must be a list of actions (integers)")
-    if len(history) > LONGEST_GAME:
+    if len(history) > longest:
         raise SerializationError(
-            f"the history has {len(history)} actions; no game lasts more than {LONGEST_GAME}"
+            f"the history has {len(history)} actions; no game lasts more than {longest}"
         )
     resampled = head["resampled"]
     pairs: list[tuple[int, int]] = []
@@ -442,7 +500,7 @@ def _head(head: object) -> tuple[list[int], list[tuple[int, int]]]:
     return history, pairs
 
 
-def _replay(state: PrincesOfFlorenceState, actions: list[int], done: int) -> None:
+def _replay(state: OpenSpielState, actions: list[int], done: int) -> None:
     """Apply ``actions`` to ``state``, the first being action ``done + 1`` of the history."""
     for number, action in enumerate(actions, done + 1):
         if state.is_terminal():
@@ -450,9 +508,9 @@ def _replay(state: PrincesOfFlorenceState, actions: list[int], done: int) -> Non
         try:
             # Checked here first: OpenSpiel's own check of -1 prints to stderr.
             if state.is_chance_node():
-                _deal(action)
+                state._chance_move(action)
             else:
-                action_move(action)
+                state._action_id(action)
             state.apply_action(action)
         except PrincesOfFlorenceError as error:
             raise SerializationError(f"action {number} of the history: {error}") from None
@@ -466,33 +524,88 @@ def _sample_seed(sampler: Any) -> int:
         return random.getrandbits(53)
 
 
-class PrincesOfFlorenceObserver:
+class OpenSpielObserver:
     """OpenSpiel's observer: a player's view, or their information state.
 
     With perfect recall (information states) ``string_from`` gives the text of
-    :class:`~princes_of_florence.InformationState` and the tensor is empty;
-    otherwise ``tensor`` is the observation vector and ``string_from`` the view
-    as JSON.  Both are always the player's own view of the table.
+    the player's information state and the tensor is empty; otherwise
+    ``tensor`` is the observation vector and ``string_from`` the view as JSON.
+    Both are always the player's own view of the table.
     """
 
-    def __init__(self, perfect_recall: bool, params: dict[str, Any] | None = None) -> None:
+    def __init__(
+        self, game: games.AnyGame, perfect_recall: bool, params: dict[str, Any] | None = None
+    ) -> None:
         if params:
-            raise ConfigError(f"the observer takes no parameters, not {params!r}")
+            raise ConfigError(f"the observer takes no parameters, not {shorten(params)}")
+        self.game = game
         self.perfect_recall = perfect_recall
-        size = 0 if perfect_recall else OBSERVATION_LENGTH
+        size = 0 if perfect_recall else game.observation_length
         self.tensor = np.zeros(size, np.float32)
         self.dict = {"observation": self.tensor} if size else {}
 
-    def set_from(self, state: PrincesOfFlorenceState, player: int) -> None:
+    def set_from(self, state: OpenSpielState, player: int) -> None:
         """Fill ``tensor`` with ``player``'s observation of ``state``."""
         if not self.perfect_recall:
-            self.tensor[:] = observation_vector(observe(state.game_state, player))
+            game = self.game
+            self.tensor[:] = game.observation_vector(game.observe(state.game_state, player))
 
-    def string_from(self, state: PrincesOfFlorenceState, player: int) -> str:
+    def string_from(self, state: OpenSpielState, player: int) -> str:
         """``player``'s information state or view of ``state`` as text."""
         if self.perfect_recall:
             return state.information_state_text(player)
-        return dumps(observe(state.game_state, player))
+        return self.game.dumps(self.game.observe(state.game_state, player))
 
 
-pyspiel.register_game(GAME_TYPE, PrincesOfFlorenceGame)
+# -- The Princes of Florence under its own names ---------------------------------
+
+
+class PrincesOfFlorenceState(OpenSpielState):
+    """A game of The Princes of Florence in progress (see :class:`OpenSpielState`)."""
+
+
+class PrincesOfFlorenceGame(OpenSpielGame):
+    """The Princes of Florence, registered as ``python_princes_of_florence``."""
+
+    game_name = "princes"
+    state_class = PrincesOfFlorenceState
+
+
+PrincesOfFlorenceObserver = OpenSpielObserver
+"""The observer of The Princes of Florence: :class:`OpenSpielObserver`."""
+
+OpenSpielGame.state_class = OpenSpielState
+
+
+def _class_name(name: str) -> str:
+    return "".join(part.capitalize() for part in name.split("_")) + "Game"
+
+
+_CLASSES: dict[str, type[OpenSpielGame]] = {"princes": PrincesOfFlorenceGame}
+
+
+def game_class(name: str) -> type[OpenSpielGame]:
+    """The OpenSpiel game class of the game registered as ``name``.
+
+    >>> game_class("princes").__name__
+    'PrincesOfFlorenceGame'
+    """
+    known = _CLASSES.get(name)
+    if known is None:
+        games.get(name)  # an unknown name is a ConfigError
+        title = _class_name(name)
+        known = type(title, (OpenSpielGame,), {"game_name": name, "__module__": __name__})
+        known.__doc__ = f"The game registered as {name!r}, as OpenSpiel's {short_name(name)}."
+        setattr(sys.modules[__name__], title, known)  # so that pickle finds it by name
+        _CLASSES[name] = known
+    return known
+
+
+GAME_TYPES: dict[str, pyspiel.GameType] = {name: _game_type(name) for name in games.names()}
+"""The OpenSpiel game type of each registered game, by its registered name."""
+
+GAME_TYPE = GAME_TYPES["princes"]
+"""The game type registered as ``python_princes_of_florence``."""
+
+for _name in games.names():
+    pyspiel.register_game(GAME_TYPES[_name], game_class(_name))

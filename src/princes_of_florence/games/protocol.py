@@ -99,6 +99,18 @@ class Game(Protocol[StateT, ViewT, MoveT, EventT, ConfigT]):
         """
         ...
 
+    @property
+    def options(self) -> Mapping[str, bool | int | float | str]:
+        """The game's own configuration options that take one value each, by name,
+        with their defaults: what :meth:`make_config` takes in ``options``
+        (the OpenSpiel adapter offers them as the game's parameters).
+
+        A game that can leave its chance moves to the caller (see
+        :meth:`is_chance_node`) has the option ``explicit_chance`` (``False``
+        by default).
+        """
+        ...
+
     def config_players(self, config: ConfigT) -> int:
         """How many players ``config`` seats."""
         ...
@@ -151,6 +163,12 @@ class Game(Protocol[StateT, ViewT, MoveT, EventT, ConfigT]):
         """One number per player at the end: the winners share 1, the others get 0."""
         ...
 
+    def rank_returns(self, state: StateT) -> tuple[float, ...]:
+        """One number per player at the end, by place: with ``n`` players, place
+        ``k`` is worth ``(n - k) / (n - 1)``; players who share places share
+        their values, so the numbers add up to ``n / 2``."""
+        ...
+
     # -- hidden information ----------------------------------------------------
 
     def observe(self, state: StateT, player: int) -> ViewT:
@@ -177,6 +195,21 @@ class Game(Protocol[StateT, ViewT, MoveT, EventT, ConfigT]):
 
     def chance_outcomes(self, state: StateT) -> tuple[tuple[MoveT, float], ...]:
         """The chance moves with their probabilities; ``()`` where chance does not move."""
+        ...
+
+    @property
+    def chance_outcome_count(self) -> int:
+        """The number of chance outcome ids (0 when chance never moves): each chance
+        move has one id below it, the same in every state."""
+        ...
+
+    def chance_outcome_id(self, move: MoveT) -> int:
+        """The chance outcome id of the chance move ``move``."""
+        ...
+
+    def chance_outcome_move(self, outcome: int) -> MoveT:
+        """The chance move with id ``outcome``; an id out of range raises
+        ``InvalidMoveError``."""
         ...
 
     # -- notation and JSON ----------------------------------------------------------
@@ -296,12 +329,27 @@ class Game(Protocol[StateT, ViewT, MoveT, EventT, ConfigT]):
         """The length of every observation vector."""
         ...
 
+    @property
+    def observation_bounds(self) -> tuple[float, float]:
+        """The least and the greatest value any observation vector may hold."""
+        ...
+
+    @property
+    def longest_game(self) -> int:
+        """No game lasts more moves than this (free moves and chance moves included)."""
+        ...
+
     def encode_move(self, move: MoveT) -> int:
         """The action id of ``move``."""
         ...
 
     def decode_move(self, state_or_view: StateT | ViewT, action: int) -> MoveT:
         """The legal move of ``state_or_view`` with id ``action``."""
+        ...
+
+    def action_move(self, action: int) -> MoveT:
+        """The move with id ``action``, legal or not; an id out of range raises
+        ``InvalidMoveError``."""
         ...
 
     def action_mask(self, state_or_view: StateT | ViewT) -> bytes:
@@ -315,6 +363,23 @@ class Game(Protocol[StateT, ViewT, MoveT, EventT, ConfigT]):
     def information_state(self, config: ConfigT, moves: Sequence[MoveT], player: int) -> str:
         """``player``'s information state after ``moves`` of the game ``config``
         describes: everything the player has seen, in order (perfect recall)."""
+        ...
+
+    def information_state_start(self, state: StateT, player: int) -> tuple[str, ...]:
+        """The first lines of ``player``'s information state in a game that starts at
+        ``state``.
+
+        With :meth:`information_state_next`, a follower of a game keeps every
+        player's information state move by move: the lines of the start and of
+        each move, joined by newlines, are :meth:`information_state`.
+        """
+        ...
+
+    def information_state_next(
+        self, state: StateT, player: int, events: Sequence[EventT]
+    ) -> tuple[str, ...]:
+        """The lines ``player``'s information state gains when a move made
+        ``events`` happen and led to ``state``."""
         ...
 
 
