@@ -26,6 +26,7 @@ from princes_of_florence import (
     SerializationError,
     apply,
     dumps,
+    games,
     information_state_string,
     is_chance_node,
     load_state,
@@ -34,7 +35,7 @@ from princes_of_florence import (
     observe,
     returns,
 )
-from princes_of_florence.adapters.openspiel import PrincesOfFlorenceState
+from princes_of_florence.adapters.openspiel import PrincesOfFlorenceState, short_name
 from princes_of_florence.encoding import ACTION_COUNT, BLOCKS, action_move
 
 DEAL_BLOCK = next(block for block in BLOCKS if block.kind is Deal)
@@ -325,3 +326,129 @@ def test_a_chance_outcome_out_of_range_is_refused(outcome: int) -> None:
     assert before is state.game_state
     with pytest.raises(InvalidMoveError, match="not a chance outcome"):
         state.action_to_string(pyspiel.PlayerId.CHANCE, outcome)
+
+
+# ---------------------------------------------------------------------------
+# Every registered game: the same conformance tests, through the protocol only.
+
+
+def test_every_game_is_registered_under_its_name() -> None:
+    """Each registered game has an OpenSpiel game: python_princes_of_florence for The
+    Princes of Florence, python_NAME for the others."""
+    registered = set(pyspiel.registered_names())
+    assert NAME == short_name("princes")
+    for name in games.names():
+        assert short_name(name) in registered
+        assert short_name(name) == (NAME if name == "princes" else f"python_{name}")
+
+
+def _smallest(name: str) -> dict[str, object]:
+    """Parameters of the game's smallest table of at least 2 players."""
+    return {"players": min(n for n in games.get(name).player_counts if n >= 2)}
+
+
+@pytest.mark.parametrize("name", games.names())
+def test_every_game_passes_the_random_simulation_test(name: str) -> None:
+    """pyspiel.random_sim_test plays a whole game of each registered game, serializing
+    and reloading its states (by the adapter's JSON), with explicit chance where the
+    game offers it."""
+    game = pyspiel.load_game(short_name(name), _smallest(name))
+    explicit = "explicit_chance" in games.get(name).options
+    mode = pyspiel.GameType.ChanceMode
+    expected = mode.EXPLICIT_STOCHASTIC if explicit else mode.DETERMINISTIC
+    assert expected == game.get_type().chance_mode
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize("name", games.names())
+def test_every_game_keeps_the_information_states_of_its_protocol(name: str) -> None:
+    """After a whole random game, each player's information state string is the
+    game's information_state of the moves played; the observation tensor is the
+    game's observation vector; the returns are the game's."""
+    game = games.get(name)
+    spiel = pyspiel.load_game(short_name(name), _smallest(name))
+    state = spiel.new_initial_state()
+    rng = random.Random(3)
+    moves = []
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcome = rng.choice(state.chance_outcomes())[0]
+            moves.append(game.chance_outcome_move(outcome))
+            state.apply_action(outcome)
+        else:
+            action = rng.choice(state.legal_actions())
+            moves.append(game.decode_move(state.game_state, action))
+            state.apply_action(action)
+    config = spiel.config
+    assert list(game.returns(state.game_state)) == state.returns()
+    for player in range(spiel.num_players()):
+        assert game.information_state(config, moves, player) == (
+            state.information_state_string(player)
+        )
+        vector = game.observation_vector(game.observe(state.game_state, player))
+        assert list(np.asarray(vector, np.float32)) == list(state.observation_tensor(player))
+
+
+@pytest.mark.parametrize("name", games.names())
+def test_every_game_is_searched_by_ismcts(name: str) -> None:
+    """OpenSpiel's IS-MCTS bot picks legal actions in each registered game, searching
+    states resampled from the information state."""
+    game = pyspiel.load_game(short_name(name), _smallest(name))
+    rng = np.random.RandomState(5)
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
+    bot = ismcts.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=6, random_state=rng)
+    state = game.new_initial_state()
+    decisions = 0
+    while decisions < 3 and not state.is_terminal():
+        if state.is_chance_node():
+            actions, probabilities = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(actions, p=probabilities)))
+            continue
+        player = state.current_player()
+        other = state.resample_from_infostate(player, rng.rand)
+        assert state.information_state_string(player) == other.information_state_string(player)
+        assert list(state.observation_tensor(player)) == list(other.observation_tensor(player))
+        action = bot.step(state)
+        assert action in state.legal_actions()
+        state.apply_action(action)
+        decisions += 1
+    assert 3 == decisions
+
+
+@pytest.mark.parametrize("name", games.names())
+def test_every_game_refuses_a_tampered_serialization(name: str) -> None:
+    """For each registered game, a serialized state reads back the same, and an
+    action changed in its history, a state document of another deal, an action out
+    of range and a pickle are SerializationErrors."""
+    game = pyspiel.load_game(short_name(name), _smallest(name))
+    state = _advance(game.new_initial_state(), random.Random(8), 40)
+    text = state.serialize()
+    assert state.game_state == game.deserialize_state(text).game_state
+    head_text, *documents = text.split("\n")
+    head = json.loads(head_text)
+    changed = [*head["history"][:-1], head["history"][-1] + 1]
+    for history in (changed, [*head["history"], 10**6], [-3]):
+        tampered = json.dumps({**head, "history": history})
+        with pytest.raises(SerializationError):
+            game.deserialize_state("\n".join([tampered, *documents]))
+    with pytest.raises(SerializationError, match="not JSON"):
+        game.deserialize_state(base64.b64encode(pickle.dumps({"a": 1})).decode())
+
+
+@pytest.mark.parametrize("name", games.names())
+def test_every_game_refuses_outcomes_and_actions_out_of_range(name: str) -> None:
+    """A chance outcome out of range (with explicit chance) or an action id out of
+    range is an InvalidMoveError; nothing is recorded."""
+    game = pyspiel.load_game(short_name(name), _smallest(name))
+    state = game.new_initial_state()
+    if state.is_chance_node():
+        with pytest.raises(InvalidMoveError, match="not a chance outcome"):
+            state.apply_action(game.max_chance_outcomes())
+        state = _advance(state, random.Random(1), 1)
+        while state.is_chance_node():
+            state = _advance(state, random.Random(1), 1)
+    before, history = state.game_state, state.history()
+    for action in (game.num_distinct_actions(), -2, 2**40):
+        with pytest.raises(InvalidMoveError, match="not an action id"):
+            state.apply_action(action)
+    assert (before, history) == (state.game_state, state.history())

@@ -17,6 +17,8 @@ from princes_of_florence import (
     ConfigError,
     IllegalMoveError,
     InvalidMoveError,
+    PrincesOfFlorenceError,
+    games,
     is_terminal,
     outcome,
     render_table_text,
@@ -223,3 +225,88 @@ def test_step_before_reset_and_after_the_end_is_refused() -> None:
             game.step(action)
     game.reset(seed=3)
     assert game.agents == game.possible_agents
+
+
+# ---------------------------------------------------------------------------
+# Every registered game: the same conformance tests, through the protocol only.
+
+
+def _settings(name: str) -> list[dict[str, Any]]:
+    """The configurations each game's environment is tested in: the default, and
+    explicit chance where the game offers it."""
+    chance = "explicit_chance" in games.get(name).options
+    return [{}, {"explicit_chance": True}] if chance else [{}]
+
+
+GAME_SETTINGS = [(name, options) for name in games.names() for options in _settings(name)]
+
+
+@pytest.mark.parametrize(("name", "options"), GAME_SETTINGS, ids=str)
+def test_every_game_passes_the_api_and_seed_tests(name: str, options: dict[str, Any]) -> None:
+    """PettingZoo's api_test (a whole game) and seed_test pass for each registered game."""
+    api_test(env(game=name, **options), num_cycles=1000)
+    seed_test(lambda: env(game=name, **options), num_cycles=30)
+
+
+@pytest.mark.parametrize("name", games.names())
+def test_every_game_plays_to_its_returns(name: str) -> None:
+    """A whole game of each registered game: masks are the legal moves of the player to
+    decide, observations lie within the game's bounds, and the rewards at the end
+    are the game's returns (or rank returns)."""
+    game = games.get(name)
+    low, high = game.observation_bounds
+    for reward in ("win", "rank"):
+        environment = env(game=name, reward=reward)
+        environment.reset(seed=7)
+        expected = "princes_of_florence_v0" if name == "princes" else f"{name}_v0"
+        assert expected == environment.metadata["name"]
+        totals = dict.fromkeys(environment.possible_agents, 0.0)
+        rng = np.random.default_rng(2)
+        for agent in environment.agent_iter():
+            observation, _, terminated, truncated, _ = environment.last()
+            for other in environment.agents:
+                totals[other] += environment.rewards[other]
+            if terminated or truncated:
+                environment.step(None)
+                continue
+            assert agent == f"player_{game.current_player(environment.state)}"
+            vector, mask = observation["observation"], observation["action_mask"]
+            assert (game.observation_length,) == vector.shape
+            assert low <= vector.min()
+            assert vector.max() <= high
+            legal = {game.encode_move(move) for move in game.legal_moves(environment.state)}
+            assert legal == set(np.flatnonzero(mask).tolist())
+            environment.step(int(rng.choice(np.flatnonzero(mask))))
+        assert game.is_terminal(environment.state)
+        values = (game.returns if reward == "win" else game.rank_returns)(environment.state)
+        assert {f"player_{seat}": value for seat, value in enumerate(values)} == totals
+
+
+@pytest.mark.parametrize("name", games.names())
+def test_every_game_refuses_what_is_not_an_action(name: str) -> None:
+    """For each registered game: a step before reset, a float, a bool, an integer
+    outside the action ids and an illegal action are refused, and nothing changes."""
+    environment = env(game=name)
+    with pytest.raises(IllegalMoveError, match=r"call reset\(\)"):
+        environment.step(0)
+    environment.reset(seed=1)
+    before = environment.state
+    count = games.get(name).action_count
+    mask = environment.observe(environment.agent_selection)["action_mask"]
+    illegal = int(np.flatnonzero(mask == 0)[0])
+    for action, error in [
+        (2.0, InvalidMoveError),
+        (True, InvalidMoveError),
+        (-1, InvalidMoveError),
+        (count, InvalidMoveError),
+        (illegal, PrincesOfFlorenceError),
+    ]:
+        with pytest.raises(error):
+            environment.step(action)
+        assert before is environment.state
+
+
+def test_an_unknown_game_is_refused() -> None:
+    """A game that is not registered is a ConfigError that lists the games."""
+    with pytest.raises(ConfigError, match="no game is called 'chess'"):
+        env(game="chess")
