@@ -353,7 +353,7 @@ def test_every_game_passes_the_random_simulation_test(name: str) -> None:
     and reloading its states (by the adapter's JSON), with explicit chance where the
     game offers it."""
     game = pyspiel.load_game(short_name(name), _smallest(name))
-    explicit = "explicit_chance" in games.get(name).options
+    explicit = games.get(name).chance_outcome_count > 0
     mode = pyspiel.GameType.ChanceMode
     expected = mode.EXPLICIT_STOCHASTIC if explicit else mode.DETERMINISTIC
     assert expected == game.get_type().chance_mode

@@ -234,7 +234,7 @@ def test_step_before_reset_and_after_the_end_is_refused() -> None:
 def _settings(name: str) -> list[dict[str, Any]]:
     """The configurations each game's environment is tested in: the default, and
     explicit chance where the game offers it."""
-    chance = "explicit_chance" in games.get(name).options
+    chance = games.get(name).chance_outcome_count > 0
     return [{}, {"explicit_chance": True}] if chance else [{}]
 
 

@@ -18,8 +18,9 @@ Each game reaches its rules only through the game protocol
 (:class:`princes_of_florence.games.Game`).  It is a sequential,
 imperfect-information game:
 
-* **Chance.** A game that offers explicit chance (its option
-  ``explicit_chance``) is played with it: chance's moves are OpenSpiel chance
+* **Chance.** A game that offers explicit chance (one with chance outcome
+  ids, :attr:`~princes_of_florence.games.Game.chance_outcome_count`) is
+  played with it (its option ``explicit_chance``): chance's moves are OpenSpiel chance
   nodes, each outcome the chance move's id
   (:meth:`~princes_of_florence.games.Game.chance_outcome_id`), below
   ``max_chance_outcomes()``.  In The Princes of Florence chance deals every
@@ -133,7 +134,8 @@ def short_name(game: str) -> str:
 
 
 def _explicit_chance(game: games.AnyGame) -> bool:
-    return _CHANCE in game.options
+    """Whether ``game`` leaves its chance moves to the caller (option ``explicit_chance``)."""
+    return game.chance_outcome_count > 0
 
 
 def _parameters(game: games.AnyGame) -> dict[str, Any]:

@@ -105,9 +105,10 @@ class Game(Protocol[StateT, ViewT, MoveT, EventT, ConfigT]):
         with their defaults: what :meth:`make_config` takes in ``options``
         (the OpenSpiel adapter offers them as the game's parameters).
 
-        A game that can leave its chance moves to the caller (see
-        :meth:`is_chance_node`) has the option ``explicit_chance`` (``False``
-        by default).
+        A game that can leave its chance moves to the caller (one whose
+        :attr:`chance_outcome_count` is above 0) takes the option
+        ``explicit_chance`` (``False`` by default), and then plays chance's
+        moves as chance nodes (:meth:`is_chance_node`).
         """
         ...
 
@@ -199,8 +200,9 @@ class Game(Protocol[StateT, ViewT, MoveT, EventT, ConfigT]):
 
     @property
     def chance_outcome_count(self) -> int:
-        """The number of chance outcome ids (0 when chance never moves): each chance
-        move has one id below it, the same in every state."""
+        """The number of chance outcome ids: each chance move has one id below it,
+        the same in every state.  0 for a game that deals everything from its
+        seed and offers no explicit chance."""
         ...
 
     def chance_outcome_id(self, move: MoveT) -> int:
