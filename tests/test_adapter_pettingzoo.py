@@ -294,13 +294,14 @@ def test_every_game_refuses_what_is_not_an_action(name: str) -> None:
     count = games.get(name).action_count
     mask = environment.observe(environment.agent_selection)["action_mask"]
     illegal = int(np.flatnonzero(mask == 0)[0])
-    for action, error in [
+    refusals: list[tuple[Any, type[Exception]]] = [
         (2.0, InvalidMoveError),
         (True, InvalidMoveError),
         (-1, InvalidMoveError),
         (count, InvalidMoveError),
         (illegal, PrincesOfFlorenceError),
-    ]:
+    ]
+    for action, error in refusals:
         with pytest.raises(error):
             environment.step(action)
         assert before is environment.state

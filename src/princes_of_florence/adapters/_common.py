@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-from princes_of_florence import games
+from princes_of_florence.games import AnyGame
 
 __all__ = ["default_players", "shorten"]
 
 
-def default_players(game: games.AnyGame) -> int:
+def default_players(game: AnyGame) -> int:
     """How many players an adapter of ``game`` seats unless told: 4 where the game
     seats 4, else the most it seats.
 
+    >>> from princes_of_florence import games
     >>> default_players(games.get("princes"))
     4
     """

@@ -99,6 +99,7 @@ from princes_of_florence.errors import (
     PrincesOfFlorenceError,
     SerializationError,
 )
+from princes_of_florence.games import AnyGame
 
 __all__ = [
     "GAME_TYPE",
@@ -133,19 +134,19 @@ def short_name(game: str) -> str:
     return SHORT_NAMES.get(game, f"python_{game}")
 
 
-def _explicit_chance(game: games.AnyGame) -> bool:
+def _explicit_chance(game: AnyGame) -> bool:
     """Whether ``game`` leaves its chance moves to the caller (option ``explicit_chance``)."""
     return game.chance_outcome_count > 0
 
 
-def _parameters(game: games.AnyGame) -> dict[str, Any]:
+def _parameters(game: AnyGame) -> dict[str, Any]:
     """OpenSpiel's parameters of ``game`` and their defaults."""
     options = {key: value for key, value in game.options.items() if key != _CHANCE}
     seed = {} if _explicit_chance(game) else {"seed": 0}
     return {"players": default_players(game), **options, **seed, "reward": "win"}
 
 
-def _game_type(name: str) -> pyspiel.GameType:
+def _game_type(name: str) -> Any:
     game = games.get(name)
     chance = pyspiel.GameType.ChanceMode
     constant = min(game.player_counts) >= 2  # a solo game can be lost by everyone
@@ -257,21 +258,21 @@ class OpenSpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no typ
         self._players = game.num_players()
         self._chance_count = game.max_chance_outcomes()
         self._action_count = game.num_distinct_actions()
-        self._lines: list[list[str]] = []
+        self._lines: list[_Lines] = []
         # Every resampling (resample_from_infostate) that made this state:
         # after how many actions, for which player, and the state dealt.
         self._resampled: list[tuple[int, int, Any]] = []
         self._start(self._game.new_game(game.config))
 
     @property
-    def _game(self) -> games.AnyGame:
+    def _game(self) -> AnyGame:
         """The game, found by name: a clone of the state copies no game."""
         return games.get(self._name)
 
     def _start(self, state: Any) -> None:
         self.game_state = state
         start = self._game.information_state_start
-        self._lines = [list(start(state, player)) for player in range(self._players)]
+        self._lines = [_Lines.of(start(state, player)) for player in range(self._players)]
 
     def current_player(self) -> int:
         """The player to decide, or OpenSpiel's chance or terminal id."""
@@ -307,8 +308,9 @@ class OpenSpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no typ
         state, events = game.apply_with_events(state, move)
         self.game_state = state
         step = game.information_state_next
-        for player, lines in enumerate(self._lines):
-            lines += step(state, player, events)
+        self._lines = [
+            lines.plus(step(state, player, events)) for player, lines in enumerate(self._lines)
+        ]
 
     def _chance_move(self, outcome: int) -> Any:
         """The chance move of ``outcome``.
@@ -355,7 +357,7 @@ class OpenSpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no typ
 
     def information_state_text(self, player: int) -> str:
         """The text of the player's information state."""
-        return "\n".join(self._lines[player])
+        return self._lines[player].text()
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> Any:
         """A state the player cannot tell from this one, what they cannot see dealt at random.
@@ -374,7 +376,7 @@ class OpenSpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no typ
     def _resample(self, player: int, guess: Any, known: OpenSpielState) -> None:
         """Deal ``guess``; ``player`` keeps their history, that of ``known``."""
         self._start(guess)
-        self._lines[player] = list(known._lines[player])
+        self._lines[player] = known._lines[player]
         self._resampled = [*known._resampled, (len(known.history()), player, guess)]
 
     def serialize(self) -> str:
@@ -400,6 +402,52 @@ class OpenSpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no typ
     def __str__(self) -> str:
         """The table as text."""
         return self._game.render_text(self.game_state)
+
+
+class _Lines:
+    """The lines of one player's information state, as an immutable chain.
+
+    Adding the lines of a move shares every line before them, and a copy of
+    the chain is the chain itself, so that cloning a state (``copy.deepcopy``,
+    at every step of a search) copies no line; pickled, it is one flat tuple.
+    """
+
+    __slots__ = ("_before", "_lines")
+
+    def __init__(self, before: _Lines | None, lines: tuple[str, ...]) -> None:
+        self._before = before
+        self._lines = lines
+
+    @classmethod
+    def of(cls, lines: tuple[str, ...]) -> _Lines:
+        """A chain of ``lines``."""
+        return cls(None, tuple(lines))
+
+    def plus(self, lines: tuple[str, ...]) -> _Lines:
+        """This chain followed by ``lines``."""
+        return _Lines(self, tuple(lines)) if lines else self
+
+    def all(self) -> tuple[str, ...]:
+        """Every line, first to last."""
+        parts: list[tuple[str, ...]] = []
+        link: _Lines | None = self
+        while link is not None:
+            parts.append(link._lines)
+            link = link._before
+        return tuple(line for part in reversed(parts) for line in part)
+
+    def text(self) -> str:
+        """The lines joined by newlines."""
+        return "\n".join(self.all())
+
+    def __copy__(self) -> _Lines:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> _Lines:
+        return self
+
+    def __reduce__(self) -> tuple[Any, tuple[tuple[str, ...]]]:
+        return (_Lines.of, (self.all(),))
 
 
 def _deserialize(spiel: OpenSpielGame, text: object) -> OpenSpielState:
@@ -443,12 +491,12 @@ def _deserialize(spiel: OpenSpielGame, text: object) -> OpenSpielState:
     return state
 
 
-def _max_head_chars(game: games.AnyGame) -> int:
+def _max_head_chars(game: AnyGame) -> int:
     """The longest first line of a serialized state: the actions of the longest game."""
     return 64 + 12 * game.longest_game
 
 
-def _load_state(game: games.AnyGame, document: str, line: int) -> Any:
+def _load_state(game: AnyGame, document: str, line: int) -> Any:
     """The state document on ``line`` of a serialized state, read by the game's load_state."""
     try:
         return game.load_state(document)
@@ -536,7 +584,7 @@ class OpenSpielObserver:
     """
 
     def __init__(
-        self, game: games.AnyGame, perfect_recall: bool, params: dict[str, Any] | None = None
+        self, game: AnyGame, perfect_recall: bool, params: dict[str, Any] | None = None
     ) -> None:
         if params:
             raise ConfigError(f"the observer takes no parameters, not {shorten(params)}")
@@ -603,7 +651,7 @@ def game_class(name: str) -> type[OpenSpielGame]:
     return known
 
 
-GAME_TYPES: dict[str, pyspiel.GameType] = {name: _game_type(name) for name in games.names()}
+GAME_TYPES: dict[str, Any] = {name: _game_type(name) for name in games.names()}
 """The OpenSpiel game type of each registered game, by its registered name."""
 
 GAME_TYPE = GAME_TYPES["princes"]

@@ -82,8 +82,8 @@ ENV_NAMES: Mapping[str, str] = {"princes": "princes_of_florence_v0"}
 """The environment names (``metadata["name"]``) that are not ``<game>_v0``."""
 
 OBSERVATION_HIGH = 100.0
-"""The upper bound of The Princes of Florence's observation box: every value of
-its vectors lies in ``[0, 100]`` (another game's bounds are its
+"""The upper bound of the observation box of The Princes of Florence, whose vectors
+hold values in ``[0, 100]`` (another game's bounds are its
 :attr:`~princes_of_florence.games.Game.observation_bounds`)."""
 
 Observation = dict[str, NDArray[Any]]
