@@ -453,7 +453,8 @@ def test_the_merchant_makes_the_object_won_free() -> None:
         state.players[0].prestige,
         state.players[0].jesters,
     )
-    assert state.characters is not None and state.characters.holders[3] is None
+    assert state.characters is not None
+    assert state.characters.holders[3] is None
     assert (None, 1) == (state.pending, state.current_player)  # the auction goes on
 
 
@@ -631,7 +632,8 @@ def test_the_professor_drawn_at_once_comes_before_phase_b() -> None:
     state, _ = play(state, f"choose {top[3]}")
     assert top[3] in state.players[1].prestige_cards
     assert (Phase.ACTIONS, 0) == (state.phase, state.current_player)
-    assert state.characters is not None and state.characters.holders[4] is None
+    assert state.characters is not None
+    assert state.characters.holders[4] is None
 
 
 def test_the_professor_kept_for_later_is_offered_in_phase_b() -> None:
@@ -640,7 +642,8 @@ def test_the_professor_kept_for_later_is_offered_in_phase_b() -> None:
     state, events = play(state, "professor later")
     assert [PhaseStarted(1, Phase.ACTIONS, 0)] == events  # nothing used, nothing drawn
     assert (Phase.ACTIONS, 0) == (state.phase, state.current_player)
-    assert state.characters is not None and 1 == state.characters.holders[4]
+    assert state.characters is not None
+    assert 1 == state.characters.holders[4]
     state = play(state, "end")[0]
     assert ["professor bonus", "professor prestige"] == texts(state)[-2:]
 
@@ -650,7 +653,8 @@ def test_the_professor_used_at_once_lies_face_down_in_that_phase_a2() -> None:
     (the rulebook: „zunächst verdeckt abgelegt")."""
     state = characters_phase()
     state = play(state, "token professor 300", "token muse 300", "token muse 400", PASS_A2)[0]
-    assert isinstance(state.pending, ProfessorOffer) and 0 == state.current_player
+    assert isinstance(state.pending, ProfessorOffer)
+    assert 0 == state.current_player
     state = choose_first(play(state, "professor bonus")[0])
     assert (Phase.CHARACTERS, 1) == (state.phase, state.current_player)
     assert state.characters is not None
@@ -671,7 +675,9 @@ def test_the_professor_is_not_offered_at_once_with_both_decks_empty() -> None:
     gone = with_player(
         gone,
         2,
-        replace(gone.players[2], prestige_cards=(*gone.players[2].prestige_cards, *state.prestige_deck)),
+        replace(
+            gone.players[2], prestige_cards=(*gone.players[2].prestige_cards, *state.prestige_deck)
+        ),
     )
     after = play(gone, PASS_A2)[0]
     assert (Phase.ACTIONS, None) == (after.phase, after.pending)

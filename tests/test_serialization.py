@@ -100,6 +100,8 @@ from princes_of_florence.moves import (
     GiveUp,
     IntroduceFreedom,
     KeepRecruiting,
+    MerchantFree,
+    MerchantPay,
     Move,
     Open,
     Pass,
@@ -107,6 +109,7 @@ from princes_of_florence.moves import (
     PlaceToken,
     PlayBonus,
     PrincessWork,
+    ProfessorLater,
     Propose,
     ProposeBuilding,
     ProposePlacement,
@@ -176,6 +179,9 @@ MOVES: tuple[Move, ...] = (
     PrincessWork(),
     UseMerchant(),
     UseProfessor(ProfessorDeck.PRESTIGE),
+    MerchantFree(),
+    MerchantPay(),
+    ProfessorLater(),
     Propose(1),
     ProposeBuilding(Building.WORKSHOP),
     ProposePlacement("f4-g4/a4"),
@@ -281,7 +287,7 @@ def test_event_lists_round_trip() -> None:
 
 def test_moves_are_tagged_objects_in_a_schema_envelope() -> None:
     """A move is {"type": <snake case class name>, fields...} inside the envelope."""
-    assert '{"schema":"1.0","kind":"move","data":{"type":"bid","amount":300}}' == dumps(Bid(300))
+    assert '{"schema":"1.1","kind":"move","data":{"type":"bid","amount":300}}' == dumps(Bid(300))
     assert {"type": "return_person", "person": "poet"} == _data(dumps(MOVES[0]))
     assert {"type": "recruit", "from_player": 2, "person": "actor"} == _data(dumps(MOVES[10]))
     assert {"type": "end_turn"} == _data(dumps(EndTurn()))
@@ -1083,3 +1089,41 @@ def test_each_mask_outside_the_grid_is_named_by_its_path() -> None:
             assert _mask_problems(principality, "$.p") == [
                 f"the mask {outside} names cells outside the 7x7 grid @ $.p.{path}"
             ]
+
+
+def _merchant_offer_and_professor_drawn() -> tuple[GameState, GameState]:
+    """A Muse & Princess game at the Merchant's choice, and one with the Professor's cards
+    drawn at once in phase A2, the card lying face down (R26)."""
+    from positions import PASS_A2, characters_phase, end_phase_b
+
+    state = characters_phase(start_player=3)
+    state = apply(state, parse_move(PASS_A2))
+    for text in ("token merchant 300", PASS_A2, PASS_A2):
+        state = apply(state, parse_move(text))
+    state = end_phase_b(state)
+    for text in ("open jester", "pass", "pass", "pass"):
+        state = apply(state, parse_move(text))
+    drawn = characters_phase(players=3)
+    for text in (PASS_A2, "token professor 300", PASS_A2, "professor bonus"):
+        drawn = apply(drawn, parse_move(text))
+    return state, drawn
+
+
+def test_the_merchants_choice_and_the_professors_draw_round_trip() -> None:
+    """States pending the Merchant's choice or holding a face-down Professor load back equal."""
+    for state in _merchant_offer_and_professor_drawn():
+        assert state == load_state(dumps(state))
+    offer, drawn = _merchant_offer_and_professor_drawn()
+    assert '"pending":{"type":"merchant_offer","stack":"jester","price":200}' in dumps(offer)
+    assert '"face_down":["professor"]' in dumps(drawn)
+
+
+def test_a_schema_1_0_state_without_face_down_still_loads() -> None:
+    """A 1.0 document of a Muse & Princess game, written before ``face_down``, reads with it
+    empty (schema 1.1 only added fields with defaults)."""
+    offer, _ = _merchant_offer_and_professor_drawn()
+    text = dumps(offer)
+    old = text.replace('"schema":"1.1"', '"schema":"1.0"').replace(',"face_down":[]', "")
+    assert old != text
+    assert "face_down" not in old
+    assert offer == load_state(old)

@@ -50,7 +50,6 @@ from princes_of_florence.rules.common import (
     payment_problem,
     players_with,
     seats_from,
-    use_character,
     with_player,
 )
 from princes_of_florence.rules.placement import has_legal_placement, landscapes_with_room

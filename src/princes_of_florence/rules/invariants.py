@@ -333,7 +333,9 @@ def _pending_problems(state: GameState) -> list[str]:
         Proposal: not auction and isinstance(pending, Proposal) and _proposal_fits(state, seat),
         OpenBuild: not auction
         and 1 <= getattr(pending, "proposals", 0) <= ruleset(state.config).proposals_per_build,
-        MerchantOffer: auction and isinstance(pending, MerchantOffer) and _merchant_fits(state, seat),
+        MerchantOffer: auction
+        and isinstance(pending, MerchantOffer)
+        and _merchant_fits(state, seat),
         ProfessorOffer: False,
     }
     if state.phase not in (Phase.AUCTION, Phase.ACTIONS) or not allowed[type(pending)]:
