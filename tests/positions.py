@@ -259,6 +259,28 @@ def professor_opens() -> GameState:
     return play(state, "professor prestige")[0]
 
 
+def merchant_won() -> GameState:
+    """Round 2, phase A: player 0, who took the Merchant in round 1, opened the jester, the
+    others passed; player 0 chooses the object free or paid with prestige (R26)."""
+    state = characters_phase(start_player=3)
+    state = play(state, PASS_A2, "token merchant 300", PASS_A2, PASS_A2)[0]
+    state = end_phase_b(state)
+    return play(state, "open jester", "pass", "pass", "pass")[0]
+
+
+def professor_offered() -> GameState:
+    """Round 1, phase A2 of 3 players: player 1 has just taken the Professor and is offered
+    it at once, before player 0 acts in phase B (R26)."""
+    state = characters_phase(players=3)
+    return play(state, PASS_A2, "token professor 300", PASS_A2)[0]
+
+
+def professor_drawn() -> GameState:
+    """Round 1, phase A2 of 3 players: player 1 drew five bonus cards with the Professor just
+    taken; the card lies face down (R26)."""
+    return play(professor_offered(), "professor bonus")[0]
+
+
 # --- Cooperative Building (R29-R34) ---------------------------------------------------
 
 
