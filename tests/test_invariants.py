@@ -56,6 +56,7 @@ from princes_of_florence.rules.cooperative import reverse_side
 from princes_of_florence.rules.invariants import principality_problems, state_problems
 from princes_of_florence.state import (
     CardChoice,
+    CharacterState,
     Conversion,
     Deck,
     LandscapeChoice,
@@ -965,9 +966,7 @@ CORRUPTIONS = [
     # Muse & Princess: the Merchant's choice on winning, the Professor at once (R26).
     row(
         "the Merchant's choice offered to a player not holding it",
-        lambda: replace(
-            merchant_won(), characters=replace(merchant_won().characters, holders=(None,) * 6)
-        ),
+        lambda: replace(merchant_won(), characters=CharacterState(done=(True,) * 4)),
         "the pending MerchantOffer(stack=<AuctionObject.JESTER: 'jester'>, price=200) cannot"
         " arise for player 0 in auction @ pending",
     ),
@@ -1001,9 +1000,7 @@ CORRUPTIONS = [
     ),
     row(
         "cards drawn in phase A2 with the Professor not face down",
-        lambda: replace(
-            professor_drawn(), characters=replace(professor_drawn().characters, face_down=())
-        ),
+        lambda: replace(professor_drawn(), characters=CharacterState(done=(True,) * 3)),
         "the pending CardChoice(deck=<Deck.BONUS: 'bonus'>, shown=(<BonusCardId.B14: 'B14'>,"
         " <BonusCardId.B12: 'B12'>, <BonusCardId.B17: 'B17'>, <BonusCardId.B01: 'B01'>,"
         " <BonusCardId.B18: 'B18'>), returning=False) cannot arise for player 1 in characters"
