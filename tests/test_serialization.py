@@ -17,6 +17,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from fuzz_strategies import documents
+from positions import merchant_won, professor_drawn, professor_offered
 from princes_of_florence import (
     GameConfig,
     SerializationError,
@@ -1091,37 +1092,25 @@ def test_each_mask_outside_the_grid_is_named_by_its_path() -> None:
             ]
 
 
-def _merchant_offer_and_professor_drawn() -> tuple[GameState, GameState]:
-    """A Muse & Princess game at the Merchant's choice, and one with the Professor's cards
-    drawn at once in phase A2, the card lying face down (R26)."""
-    from positions import PASS_A2, characters_phase, end_phase_b
-
-    state = characters_phase(start_player=3)
-    state = apply(state, parse_move(PASS_A2))
-    for text in ("token merchant 300", PASS_A2, PASS_A2):
-        state = apply(state, parse_move(text))
-    state = end_phase_b(state)
-    for text in ("open jester", "pass", "pass", "pass"):
-        state = apply(state, parse_move(text))
-    drawn = characters_phase(players=3)
-    for text in (PASS_A2, "token professor 300", PASS_A2, "professor bonus"):
-        drawn = apply(drawn, parse_move(text))
-    return state, drawn
-
-
-def test_the_merchants_choice_and_the_professors_draw_round_trip() -> None:
-    """States pending the Merchant's choice or holding a face-down Professor load back equal."""
-    for state in _merchant_offer_and_professor_drawn():
+def test_the_merchants_choice_and_the_professors_offer_round_trip() -> None:
+    """States and views pending the Merchant's choice, the Professor's offer, or the cards it
+    drew at once with the card face down, load back equal (R26)."""
+    for state in (merchant_won(), professor_offered(), professor_drawn()):
         assert state == load_state(dumps(state))
-    offer, drawn = _merchant_offer_and_professor_drawn()
-    assert '"pending":{"type":"merchant_offer","stack":"jester","price":200}' in dumps(offer)
-    assert '"face_down":["professor"]' in dumps(drawn)
+        for viewer in range(len(state.players)):
+            view = observe(state, viewer)
+            assert view == load_view(dumps(view))
+    assert '"pending":{"type":"merchant_offer","stack":"jester","price":200}' in dumps(
+        merchant_won()
+    )
+    assert '"pending":{"type":"professor_offer"}' in dumps(professor_offered())
+    assert '"face_down":["professor"]' in dumps(professor_drawn())
 
 
 def test_a_schema_1_0_state_without_face_down_still_loads() -> None:
     """A 1.0 document of a Muse & Princess game, written before ``face_down``, reads with it
     empty (schema 1.1 only added fields with defaults)."""
-    offer, _ = _merchant_offer_and_professor_drawn()
+    offer = merchant_won()
     text = dumps(offer)
     old = text.replace('"schema":"1.1"', '"schema":"1.0"').replace(',"face_down":[]', "")
     assert old != text
