@@ -206,6 +206,7 @@ def _next_turn(state: GameState, seat: int, events: list[Event]) -> GameState:
         index = characters.tokens.index(candidate)
         state = _take(state, candidate, index, events)
         if CHARACTERS[index] is Character.PROFESSOR and (state.bonus_deck or state.prestige_deck):
+            # ruling R26, the rulebook's "sofort": asked before the next player acts
             return replace(state, current_player=candidate, pending=ProfessorOffer())
     return replace(state, current_player=None)
 
