@@ -87,11 +87,13 @@ from princes_of_florence.state import (
     Deck,
     GameState,
     LandscapeChoice,
+    MerchantOffer,
     OpenBuild,
     Pending,
     Placing,
     PlayerState,
     Principality,
+    ProfessorOffer,
     Proposal,
     RecruitOffer,
     SetupState,
@@ -211,6 +213,8 @@ ViewPending: TypeAlias = (
     | LandscapeChoice
     | Proposal
     | OpenBuild
+    | MerchantOffer
+    | ProfessorOffer
 )
 """A pending decision as a viewer sees it: another player's card choice is hidden."""
 

@@ -7,7 +7,7 @@
 'player_0'
 >>> observation, reward, terminated, truncated, info = game.last()
 >>> observation["observation"].shape, int(observation["action_mask"].sum())
-((1232,), 4)
+((1249,), 4)
 
 Agents are ``player_0`` to ``player_N-1``, one per seat.  The player to decide
 is ``agent_selection``; in Cooperative Building the
