@@ -550,7 +550,6 @@ def test_a_short_supply_is_rejected_before_the_invariants_run() -> None:
         "building_supply",
         "landscape_supply",
         "freedom_supply",
-        "round_best",
         "jesters",
         "builders",
         "recruiting",
@@ -571,6 +570,9 @@ def test_each_negative_count_is_named(field: str) -> None:
 
     with pytest.raises(SerializationError, match=f"{field} holds a negative count @ "):
         load_state(_mutated(dumps(state), change))
+    # The best works are named by seat (see the test of the characters' numbers below).
+    with pytest.raises(SerializationError, match=r"best work -1 is not 0 to \d+ @ \S+\[3\]"):
+        load_state(_mutated(dumps(state), lambda data: data["round_best"].__setitem__(3, -1)))
 
 
 @pytest.mark.parametrize("field", ["round_best", "auction.done"])
@@ -1083,3 +1085,67 @@ def test_each_mask_outside_the_grid_is_named_by_its_path() -> None:
             assert _mask_problems(principality, "$.p") == [
                 f"the mask {outside} names cells outside the 7x7 grid @ $.p.{path}"
             ]
+
+
+def _second_characters_phase() -> GameState:
+    """Round 2, phase A2 of 4 players, hidden money: player 0 took the Banker in round 1;
+    now player 1's token lies on the Muse at 500 and player 2 decides (R25, R26)."""
+    config = GameConfig(players=4, seed=0, hidden_money=True, muse_and_princess=True)
+    state = new_game(config)
+    while state.phase is not Phase.CHARACTERS:
+        state = apply(state, legal_moves(state)[0] if state.phase is Phase.SETUP else Decline())
+    state = play_texts(state, "token banker 200", *["no character"] * 3)
+    while state.phase is not Phase.CHARACTERS:
+        state = apply(state, EndTurn() if state.phase is Phase.ACTIONS else Decline())
+    return play_texts(state, "token muse 500")
+
+
+def play_texts(state: GameState, *moves: str) -> GameState:
+    """``state`` after ``moves`` in notation."""
+    for text in moves:
+        state = apply(state, parse_move(text))
+    return state
+
+
+_CHARACTER_FIELDS = (
+    "round_best[1]",
+    "characters.holders[0]",
+    "characters.tokens[1]",
+    "characters.bids[0]",
+    "characters.bids[1]",
+    "characters.done[2]",
+    "characters.banker_money",
+    "characters.banker_taken[0]",
+    "characters.banker_taken[1]",
+)
+"""Every integer of a state's and a view's character cards, and the round's best works."""
+
+
+@pytest.mark.parametrize("value", [2**64 - 1, 2**40, -100, 4])
+@pytest.mark.parametrize("field", _CHARACTER_FIELDS)
+@pytest.mark.parametrize("kind", ["state", "view"])
+def test_every_number_of_the_character_cards_and_best_works_is_bounded(
+    kind: str, field: str, value: int
+) -> None:
+    """2**64 - 1 in the round's best works or the characters' fields was accepted, and
+    legal play went on to states load_state refused: each is bounded by what the rules
+    reach, and the problem named by its path."""
+    state = _second_characters_phase()
+    assert state.current_player == 2
+    text = dumps(state if kind == "state" else observe(state, 2))
+    assert (load_state if kind == "state" else load_view)(text) is not None
+    steps = re.findall(r"\w+|\[\d+\]", field)
+
+    def corrupt(data: Any) -> None:
+        *parents, last = [int(s[1:-1]) if s.startswith("[") else s for s in steps]
+        for step in parents:
+            data = data[step]
+        data[last] = value if field != "characters.done[2]" else bool(value)
+
+    if field == "characters.done[2]" and value != 4:
+        return  # a flag: only true or false, tried once
+    load = load_state if kind == "state" else load_view
+    with pytest.raises(SerializationError) as refused:
+        load(_mutated(text, corrupt))
+    named = str(refused.value).partition(" @ ")[2].split(", ")
+    assert f"$.data.{field}" in named, str(refused.value)

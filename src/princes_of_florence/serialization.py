@@ -1583,7 +1583,6 @@ def _shape_problems(state: GameState) -> list[str]:
         ("building_supply", state.building_supply),
         ("landscape_supply", state.landscape_supply),
         ("freedom_supply", state.freedom_supply),
-        ("round_best", state.round_best),
         ("jesters", (state.jesters,)),
         ("builders", (state.builders,)),
         ("recruiting", (state.recruiting,)),
@@ -1695,11 +1694,12 @@ def _in_view(problem: str) -> str:
     'player 1 has 9 persons in hand @ $.data'
     """
     sentence, _, paths = problem.rpartition(" @ ")
-    parts = re.split(r"[.\[\]]+", paths.removeprefix("$.data."))
-    public = parts[0] == "players" and len(parts) > 2  # a field of one player
-    if (parts[2] in _PUBLIC_FIELDS if public else parts[0] in _VIEW_FIELDS) and "," not in paths:
-        return problem
-    return f"{sentence or problem} @ $.data"
+    for path in paths.split(", "):
+        parts = re.split(r"[.\[\]]+", path.removeprefix("$.data."))
+        public = parts[0] == "players" and len(parts) > 2  # a field of one player
+        if not (parts[2] in _PUBLIC_FIELDS if public else parts[0] in _VIEW_FIELDS):
+            return f"{sentence or problem} @ $.data"
+    return problem
 
 
 def load_view(text: str | bytes) -> PlayerView:
