@@ -1252,7 +1252,7 @@ def worked() -> GameState:
 
 BID = "characters.tokens[0], characters.bids[0]"
 
-CHARACTER_CORRUPTIONS = [
+NUMBER_AND_CHARACTER_CORRUPTIONS = [
     row(
         "a character bid beyond the bidder's cash",
         lambda: player(muse_bid(), 0, money=400),
@@ -1414,6 +1414,18 @@ CHARACTER_CORRUPTIONS = [
         lambda: replace(after_draft(players=3), phase=Phase.CHARACTERS, auction=None),
         "characters is not a phase of this game @ phase",
     ),
+    # Numbers bounded by the play that leads to them (R19, R31).
+    row(
+        "a payout above the round's best work",
+        lambda: replace(payout(), round_best=(7, 0, 0)),
+        "a payout of 800 for a work, and player 0's best work of the round is 7 (ruling R19)"
+        " @ pending.payout, round_best[0]",
+    ),
+    row(
+        "a proposal naming a negative limit",
+        lambda: proposal(coop_asked(), limit=-100),
+        "player 1 cannot raise the -100 the proposal names (R31) @ pending.limit, players[1].money",
+    ),
     # The best works of the round (R19, R20).
     row(
         "a best work of 2**64 - 1",
@@ -1490,7 +1502,7 @@ def test_the_uncorrupted_positions_break_nothing(base: Corruption) -> None:
     assert () == state_problems(base())
 
 
-@pytest.mark.parametrize(("corrupt", "problems"), CORRUPTIONS + CHARACTER_CORRUPTIONS)
+@pytest.mark.parametrize(("corrupt", "problems"), CORRUPTIONS + NUMBER_AND_CHARACTER_CORRUPTIONS)
 def test_each_corruption_is_named_with_its_path(
     corrupt: Corruption, problems: tuple[str, ...]
 ) -> None:

@@ -358,6 +358,13 @@ def _pending_problems(state: GameState) -> list[str]:
         ]
     if isinstance(pending, Conversion) and pending.payout % 100:
         return [f"a payout of {pending.payout} (ruling R19) @ pending.payout"]
+    if isinstance(pending, Conversion) and len(state.round_best) == len(state.players):
+        best = state.round_best[seat]  # ruling R20: the work just paid counts among them
+        if pending.payout > 100 * best:
+            return [
+                f"a payout of {pending.payout} for a work, and player {seat}'s best work of the"
+                f" round is {best} (ruling R19) @ pending.payout, round_best[{seat}]"
+            ]
     if isinstance(pending, Proposal):
         proposer = pending.proposer
         if means(state, proposer) < build_cost(state.players[proposer]):
@@ -365,7 +372,7 @@ def _pending_problems(state: GameState) -> list[str]:
                 f"player {proposer} cannot pay the build cost of the proposal (R4, R31)"
                 f" @ pending, players[{proposer}].money"
             ]
-        if pending.limit % 100 or means(state, pending.partner) < pending.limit:
+        if pending.limit % 100 or not 0 <= pending.limit <= means(state, pending.partner):
             return [
                 f"player {pending.partner} cannot raise the {pending.limit} the proposal"
                 f" names (R31) @ pending.limit, players[{pending.partner}].money"
