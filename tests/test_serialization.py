@@ -1149,3 +1149,118 @@ def test_every_number_of_the_character_cards_and_best_works_is_bounded(
         load(_mutated(text, corrupt))
     named = str(refused.value).partition(" @ ")[2].split(", ")
     assert f"$.data.{field}" in named, str(refused.value)
+
+
+def _corrupted_states() -> list[Any]:
+    """A state of Muse & Princess and Cooperative Building with one field of a wrong
+    type, each with the message dumps must give."""
+    state = _second_characters_phase()
+    player = state.players[0]
+    characters = state.characters
+    assert characters is not None
+    last = len(state.person_deck) - 1
+
+    def seat_0(**changes: Any) -> GameState:
+        return replace(state, players=(replace(player, **changes), *state.players[1:]))
+
+    def cards(**changes: Any) -> GameState:
+        return replace(state, characters=replace(characters, **changes))
+
+    return [
+        pytest.param(
+            attrs.evolve(state, round="2"),
+            "expected an integer, not str '2' @ $.data.round",
+            id="round as text (attrs.evolve)",
+        ),
+        pytest.param(
+            seat_0(money=300.0),
+            "expected an integer, not float 300.0 @ $.data.players[0].money",
+            id="money as a float",
+        ),
+        pytest.param(
+            seat_0(prestige=True),
+            "expected an integer, not bool True @ $.data.players[0].prestige",
+            id="prestige as a bool",
+        ),
+        pytest.param(
+            seat_0(money=10**5000),
+            "an integer of 16610 bits is out of range @ $.data.players[0].money",
+            id="money of 5000 digits",
+        ),
+        pytest.param(
+            replace(state, round_best=(0, 2**64, 0, 0)),
+            "an integer of 65 bits is out of range @ $.data.round_best[1]",
+            id="a best work of 2**64",
+        ),
+        pytest.param(
+            replace(state, players=list(state.players)),
+            "expected a tuple, not list [PlayerState(money=",
+            id="players as a list",
+        ),
+        pytest.param(
+            replace(state, phase="characters"),
+            "expected a Phase, not str 'characters' @ $.data.phase",
+            id="phase as text",
+        ),
+        pytest.param(
+            replace(state, person_deck=(*state.person_deck[:-1], "poet")),
+            f"expected a PersonId, not str 'poet' @ $.data.person_deck[{last}]",
+            id="a card as text",
+        ),
+        pytest.param(
+            cards(holders=(None, "0", None, None, None, None)),
+            "expected an integer or None, not str '0' @ $.data.characters.holders[1]",
+            id="a holder as text",
+        ),
+        pytest.param(
+            cards(banker_taken=(1,)),
+            "expected 2 items, not 1 @ $.data.characters.banker_taken",
+            id="the Banker's taker cut short",
+        ),
+        pytest.param(
+            replace(state, pending=Bid(300)),
+            "expected a pending decision or None, not Bid Bid(amount=300) @ $.data.pending",
+            id="a move as the pending decision",
+        ),
+        pytest.param(
+            replace(state, characters=object()),
+            "expected a CharacterState or None, not object <object object at",
+            id="the characters as an object",
+        ),
+    ]
+
+
+@pytest.mark.parametrize(("state", "message"), _corrupted_states())
+def test_dumps_of_a_corrupted_state_names_the_field(state: Any, message: str) -> None:
+    """A state changed in Python to hold a wrong type is not written (the JSON would not
+    load, or the writer raised a bare TypeError or ValueError): dumps raises a
+    SerializationError naming the field."""
+    with pytest.raises(SerializationError, match=r"^cannot write the state: ") as refused:
+        dumps(state)
+    assert message in str(refused.value)
+
+
+def test_dumps_of_a_move_or_an_event_of_a_wrong_type_names_the_field() -> None:
+    """A move or event holding a value of another type is refused as a state is."""
+    with pytest.raises(SerializationError, match=r"expected an integer, not float 300\.0 @ "):
+        dumps(Bid(300.0))  # type: ignore[arg-type]  # the wrong type under test
+    with pytest.raises(SerializationError, match=r"not str 'x' @ \$\.data\[1\]\.player"):
+        dumps((Passed(1), Passed("x")))  # type: ignore[arg-type]  # the wrong type under test
+    assert '"amount":300' in dumps(Bid(300))
+    view = replace(observe(_second_characters_phase(), 2), hand_bonus=["B01"])
+    with pytest.raises(SerializationError, match=r"^cannot write the view: expected a tuple"):
+        dumps(view)
+
+
+def test_the_quick_writer_checks_each_frozen_value_once() -> None:
+    """A value the writer has checked is remembered by identity: a changed copy (a new
+    object) is checked again, so no corruption is written."""
+    state = _second_characters_phase()
+    dumps(state)
+    player = state.players[1]
+    broken = replace(
+        state, players=(state.players[0], replace(player, jesters="1"), *state.players[2:])
+    )
+    with pytest.raises(SerializationError, match=r"@ \$\.data\.players\[1\]\.jesters"):
+        dumps(broken)
+    assert dumps(state) == dumps(load_state(dumps(state)))
