@@ -1168,7 +1168,7 @@ def _corrupted_states() -> list[Any]:
 
     return [
         pytest.param(
-            attrs.evolve(state, round="2"),
+            attrs.evolve(state, round="2"),  # type: ignore[arg-type]  # the wrong type under test
             "expected an integer, not str '2' @ $.data.round",
             id="round as text (attrs.evolve)",
         ),
