@@ -578,7 +578,11 @@ def _seconds(text: str) -> float:
     return seconds
 
 
-def main(argv: list[str] | None = None, prog: str = "python -m princes_of_florence.bench") -> int:
+def main(
+    argv: list[str] | None = None,
+    prog: str = "python -m princes_of_florence.bench",
+    parser_class: type[argparse.ArgumentParser] = argparse.ArgumentParser,
+) -> int:
     """Run benchmarks and print their figures; returns the exit status.
 
     Args:
@@ -586,8 +590,10 @@ def main(argv: list[str] | None = None, prog: str = "python -m princes_of_floren
             ``[--seconds S] [NAME ...]``, by default every benchmark for 2
             seconds each.
         prog: the command's name in usage and error messages.
+        parser_class: the argument parser to read them with (the command
+            line passes its own, whose refusals stay on one line).
     """
-    parser = argparse.ArgumentParser(
+    parser = parser_class(
         prog=prog,
         description="Measure the speed of the engine's hot paths.",
     )

@@ -27,6 +27,7 @@ import os
 import sys
 from collections import defaultdict
 from collections.abc import Callable, Sequence
+from typing import NoReturn
 
 import attrs
 
@@ -386,9 +387,17 @@ def _catalog() -> int:
     return 0
 
 
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose refusals stay on one line, whatever the arguments hold."""
+
+    def error(self, message: str) -> NoReturn:
+        self.print_usage(sys.stderr)
+        self.exit(2, f"{self.prog}: error: {_one_line(message)}\n")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
-    parser = argparse.ArgumentParser(prog="princes-of-florence")
+    parser = _Parser(prog="princes-of-florence")
     sub = parser.add_subparsers(dest="command", required=True)
     play = sub.add_parser("play", help="play a seeded game between random bots and print it")
     play.add_argument("--players", type=int, default=4)
@@ -439,6 +448,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return bench_module.main(
                 ["--seconds", args.seconds, *args.names],
                 prog=f"{parser.prog} bench",
+                parser_class=_Parser,
             )
         return _catalog()
     except (PrincesOfFlorenceError, _Refused) as error:
