@@ -4,8 +4,10 @@ Each test feeds inputs from :mod:`fuzz_strategies` (valid things broken on purpo
 the public entry points and asserts that every answer is a result or a
 :class:`PrincesOfFlorenceError` with a short message, that nothing given is changed,
 and that whatever is accepted is within :mod:`princes_of_florence.limits`, which bound
-the work of every later call.  Work is bounded by sizes, never timed.  Each test
-counts the inputs it tried per entry point and shows them in the ``figures`` summary.
+the work of every later call.  Every state accepted has legal moves that apply, and
+plays to the end.  The command line (``main``) answers with exit status 0 or 2 and a
+refusal of one line, never a traceback.  Work is bounded by sizes, never timed.  Each
+test counts the inputs it tried per entry point and shows them in the ``figures`` summary.
 """
 
 from __future__ import annotations

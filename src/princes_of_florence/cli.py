@@ -328,9 +328,7 @@ def _read_record_file(path: str) -> str:
     except OSError as error:
         raise SerializationError(f"cannot read {path}: {error.strerror}") from None
     except UnicodeDecodeError as error:
-        raise SerializationError(
-            f"cannot read {path}: not UTF-8 text (byte {error.start} in a block read)"
-        ) from None
+        raise SerializationError(f"cannot read {path}: not UTF-8 text ({error.reason})") from None
     except ValueError as error:  # a NUL character in the path
         raise SerializationError(f"cannot read {path!r}: {error}") from None
     if len(text) > MAX_DOCUMENT_CHARS:

@@ -568,7 +568,8 @@ def _holding_problems(state: GameState, characters: CharacterState) -> list[str]
             )
     start, growth = rules.banker_start_money, rules.banker_growth
     money = characters.banker_money
-    if taken := characters.banker_taken:
+    taken = characters.banker_taken
+    if taken is not None:
         when, seat = taken
         if not 1 <= when <= last:
             problems.append(
@@ -595,7 +596,7 @@ def _holding_problems(state: GameState, characters: CharacterState) -> list[str]
         low = high = start + growth * (last - taken[0] - 1)
     else:  # taken in this phase A2: it lay there since the take before, if any
         low, high = start, start + growth * (last - 1)
-    if not low <= money <= high or money % growth:
+    if not low <= money <= high or (growth and money % growth):
         expected = f"{low}" if low == high else f"{low} to {high}"
         problems.append(
             f"the Banker holds {money} florins, not {expected} (ruling R26)"
