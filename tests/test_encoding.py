@@ -32,8 +32,11 @@ from princes_of_florence.moves import (
     Convert,
     Deal,
     Decline,
+    MerchantFree,
+    MerchantPay,
     Move,
     PlaceTile,
+    ProfessorLater,
     Recruit,
     SellPrestige,
 )
@@ -107,8 +110,10 @@ def test_the_blocks_are_laid_end_to_end() -> None:
     kinds = [b.kind for b in BLOCKS]
     assert len(set(kinds)) == len(kinds) - 1
     assert [PlaceTile, PlaceTile] == [k for k in kinds if kinds.count(k) > 1]
-    assert BLOCKS[-2].kind is PlaceTile
-    assert BLOCKS[-1].kind is Deal  # chance's moves (explicit chance), added after
+    assert BLOCKS[-5].kind is PlaceTile
+    assert BLOCKS[-4].kind is Deal  # chance's moves (explicit chance), added after
+    # the Merchant's choice and the Professor kept (R26), added after them
+    assert [MerchantFree, MerchantPay, ProfessorLater] == [b.kind for b in BLOCKS[-3:]]
 
 
 def test_a_placement_id_is_its_cells_whatever_the_tile() -> None:

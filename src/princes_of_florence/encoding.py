@@ -69,6 +69,8 @@ from princes_of_florence.moves import (
     GiveUp,
     IntroduceFreedom,
     KeepRecruiting,
+    MerchantFree,
+    MerchantPay,
     Move,
     Open,
     Pass,
@@ -76,6 +78,7 @@ from princes_of_florence.moves import (
     PlaceToken,
     PlayBonus,
     PrincessWork,
+    ProfessorLater,
     Propose,
     ProposeBuilding,
     ProposePlacement,
@@ -402,6 +405,9 @@ _KIND_MOVES: tuple[tuple[type[Move], Callable[[], Sequence[Move]]], ...] = (
     (GiveUp, lambda: [GiveUp()]),
     (PlaceTile, lambda: [PlaceTile(c) for c in REVERSE_PLACEMENT_CELLS]),
     (Deal, lambda: [*(Deal(c) for c in _CARDS), *(Deal(f) for f in Freedom)]),
+    (MerchantFree, lambda: [MerchantFree()]),
+    (MerchantPay, lambda: [MerchantPay()]),
+    (ProfessorLater, lambda: [ProfessorLater()]),
 )
 """One row per kind of move, in id order: the kind and every move of it.
 
@@ -506,10 +512,12 @@ def _longest_game(cat: Catalog) -> int:
     per_round_b = players * (2 * work + 1)
     # Muse & Princess: phase A2 (every token raises a card's bid, and a pass
     # or a card per player), the Cardinal's third action, and the uses of the
-    # Merchant (one move) and the Professor (a draw, a choice, three put under)
+    # Merchant (one move: ``merchant``, or its choice on winning) and the
+    # Professor (a draw, a choice, three put under; before them, offered at
+    # once when taken, ``professor later``)
     tokens = sum(len(c.bids) for c in cat.characters) + players
     per_round_b += players * work + 1 + 1 + 1 + (rules.draw_size - 2)
-    per_round_a += tokens
+    per_round_a += tokens + 1
     # Cooperative Building: each of the (at most 3) build actions of a turn
     # may hold 3 proposals of 5 moves (partner, building, cells, payment,
     # answer) and then a ``give up`` (a ``build`` alone is counted above)

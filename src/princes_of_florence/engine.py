@@ -49,6 +49,8 @@ from princes_of_florence.moves import (
     GiveUp,
     IntroduceFreedom,
     KeepRecruiting,
+    MerchantFree,
+    MerchantPay,
     Move,
     Open,
     Pass,
@@ -56,6 +58,7 @@ from princes_of_florence.moves import (
     PlaceToken,
     PlayBonus,
     PrincessWork,
+    ProfessorLater,
     Propose,
     ProposeBuilding,
     ProposePlacement,
@@ -94,8 +97,10 @@ from princes_of_florence.state import (
     Conversion,
     GameState,
     LandscapeChoice,
+    MerchantOffer,
     OpenBuild,
     Placing,
+    ProfessorOffer,
     Proposal,
     RecruitOffer,
     Working,
@@ -187,7 +192,11 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
       left (:func:`.rules.cards.recruit_moves`), then ``keep``;
     * a proposal of a shared building (Cooperative Building) and the build
       action left open after a rejection: see
-      :func:`.rules.negotiation.negotiation_moves`.
+      :func:`.rules.negotiation.negotiation_moves`;
+    * the Merchant's holder who won an object: ``merchant free``, ``merchant
+      pay`` (:func:`.rules.characters.merchant_moves`); the Professor just
+      taken: ``professor`` by deck, ``professor later``
+      (:func:`.rules.characters.professor_moves`).
 
     * at a chance node (:func:`is_chance_node`): ``deal``, in catalog order.
 
@@ -234,6 +243,10 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
         moves = auction.landscape_moves(state)
     elif isinstance(pending, Proposal | OpenBuild):
         moves = negotiation.negotiation_moves(state)
+    elif isinstance(pending, MerchantOffer):
+        moves = characters.merchant_moves(state)
+    elif isinstance(pending, ProfessorOffer):
+        moves = characters.professor_moves(state)
     else:
         assert isinstance(pending, RecruitOffer)
         moves = (*cards.recruit_moves(state), KeepRecruiting())
@@ -472,6 +485,10 @@ def _reason(state: GameState, move: Move) -> str | None:
         return auction.landscape_problem(state, move)
     if isinstance(pending, Proposal | OpenBuild):
         return negotiation.negotiation_problem(state, move)
+    if isinstance(pending, MerchantOffer):
+        return characters.merchant_problem(state, move)
+    if isinstance(pending, ProfessorOffer):
+        return characters.professor_problem(state, move)
     if isinstance(move, Recruit):
         return cards.recruit_problem(state, move)
     return "the player must first use the recruiting card won or keep it (ruling R16)"
@@ -603,6 +620,8 @@ def _drawn(state: GameState, events: list[Event]) -> GameState:
         return state
     if state.phase is Phase.AUCTION:
         return auction.continue_auction(state)
+    if state.phase is Phase.CHARACTERS:  # the Professor used at once (R26)
+        return characters.resume_characters(state, events)
     return actions.settle_turn(state, events)
 
 
@@ -690,6 +709,9 @@ _HANDLERS: dict[type[Move], _Handler] = {
     PrincessWork: characters.apply_use,
     UseMerchant: characters.apply_use,
     UseProfessor: characters.apply_use,
+    MerchantFree: characters.apply_merchant,
+    MerchantPay: characters.apply_merchant,
+    ProfessorLater: characters.apply_professor_later,
     Propose: negotiation.apply_negotiation,
     ProposeBuilding: negotiation.apply_negotiation,
     ProposePlacement: negotiation.apply_negotiation,

@@ -51,8 +51,10 @@ from princes_of_florence.state import (
     Conversion,
     GameState,
     LandscapeChoice,
+    MerchantOffer,
     OpenBuild,
     Placing,
+    ProfessorOffer,
     Proposal,
     RecruitOffer,
     Working,
@@ -94,6 +96,8 @@ _PENDING_KINDS: tuple[type, ...] = (
     LandscapeChoice,
     Proposal,
     OpenBuild,
+    MerchantOffer,
+    ProfessorOffer,
 )
 _CARDS = len(_PERSONS) + len(_BONUS) + len(_PRESTIGE_CARDS)
 
@@ -129,11 +133,12 @@ OBSERVATION_LAYOUT: tuple[tuple[str, int], ...] = (
         + len(_PERSONS) + len(_BONUS)  # a work
         + 1  # a payout
         + 2 * _SEATS + 2 + len(_BUILDINGS) + 3  # a proposal
-        + 1,  # an open build
+        + 1  # an open build
+        + len(AuctionObject) + 1,  # the Merchant's choice: the stack and the price
     ),
     (
         "characters",
-        1 + 2 * len(Character) * _SEATS + len(Character) + _SEATS + 3 + _SEATS,
+        1 + 2 * len(Character) * _SEATS + len(Character) + _SEATS + 3 + _SEATS + len(Character),
     ),
 )  # fmt: skip
 """The sections of :func:`~princes_of_florence.observation_vector`, in order: ``(name, length)``.
@@ -378,6 +383,10 @@ def _pending_section(view: PlayerView, seats: _Seats) -> list[float]:
             (pending.payment or 0) / _MONEY,
         ]
     open_build = pending.proposals / 3.0 if isinstance(pending, OpenBuild) else 0.0
+    merchant: list[float] = [0.0] * (len(AuctionObject) + 1)
+    if isinstance(pending, MerchantOffer):
+        stack = list(AuctionObject).index(pending.stack)
+        merchant = [*_one_hot(len(AuctionObject), stack), pending.price / _MONEY]
     return [
         *_one_hot(len(_PENDING_KINDS), kind),
         *_one_hot(len(_TILES), None if tile is None else _TILES.index(tile)),
@@ -386,12 +395,13 @@ def _pending_section(view: PlayerView, seats: _Seats) -> list[float]:
         payout,
         *proposal,
         open_build,
+        *merchant,
     ]
 
 
 def _characters_section(view: PlayerView, seats: _Seats) -> list[float]:
     characters = view.characters
-    size = 1 + 2 * len(Character) * _SEATS + len(Character) + _SEATS + 3 + _SEATS
+    size = 1 + 2 * len(Character) * _SEATS + len(Character) + _SEATS + 3 + _SEATS + len(Character)
     if characters is None:
         return [0.0] * size
     taken = characters.banker_taken
@@ -405,6 +415,7 @@ def _characters_section(view: PlayerView, seats: _Seats) -> list[float]:
         float(taken is not None),
         0.0 if taken is None else taken[0] / 7.0,
         *seats.one_hot(None if taken is None else taken[1]),
+        *(float(character in characters.face_down) for character in Character),
     ]
 
 

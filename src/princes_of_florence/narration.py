@@ -105,6 +105,8 @@ from princes_of_florence.moves import (
     GiveUp,
     IntroduceFreedom,
     KeepRecruiting,
+    MerchantFree,
+    MerchantPay,
     Move,
     Open,
     Pass,
@@ -112,6 +114,7 @@ from princes_of_florence.moves import (
     PlaceToken,
     PlayBonus,
     PrincessWork,
+    ProfessorLater,
     Propose,
     ProposeBuilding,
     ProposePlacement,
@@ -129,7 +132,7 @@ from princes_of_florence.moves import (
 from princes_of_florence.observation import PlayerView, determinize
 from princes_of_florence.rules.common import catalog
 from princes_of_florence.rules.variants import ruleset
-from princes_of_florence.state import GameState, Placing
+from princes_of_florence.state import GameState, MerchantOffer, Placing
 
 __all__ = [
     "MONEY_REASONS",
@@ -393,6 +396,14 @@ def _move(move: Move, s: GameState | PlayerView) -> str:
             return f"{who} uses the Merchant for prestige"
         case UseProfessor(deck):
             return f"{who} uses the Professor to draw from the {_professor(deck)} deck"
+        case MerchantFree():
+            return f"{who} uses the Merchant to take the object won free"
+        case MerchantPay():
+            offer = s.pending
+            paid = f" {offer.price} florins" if isinstance(offer, MerchantOffer) else ""
+            return f"{who} pays{paid} for the object won and uses the Merchant for prestige"
+        case ProfessorLater():
+            return f"{who} keeps the Professor for later"
         case Propose(partner):
             partner_name = player_name(config, partner)
             return f"{who} proposes to {partner_name} a building across their border"

@@ -9,7 +9,7 @@
 'player_0'
 >>> observation, reward, terminated, truncated, info = game.last()
 >>> observation["observation"].shape, int(observation["action_mask"].sum())
-((1232,), 4)
+((1249,), 4)
 
 ``env(game=NAME, players=N, **options)`` (or ``raw_env``, the same) makes an
 environment of any game :func:`princes_of_florence.games.names` lists, The
