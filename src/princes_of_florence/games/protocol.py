@@ -200,9 +200,9 @@ class Game(Protocol[StateT, ViewT, MoveT, EventT, ConfigT]):
 
     @property
     def chance_outcome_count(self) -> int:
-        """The number of chance outcome ids: each chance move has one id below it,
-        the same in every state.  0 for a game that deals everything from its
-        seed and offers no explicit chance."""
+        """How many chance outcome ids there are; each chance move has one id below
+        this count, the same in every state.  0 for a game that deals everything
+        from its seed and offers no explicit chance."""
         ...
 
     def chance_outcome_id(self, move: MoveT) -> int:
