@@ -87,6 +87,7 @@ import json
 import random
 import sys
 from collections.abc import Mapping
+from itertools import chain
 from typing import Any, ClassVar
 
 import numpy as np
@@ -435,7 +436,8 @@ class _Lines:
         while link is not None:
             parts.append(link._lines)
             link = link._before
-        return tuple(line for part in reversed(parts) for line in part)
+        parts.reverse()
+        return tuple(chain.from_iterable(parts))
 
     def text(self) -> str:
         """The lines joined by newlines."""
