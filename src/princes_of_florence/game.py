@@ -18,15 +18,24 @@ from typing import Any
 
 import attrs
 
-from princes_of_florence import decisions, engine, learning, narration, observation, render
+from princes_of_florence import (
+    decisions,
+    engine,
+    learning,
+    narration,
+    observation,
+    render,
+    search,
+)
 from princes_of_florence import encoding as codes
 from princes_of_florence import serialization as docs
 from princes_of_florence.config import GameConfig
 from princes_of_florence.errors import ConfigError, SerializationError
 from princes_of_florence.events import Event
 from princes_of_florence.games.protocol import Game, GameResult
+from princes_of_florence.heuristic import HeuristicBot
 from princes_of_florence.ids import Phase
-from princes_of_florence.moves import Move, parse_move
+from princes_of_florence.moves import Move, SellPrestige, parse_move
 from princes_of_florence.observation import PlayerView
 from princes_of_florence.rules.scoring import Outcome
 from princes_of_florence.state import GameState
@@ -68,6 +77,9 @@ class PrincesOfFlorence:
     def config_seed(self, config: GameConfig) -> int:
         return config.seed
 
+    def reseed(self, config: GameConfig, seed: int) -> GameConfig:
+        return attrs.evolve(config, seed=seed)
+
     # -- playing -------------------------------------------------------------------
 
     def new_game(self, config: GameConfig) -> GameState:
@@ -78,10 +90,13 @@ class PrincesOfFlorence:
 
     def legal_moves(self, state_or_view: _StateOrView) -> tuple[Move, ...]:
         if isinstance(state_or_view, PlayerView):
-            return _view_moves(state_or_view)
+            return observation.view_moves(state_or_view)
         sales = engine.free_moves(state_or_view)
         moves = engine.legal_moves(state_or_view)
         return (*moves, *sales) if sales else moves
+
+    def is_free_move(self, move: Move) -> bool:
+        return isinstance(move, SellPrestige)  # ruling R3: a sale does not end the decision
 
     def apply(self, state: GameState, move: Move, player: int | None = None) -> GameState:
         return engine.apply(state, move, player)
@@ -99,7 +114,12 @@ class PrincesOfFlorence:
 
     def result(self, state: GameState) -> GameResult:
         result = engine.outcome(state)
-        return GameResult(scores=result.prestige, winners=result.winners, places=_places(result))
+        return GameResult(
+            scores=result.prestige,
+            winners=result.winners,
+            places=_places(result),
+            tiebreaks=result.money,  # ruling R24: money breaks ties on prestige
+        )
 
     def returns(self, state: GameState) -> tuple[float, ...]:
         return learning.returns(state)
@@ -201,19 +221,19 @@ class PrincesOfFlorence:
     # -- bots --------------------------------------------------------------------------------
 
     def rollout_move(self, state: GameState, moves: Sequence[Move], rng: random.Random) -> Move:
-        from princes_of_florence.bots.mcts import rollout_move
+        return search.rollout_move(state, moves, rng)
 
-        return rollout_move(state, moves, rng)
+    def search_moves(self, state: GameState) -> Sequence[Move]:
+        return search.search_moves(state)
+
+    def estimates(self, state: GameState) -> tuple[float, ...] | None:
+        return search.estimates(state)
 
     def evaluate(self, state: GameState) -> tuple[float, ...] | None:
-        from princes_of_florence.bots.mcts import evaluate
-
-        return evaluate(state)
+        return search.evaluate(state)
 
     def bots(self) -> Mapping[str, Callable[[int], Any]]:
-        from princes_of_florence.bots.heuristic import HeuristicBot
-
-        return {"heuristic": lambda seed: HeuristicBot()}
+        return {"heuristic": _heuristic_bot}
 
     # -- learning ------------------------------------------------------------------------------
 
@@ -241,10 +261,9 @@ class PrincesOfFlorence:
         return learning.information_state_string(docs.GameRecord(config, tuple(moves)), player)
 
 
-def _view_moves(view: PlayerView) -> tuple[Move, ...]:
-    from princes_of_florence.bots.base import view_moves
-
-    return view_moves(view)
+def _heuristic_bot(seed: int) -> HeuristicBot:
+    """The heuristic bot; it plays the same whatever the seed."""
+    return HeuristicBot()
 
 
 def _record(record: object) -> docs.GameRecord:
