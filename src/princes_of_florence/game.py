@@ -62,7 +62,8 @@ class PrincesOfFlorence:
     # -- what the game is ------------------------------------------------------
 
     def make_config(self, players: int, seed: int, options: Mapping[str, Any]) -> GameConfig:
-        """A :class:`GameConfig` for ``players`` and ``seed`` with ``options`` as its fields."""
+        """A :class:`~princes_of_florence.GameConfig` of ``players`` and ``seed``, ``options``
+        its other fields by name."""
         known = {f.name for f in attrs.fields(GameConfig)} - {"players", "seed"}
         unknown = sorted(set(options) - known)
         if unknown:

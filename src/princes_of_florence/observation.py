@@ -417,7 +417,7 @@ def view_legal_moves(view: PlayerView) -> tuple[Move, ...]:
 def view_moves(view: PlayerView) -> tuple[Move, ...]:
     """The legal moves of the player of ``view``, prestige sales last (R3).
 
-    This is :func:`view_legal_moves` followed by the sales of 1 point up to
+    This is :func:`~princes_of_florence.view_legal_moves` followed by the sales of 1 point up to
     every point the player holds (none with Muse & Princess, R27); ``()``
     when another player is to decide.  It depends on the view only.
 

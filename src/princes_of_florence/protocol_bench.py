@@ -1,7 +1,7 @@
 """Benchmarks of any registered game, through the game protocol only.
 
 The Princes of Florence has its own, finer benchmarks
-(:mod:`princes_of_florence.bench`); these measure what generic code pays for
+(``python -m princes_of_florence bench``); these measure what generic code pays for
 any game of :mod:`princes_of_florence.games`: whole random games
 (``legal_moves`` and ``apply``), ``determinize`` as a search bot calls it, and
 JSON round trips of a mid-game state.  ``python -m princes_of_florence bench

@@ -73,7 +73,7 @@ def play_to_end(
 
     Chance moves (with explicit chance configured) are drawn by their
     probabilities from a generator seeded with the configuration's seed.
-    See :func:`play_game` for the arguments and errors.
+    See :func:`~princes_of_florence.bots.play_game` for the arguments and errors.
     """
     players = game.config_players(config)
     if len(bots) != players:

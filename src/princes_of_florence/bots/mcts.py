@@ -48,15 +48,13 @@ import math
 import random
 import time
 from collections.abc import Sequence
-from typing import Any, TypeVar
+from typing import Any
 
 import attrs
 
 from princes_of_florence.bots.base import resolve_game
-from princes_of_florence.games import AnyGame
-
-MoveT = TypeVar("MoveT")
-"""A move of the game played; a bot returns one of the moves it is offered."""
+from princes_of_florence.games import Game
+from princes_of_florence.games.protocol import MoveT
 
 __all__ = ["MCTSBot", "MCTSParams", "SearchStats", "softmax"]
 
@@ -92,7 +90,7 @@ class MCTSParams:
             scored from the game's estimates; ``None`` plays to the end.
         temperature: points of the game's score (prestige in The Princes of
             Florence) that make one player's reward at a cut-off ``e`` times
-            another's (see :func:`softmax`).
+            another's (see :func:`~princes_of_florence.bots.mcts.softmax`).
 
     Example:
         >>> MCTSParams(iterations=200).iterations, MCTSParams().exploration
@@ -186,7 +184,7 @@ class MCTSBot:
         self,
         seed: int | str = 0,
         params: MCTSParams | None = None,
-        game: AnyGame | str | None = None,
+        game: Game[Any, Any, Any, Any, Any] | str | None = None,
     ) -> None:
         self.params = params or MCTSParams()
         self.game = resolve_game(game)

@@ -4,13 +4,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any, TypeVar
+from typing import Any
 
 from princes_of_florence.bots.base import resolve_game
-from princes_of_florence.games import AnyGame
-
-MoveT = TypeVar("MoveT")
-"""A move of the game played; a bot returns one of the moves it is offered."""
+from princes_of_florence.games import Game
+from princes_of_florence.games.protocol import MoveT
 
 __all__ = ["RandomBot"]
 
@@ -41,7 +39,7 @@ class RandomBot:
     """
 
     def __init__(
-        self, seed: int | str = 0, sell_chance: float = 0.02, game: AnyGame | str | None = None
+        self, seed: int | str = 0, sell_chance: float = 0.02, game: Game[Any, Any, Any, Any, Any] | str | None = None
     ) -> None:
         if not 0.0 <= sell_chance <= 1.0:
             raise ValueError(f"sell_chance must be from 0 to 1, not {sell_chance!r}")

@@ -35,10 +35,15 @@ import attrs
 __all__ = ["AnyGame", "Game", "GameResult"]
 
 StateT = TypeVar("StateT")
+"""A game's state, hidden information included."""
 ViewT = TypeVar("ViewT")
+"""What one player may see of a state."""
 MoveT = TypeVar("MoveT")
+"""A game's moves (chance moves included), hashable."""
 EventT = TypeVar("EventT")
+"""What a move made happen, as a game tells it."""
 ConfigT = TypeVar("ConfigT")
+"""A game's configuration (players, seed and options)."""
 
 
 @attrs.frozen
