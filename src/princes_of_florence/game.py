@@ -21,13 +21,11 @@ import attrs
 from princes_of_florence import (
     decisions,
     engine,
-    learning,
     narration,
     observation,
     render,
     search,
 )
-from princes_of_florence import encoding as codes
 from princes_of_florence import serialization as docs
 from princes_of_florence.config import GameConfig
 from princes_of_florence.errors import ConfigError, SerializationError
@@ -123,7 +121,11 @@ class PrincesOfFlorence:
         )
 
     def returns(self, state: GameState) -> tuple[float, ...]:
-        return learning.returns(state)
+        from princes_of_florence.learning import (
+            returns,
+        )  # on first use, as the learning methods below
+
+        return returns(state)
 
     # -- hidden information -----------------------------------------------------------
 
@@ -237,29 +239,46 @@ class PrincesOfFlorence:
         return {"heuristic": _heuristic_bot}
 
     # -- learning ------------------------------------------------------------------------------
+    # The encoding and learning modules build their tables when imported, which
+    # takes a while; playing (bots, tournaments, the command line) never needs
+    # them, so each method imports what it uses on first use.
 
     @property
     def action_count(self) -> int:
-        return codes.ACTION_COUNT
+        from princes_of_florence.encoding import ACTION_COUNT
+
+        return ACTION_COUNT
 
     @property
     def observation_length(self) -> int:
-        return learning.OBSERVATION_LENGTH
+        from princes_of_florence.learning import OBSERVATION_LENGTH
+
+        return OBSERVATION_LENGTH
 
     def encode_move(self, move: Move) -> int:
-        return codes.encode_move(move)
+        from princes_of_florence.encoding import encode_move
+
+        return encode_move(move)
 
     def decode_move(self, state_or_view: _StateOrView, action: int) -> Move:
-        return codes.decode_move(state_or_view, action)
+        from princes_of_florence.encoding import decode_move
+
+        return decode_move(state_or_view, action)
 
     def action_mask(self, state_or_view: _StateOrView) -> bytes:
-        return codes.action_mask(state_or_view)
+        from princes_of_florence.encoding import action_mask
+
+        return action_mask(state_or_view)
 
     def observation_vector(self, view: PlayerView) -> tuple[float, ...]:
-        return learning.observation_vector(view)
+        from princes_of_florence.learning import observation_vector
+
+        return observation_vector(view)
 
     def information_state(self, config: GameConfig, moves: Sequence[Move], player: int) -> str:
-        return learning.information_state_string(docs.GameRecord(config, tuple(moves)), player)
+        from princes_of_florence.learning import information_state_string
+
+        return information_state_string(docs.GameRecord(config, tuple(moves)), player)
 
 
 def _heuristic_bot(seed: int) -> HeuristicBot:

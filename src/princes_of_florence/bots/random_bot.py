@@ -39,7 +39,10 @@ class RandomBot:
     """
 
     def __init__(
-        self, seed: int | str = 0, sell_chance: float = 0.02, game: Game[Any, Any, Any, Any, Any] | str | None = None
+        self,
+        seed: int | str = 0,
+        sell_chance: float = 0.02,
+        game: Game[Any, Any, Any, Any, Any] | str | None = None,
     ) -> None:
         if not 0.0 <= sell_chance <= 1.0:
             raise ValueError(f"sell_chance must be from 0 to 1, not {sell_chance!r}")
