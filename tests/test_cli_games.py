@@ -7,6 +7,7 @@ other game takes.
 
 from __future__ import annotations
 
+import io
 import json
 import re
 from pathlib import Path
@@ -101,7 +102,6 @@ def test_replay_finds_the_game_a_record_names(
     ("args", "flag"),
     [
         (["play", "--cooperative-building"], "--cooperative-building"),
-        (["play", "--human", "0"], "--human"),
         (["play", "--names", "A,B,C,D"], "--names"),
         (
             ["tournament", "--bots", "random,random", "--games", "2", "--hidden-money"],
@@ -198,3 +198,18 @@ def test_unknown_game_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
 def test_every_registered_game_is_a_choice() -> None:
     """The registry's names are what ``--game`` offers (twin registered by the fixture)."""
     assert "twin" in games.names()
+
+
+def test_play_another_game_as_a_person(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``--human`` with another game asks through the protocol: the table, the question, moves."""
+    answers = ["99", "no such move", *(["1"] * 400)]
+    monkeypatch.setattr("sys.stdin", io.StringIO("\n".join(answers) + "\n"))
+    assert 0 == main(["play", "--game", "twin", "--players", "2", "--seed", "2", "--human", "1"])
+    out = capsys.readouterr().out
+    assert "bots random, you." in out
+    assert "## Player 2 (you): " in out
+    assert "not understood: " in out
+    assert "round 1 of 7, the draft of starting persons; player 1 to decide" in out  # the table
+    assert "Final scores:" in out

@@ -56,7 +56,9 @@ def test_play_game_refuses_a_move_not_offered() -> None:
         def choose(self, view: Any, moves: Any) -> Any:
             return "nothing"
 
-    with pytest.raises(ValueError, match="the bot of player 0 chose nothing, which was not offered"):
+    with pytest.raises(
+        ValueError, match="the bot of player 0 chose nothing, which was not offered"
+    ):
         play_game(GameConfig(players=2, seed=1), [Stubborn(), Stubborn()])
 
 

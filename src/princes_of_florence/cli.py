@@ -25,9 +25,11 @@ protocol alone: moves and events are told by the game's ``describe``, the
 table drawn by its ``render_text``, and the game's own options are given as
 ``--option KEY=VALUE`` (the value read as JSON when it can be, ``true``,
 ``3``...; ``--option`` works for The Princes of Florence too).  The Princes of
-Florence's own flags (``--cooperative-building``, ``--human``, ``--names``,
+Florence's own flags (``--cooperative-building``, ``--names``,
 ``--hidden-money``...) are refused for another game with a message naming
-the flag.  ``replay`` without ``--game`` plays the game the record names.
+the flag; ``--human`` plays through the protocol too (the view as
+``render_text`` draws it, the question as ``decision_text`` asks it, the moves
+in notation).  ``replay`` without ``--game`` plays the game the record names.
 """
 
 from __future__ import annotations
@@ -383,6 +385,50 @@ def _log_any(
         print(f"        {game.describe(event, before, reader)}")
 
 
+class _TerminalPlayer:
+    """A person at the terminal playing any game: shown the table and the moves, asked for one.
+
+    What they see comes from the protocol alone: the view drawn by
+    ``render_text``, the question by ``decision_text``, each move in notation
+    and in a sentence.  They answer by the number shown or in notation; an
+    answer that is not a move offered is refused with a reason and asked again.
+    """
+
+    def __init__(
+        self,
+        game: AnyGame,
+        read: Callable[[str], str] = input,
+        write: Callable[[str], None] = print,
+    ) -> None:
+        self._game = game
+        self._read = read
+        self._write = write
+
+    def choose(self, view: Any, moves: Sequence[Any]) -> Any:
+        """Show ``view`` and ``moves``; return the move the person picks."""
+        game, write = self._game, self._write
+        player = game.view_player(view)
+        write(game.render_text(view))
+        asked = game.decision_text(view) or "a move"
+        write(f"## Player {player + 1} (you): {asked}")
+        for number, move in enumerate(moves, 1):
+            write(
+                f"  {number:3d}  {game.format_move(move):<24} {game.describe(move, view, player)}"
+            )
+        while True:
+            answer = self._read("your move: ").strip()
+            if answer.isdigit() and 1 <= int(answer) <= len(moves):
+                return moves[int(answer) - 1]
+            try:
+                chosen = game.parse_move(answer)
+            except ValueError as error:
+                write(f"not understood: {error}")
+                continue
+            if chosen in moves:
+                return chosen
+            write(f"{answer!r} is not one of the moves offered")
+
+
 def _play_any(
     game: AnyGame,
     players: int,
@@ -390,17 +436,27 @@ def _play_any(
     options: dict[str, Any],
     specs: str | None,
     save: str | None,
+    human: int | None = None,
 ) -> int:
     """``play`` for any game, through the protocol only."""
     config = game.make_config(players, seed, options)
     names = specs.split(",") if specs else ["random"] * players
     if len(names) != players:
         raise ConfigError(f"--bots names {len(names)} bots for {players} players")
+    if human is not None and not 0 <= human < players:
+        raise ConfigError(f"--human must be a player from 0 to {players - 1}, not {human}")
+    if save is not None and save.endswith(".txt"):
+        raise ConfigError(
+            f"the text form of records is The Princes of Florence's; save {game.name} as JSON"
+        )
     try:
-        bots = [make_bot(name, f"bot:{seed}:{p}", game) for p, name in enumerate(names)]
+        bots: list[Bot] = [make_bot(name, f"bot:{seed}:{p}", game) for p, name in enumerate(names)]
     except ValueError as error:
         raise ConfigError(str(error)) from None
-    label = "random bots" if not specs else "bots " + ", ".join(names)
+    if human is not None:
+        bots[human] = _TerminalPlayer(game)
+        names[human] = "you"
+    label = "random bots" if not specs and human is None else "bots " + ", ".join(names)
     settings = "".join(f", {key} {value}" for key, value in sorted(options.items()))
     print(f"{game.title}: {players} players, seed {seed}{settings}, {label}.")
     state = game.new_game(config)
@@ -416,15 +472,11 @@ def _play_any(
             move = bots[player].choose(view, game.legal_moves(view))
         after, events = game.apply_with_events(state, move)
         moves.append(move)
-        _log_any(game, len(moves), move, state, events, None)
+        _log_any(game, len(moves), move, state, events, human)
         state = after
-    print(game.render_text(state))
+    print(game.render_text(state if human is None else game.observe(state, human)))
     _results(game, state, print)
     if save is not None:
-        if save.endswith(".txt"):
-            raise ConfigError(
-                f"the text form of records is The Princes of Florence's; save {game.name} as JSON"
-            )
         with open(save, "w", encoding="utf-8") as file:
             file.write(game.dumps(game.make_record(config, moves, state)) + "\n")
         print(f"Saved to {save}.")
@@ -483,7 +535,6 @@ _PLAY_PRINCES_ONLY = (
     "--choose-returned-order",
     "--muse-and-princess",
     "--cooperative-building",
-    "--human",
     "--names",
 )
 
@@ -553,7 +604,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             players = len(args.bots.split(",")) if args.bots else args.players
             if not princes:
                 _princes_only(game, args, _PLAY_PRINCES_ONLY)
-                return _play_any(game, players, args.seed, options, args.bots, args.save)
+                return _play_any(
+                    game, players, args.seed, options, args.bots, args.save, args.human
+                )
             switches = {name: getattr(args, name) for name in _SWITCHES}
             config = game.make_config(players, args.seed, {**switches, **options})
             if args.names:
