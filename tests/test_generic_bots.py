@@ -118,3 +118,21 @@ def test_tournament_of_a_game_given_as_an_object() -> None:
     assert by_name == by_object
     assert "princes" == by_name.game
     assert by_name == tournament(["random", "random"], 2, seed=3)
+
+
+def test_names_keep_their_old_import_paths() -> None:
+    """The Princes of Florence's names that moved are still found where they were published."""
+    import importlib
+
+    from princes_of_florence import heuristic, observation, search
+
+    mcts = importlib.import_module("princes_of_florence.bots.mcts")
+    base = importlib.import_module("princes_of_florence.bots.base")
+    old = importlib.import_module("princes_of_florence.bots.heuristic")
+    for name in ("estimate", "evaluate", "rollout_move", "within_cash"):
+        assert getattr(mcts, name) is getattr(search, name)
+    assert base.view_moves is observation.view_moves
+    for name in ("HeuristicBot", "HeuristicParams", "future_work_pay", "heuristic_move"):
+        assert getattr(old, name) is getattr(heuristic, name)
+    with pytest.raises(AttributeError, match="no attribute 'nothing'"):
+        _ = mcts.nothing
