@@ -46,6 +46,7 @@ autodoc_type_aliases = {
     "Pending": "~princes_of_florence.Pending",
     "ViewPending": "~princes_of_florence.ViewPending",
     "StateOrView": "~princes_of_florence.decisions.StateOrView",
+    "AnyGame": "~princes_of_florence.games.Game",
 }
 napoleon_google_docstring = True
 napoleon_numpy_docstring = False

@@ -18,15 +18,22 @@ from typing import Any
 
 import attrs
 
-from princes_of_florence import decisions, engine, learning, narration, observation, render
-from princes_of_florence import encoding as codes
+from princes_of_florence import (
+    decisions,
+    engine,
+    narration,
+    observation,
+    render,
+    search,
+)
 from princes_of_florence import serialization as docs
 from princes_of_florence.config import GameConfig
 from princes_of_florence.errors import ConfigError, SerializationError
 from princes_of_florence.events import Event
 from princes_of_florence.games.protocol import Game, GameResult
+from princes_of_florence.heuristic import HeuristicBot
 from princes_of_florence.ids import Phase
-from princes_of_florence.moves import Move, parse_move
+from princes_of_florence.moves import Move, SellPrestige, parse_move
 from princes_of_florence.observation import PlayerView
 from princes_of_florence.rules.scoring import Outcome
 from princes_of_florence.state import GameState
@@ -53,7 +60,8 @@ class PrincesOfFlorence:
     # -- what the game is ------------------------------------------------------
 
     def make_config(self, players: int, seed: int, options: Mapping[str, Any]) -> GameConfig:
-        """A :class:`GameConfig` for ``players`` and ``seed`` with ``options`` as its fields."""
+        """A :class:`~princes_of_florence.GameConfig` of ``players`` and ``seed``, ``options``
+        its other fields by name."""
         known = {f.name for f in attrs.fields(GameConfig)} - {"players", "seed"}
         unknown = sorted(set(options) - known)
         if unknown:
@@ -68,6 +76,9 @@ class PrincesOfFlorence:
     def config_seed(self, config: GameConfig) -> int:
         return config.seed
 
+    def reseed(self, config: GameConfig, seed: int) -> GameConfig:
+        return attrs.evolve(config, seed=seed)
+
     # -- playing -------------------------------------------------------------------
 
     def new_game(self, config: GameConfig) -> GameState:
@@ -78,10 +89,13 @@ class PrincesOfFlorence:
 
     def legal_moves(self, state_or_view: _StateOrView) -> tuple[Move, ...]:
         if isinstance(state_or_view, PlayerView):
-            return _view_moves(state_or_view)
+            return observation.view_moves(state_or_view)
         sales = engine.free_moves(state_or_view)
         moves = engine.legal_moves(state_or_view)
         return (*moves, *sales) if sales else moves
+
+    def is_free_move(self, move: Move) -> bool:
+        return isinstance(move, SellPrestige)  # ruling R3: a sale does not end the decision
 
     def apply(self, state: GameState, move: Move, player: int | None = None) -> GameState:
         return engine.apply(state, move, player)
@@ -99,10 +113,19 @@ class PrincesOfFlorence:
 
     def result(self, state: GameState) -> GameResult:
         result = engine.outcome(state)
-        return GameResult(scores=result.prestige, winners=result.winners, places=_places(result))
+        return GameResult(
+            scores=result.prestige,
+            winners=result.winners,
+            places=_places(result),
+            tiebreaks=result.money,  # ruling R24: money breaks ties on prestige
+        )
 
     def returns(self, state: GameState) -> tuple[float, ...]:
-        return learning.returns(state)
+        from princes_of_florence.learning import (
+            returns,
+        )  # on first use, as the learning methods below
+
+        return returns(state)
 
     # -- hidden information -----------------------------------------------------------
 
@@ -201,50 +224,66 @@ class PrincesOfFlorence:
     # -- bots --------------------------------------------------------------------------------
 
     def rollout_move(self, state: GameState, moves: Sequence[Move], rng: random.Random) -> Move:
-        from princes_of_florence.bots.mcts import rollout_move
+        return search.rollout_move(state, moves, rng)
 
-        return rollout_move(state, moves, rng)
+    def search_moves(self, state: GameState) -> Sequence[Move]:
+        return search.search_moves(state)
+
+    def estimates(self, state: GameState) -> tuple[float, ...] | None:
+        return search.estimates(state)
 
     def evaluate(self, state: GameState) -> tuple[float, ...] | None:
-        from princes_of_florence.bots.mcts import evaluate
-
-        return evaluate(state)
+        return search.evaluate(state)
 
     def bots(self) -> Mapping[str, Callable[[int], Any]]:
-        from princes_of_florence.bots.heuristic import HeuristicBot
-
-        return {"heuristic": lambda seed: HeuristicBot()}
+        return {"heuristic": _heuristic_bot}
 
     # -- learning ------------------------------------------------------------------------------
+    # The encoding and learning modules build their tables when imported, which
+    # takes a while; playing (bots, tournaments, the command line) never needs
+    # them, so each method imports what it uses on first use.
 
     @property
     def action_count(self) -> int:
-        return codes.ACTION_COUNT
+        from princes_of_florence.encoding import ACTION_COUNT
+
+        return ACTION_COUNT
 
     @property
     def observation_length(self) -> int:
-        return learning.OBSERVATION_LENGTH
+        from princes_of_florence.learning import OBSERVATION_LENGTH
+
+        return OBSERVATION_LENGTH
 
     def encode_move(self, move: Move) -> int:
-        return codes.encode_move(move)
+        from princes_of_florence.encoding import encode_move
+
+        return encode_move(move)
 
     def decode_move(self, state_or_view: _StateOrView, action: int) -> Move:
-        return codes.decode_move(state_or_view, action)
+        from princes_of_florence.encoding import decode_move
+
+        return decode_move(state_or_view, action)
 
     def action_mask(self, state_or_view: _StateOrView) -> bytes:
-        return codes.action_mask(state_or_view)
+        from princes_of_florence.encoding import action_mask
+
+        return action_mask(state_or_view)
 
     def observation_vector(self, view: PlayerView) -> tuple[float, ...]:
-        return learning.observation_vector(view)
+        from princes_of_florence.learning import observation_vector
+
+        return observation_vector(view)
 
     def information_state(self, config: GameConfig, moves: Sequence[Move], player: int) -> str:
-        return learning.information_state_string(docs.GameRecord(config, tuple(moves)), player)
+        from princes_of_florence.learning import information_state_string
+
+        return information_state_string(docs.GameRecord(config, tuple(moves)), player)
 
 
-def _view_moves(view: PlayerView) -> tuple[Move, ...]:
-    from princes_of_florence.bots.base import view_moves
-
-    return view_moves(view)
+def _heuristic_bot(seed: int) -> HeuristicBot:
+    """The heuristic bot; it plays the same whatever the seed."""
+    return HeuristicBot()
 
 
 def _record(record: object) -> docs.GameRecord:

@@ -76,7 +76,7 @@ from princes_of_florence.ids import (
     PrestigeCardId,
 )
 from princes_of_florence.limits import MAX_MONEY, shorten
-from princes_of_florence.moves import Move
+from princes_of_florence.moves import Move, SellPrestige
 from princes_of_florence.rules.common import catalog
 from princes_of_florence.rules.variants import ruleset
 from princes_of_florence.state import (
@@ -112,6 +112,7 @@ __all__ = [
     "money_floor",
     "observe",
     "view_legal_moves",
+    "view_moves",
 ]
 
 
@@ -419,6 +420,27 @@ def view_legal_moves(view: PlayerView) -> tuple[Move, ...]:
     if view.current_player != view.player:
         return ()
     return legal_moves(determinize(view, random.Random(0)))
+
+
+def view_moves(view: PlayerView) -> tuple[Move, ...]:
+    """The legal moves of the player of ``view``, prestige sales last (R3).
+
+    This is :func:`~princes_of_florence.view_legal_moves` followed by the sales of 1 point up to
+    every point the player holds (none with Muse & Princess, R27); ``()``
+    when another player is to decide.  It depends on the view only.
+
+    >>> from princes_of_florence import new_game
+    >>> state = new_game(GameConfig(players=3, seed=4))
+    >>> view_moves(observe(state, 0)) == legal_moves(state)
+    True
+    """
+    if view.current_player is None or view.current_player != view.player:
+        return ()
+    most = view.players[view.current_player].prestige
+    if not ruleset(view.config).sells_prestige:  # ruling R27: Muse & Princess
+        most = 0
+    sales = tuple(SellPrestige(p) for p in range(1, most + 1))
+    return (*view_legal_moves(view), *sales)
 
 
 def money_floor(view: PlayerView, player: int) -> int:

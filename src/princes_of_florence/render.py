@@ -49,7 +49,7 @@ from princes_of_florence.geometry import CELL_NAMES, FULL_MASK, GRID_SIZE, Borde
 from princes_of_florence.ids import Building, Freedom, Landscape, Phase
 from princes_of_florence.observation import PlayerView, PublicPlayer
 from princes_of_florence.rules.common import catalog
-from princes_of_florence.rules.cooperative import layout
+from princes_of_florence.rules.cooperative import layout, render_shared_map
 from princes_of_florence.state import GameState, PlacedTile, PlayerState, Principality
 
 __all__ = [
@@ -57,6 +57,7 @@ __all__ = [
     "TILE_COLOURS",
     "TILE_LETTERS",
     "render_shared_map_svg",
+    "render_shared_map_text",
     "render_svg",
     "render_table_svg",
     "render_table_text",
@@ -670,6 +671,21 @@ def _grids(
 
 _BORDER_COLOUR = "#d4a017"
 _SIDES = {(0, 1): "top", (0, -1): "bottom", (-1, 0): "left", (1, 0): "right"}
+
+
+def render_shared_map_text(principalities: Sequence[Principality]) -> str:
+    """The shared map of Cooperative Building as text, every border drawn (R29).
+
+    The text drawing of
+    :func:`~princes_of_florence.rules.cooperative.render_shared_map`, here
+    beside its SVG counterpart :func:`render_shared_map_svg` for front ends.
+
+    >>> from princes_of_florence.rules.cooperative import reverse_side
+    >>> text = render_shared_map_text((reverse_side(),) * 2)
+    >>> text == render_shared_map((reverse_side(),) * 2)
+    True
+    """
+    return render_shared_map(principalities)
 
 
 def render_shared_map_svg(

@@ -23,6 +23,11 @@ Every document is an envelope naming the schema version and what it holds::
   same bytes in every process, whatever ``PYTHONHASHSEED`` says.
 * A reader of schema 1.x reads every 1.x document whose fields it knows; a
   document of another major version is rejected.
+* A record names its game in the envelope, ``"game":"princes"`` (the
+  library holds several games, :mod:`princes_of_florence.games`).  A
+  document that names another game is refused with the game it names; a
+  document without the field (every record written before it existed) is
+  The Princes of Florence's.
 
 Loading validates at the edge and never returns a half-built object: a
 malformed document, a wrong type, a missing or unknown field, an unknown
@@ -119,6 +124,7 @@ if TYPE_CHECKING:
     import cattrs
 
 __all__ = [
+    "GAME_NAME",
     "SCHEMA_VERSION",
     "Comment",
     "GameRecord",
@@ -140,13 +146,18 @@ __all__ = [
     "replay_events",
 ]
 
+GAME_NAME = "princes"
+"""The name this game's records carry (``"game"`` in the envelope), as registered."""
+
 SCHEMA_VERSION = "1.1"
 """The schema written; documents of the same major version are read.
 
 1.1 added the Merchant's choice and the Professor offered at once (the moves
 ``merchant_free``, ``merchant_pay``, ``professor_later``, the pending
 ``merchant_offer`` and ``professor_offer``, and the characters'
-``face_down``); every 1.0 document reads as before, ``face_down`` empty."""
+``face_down``), and the name of the game in a record's envelope (``game``);
+every 1.0 document reads as before, ``face_down`` empty, a record without
+``game`` The Princes of Florence's."""
 
 _MAJOR = int(SCHEMA_VERSION.split(".")[0])
 _TAG = "type"
@@ -1367,6 +1378,8 @@ def dumps(obj: object) -> str:
 "names":["Player 1","Player 2","Player 3"]}}'
     """
     kind, data = _kind_and_data(obj)
+    if kind == "record":  # a record names its game
+        return _encode({"schema": SCHEMA_VERSION, "kind": kind, "game": GAME_NAME, "data": data})
     return _encode({"schema": SCHEMA_VERSION, "kind": kind, "data": data})
 
 
@@ -1494,9 +1507,17 @@ def _parse(text: str | bytes, kind: str) -> object:
             f"schema {schema} is not supported: this version reads schema {_MAJOR}.x "
             f"(it writes {SCHEMA_VERSION}) @ $.schema"
         )
-    extra = sorted(set(document) - {"schema", "kind", "data"})
+    extra = sorted(set(document) - {"schema", "kind", "game", "data"})
     if extra:
         raise SerializationError(f"unknown fields in the document: {', '.join(extra)} @ $")
+    game = document.get("game", GAME_NAME)  # no name: written before records named their game
+    if game != GAME_NAME:
+        if not isinstance(game, str):
+            raise SerializationError(f"game must be a game's name, not {shorten(game)} @ $.game")
+        raise SerializationError(
+            f"this is a {kind} of the game {shorten(game)}, not of The Princes of Florence "
+            f"({GAME_NAME!r}): load it with that game's load_{kind} @ $.game"
+        )
     if document.get("kind") != kind:
         raise SerializationError(
             f"expected a {kind} document, not kind {shorten(document.get('kind'))} @ $.kind"

@@ -12,7 +12,8 @@ Generic code holds them as opaque values and hands them back to the game.
 
 Every function keeps the contract of the library's first game:
 
-- states, views, moves, events and configurations are immutable;
+- states, views, moves, events and configurations are immutable, and moves
+  are hashable (a search tree keys its children by move);
 - ``apply`` returns a new state and never changes its input; a move that is
   not legal raises the game's ``IllegalMoveError`` (a ``ValueError``) and
   changes nothing;
@@ -34,10 +35,15 @@ import attrs
 __all__ = ["AnyGame", "Game", "GameResult"]
 
 StateT = TypeVar("StateT")
+"""A game's state, hidden information included."""
 ViewT = TypeVar("ViewT")
+"""What one player may see of a state."""
 MoveT = TypeVar("MoveT")
+"""A game's moves (chance moves included), hashable."""
 EventT = TypeVar("EventT")
+"""What a move made happen, as a game tells it."""
 ConfigT = TypeVar("ConfigT")
+"""A game's configuration (players, seed and options)."""
 
 
 @attrs.frozen
@@ -53,6 +59,9 @@ class GameResult:
             place after every tie-break have the same number.
         truncated: the game was ended by a limit of the engine (a cap on
             turns that keeps a stalled game finite) rather than by its rules.
+        tiebreaks: each player's tie-break figure, by player, when the game
+            breaks ties on score by one (money in The Princes of Florence);
+            ``()`` when it has none.  Tournaments report its mean.
 
     Example:
         >>> GameResult(scores=(40, 52, 40), winners=(1,), places=(2, 1, 2)).winners
@@ -63,6 +72,7 @@ class GameResult:
     winners: tuple[int, ...]
     places: tuple[int, ...]
     truncated: bool = False
+    tiebreaks: tuple[int, ...] = ()
 
 
 class Game(Protocol[StateT, ViewT, MoveT, EventT, ConfigT]):
@@ -107,6 +117,10 @@ class Game(Protocol[StateT, ViewT, MoveT, EventT, ConfigT]):
         """The seed of ``config``."""
         ...
 
+    def reseed(self, config: ConfigT, seed: int) -> ConfigT:
+        """``config`` with ``seed`` instead of its own (a tournament's next deal)."""
+        ...
+
     # -- playing -------------------------------------------------------------
 
     def new_game(self, config: ConfigT) -> StateT:
@@ -123,6 +137,12 @@ class Game(Protocol[StateT, ViewT, MoveT, EventT, ConfigT]):
         Of a view: the same moves as of the state, when the view's player is
         to decide, and ``()`` otherwise.  At a chance node: the chance moves.
         """
+        ...
+
+    def is_free_move(self, move: MoveT) -> bool:
+        """Whether ``move`` is a free move: one a player may make at any of their
+        decisions without ending it (selling prestige); :meth:`legal_moves` lists
+        them last."""
         ...
 
     def apply(self, state: StateT, move: MoveT, player: int | None = None) -> StateT:
@@ -269,6 +289,20 @@ class Game(Protocol[StateT, ViewT, MoveT, EventT, ConfigT]):
     def rollout_move(self, state: StateT, moves: Sequence[MoveT], rng: random.Random) -> MoveT:
         """The move a search bot's rollout plays from ``moves`` (uniformly at random,
         unless the game knows better)."""
+        ...
+
+    def search_moves(self, state: StateT) -> Sequence[MoveT]:
+        """The moves a search bot tries in ``state``, a non-empty part of
+        :meth:`legal_moves` in its order: at least the decision's moves that
+        are not free (a game may leave out moves a search need not try)."""
+        ...
+
+    def estimates(self, state: StateT) -> tuple[float, ...] | None:
+        """Each player's expected final score where a rollout stops short of the
+        end, in the game's points, or ``None`` when the game offers none.
+
+        A search bot turns them into rewards with its own temperature
+        (a softmax), so that a lead of that many points counts ``e`` times."""
         ...
 
     def evaluate(self, state: StateT) -> tuple[float, ...] | None:
