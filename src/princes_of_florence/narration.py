@@ -22,6 +22,8 @@ from __future__ import annotations
 import random
 from typing import TypeGuard, assert_never, get_args
 
+import attrs
+
 from princes_of_florence.config import GameConfig
 from princes_of_florence.engine import apply_with_events, work_preview
 from princes_of_florence.errors import IllegalMoveError, PrincesOfFlorenceError
@@ -81,6 +83,7 @@ from princes_of_florence.ids import (
     PrestigeCardId,
     ProfessorDeck,
 )
+from princes_of_florence.limits import shorten
 from princes_of_florence.moves import (
     Accept,
     AskPayment,
@@ -128,6 +131,7 @@ __all__ = [
     "MONEY_REASONS",
     "PRESTIGE_REASONS",
     "card_name",
+    "card_text",
     "describe",
     "player_name",
     "stack_name",
@@ -252,7 +256,9 @@ def _config(where: object) -> GameConfig:
     )
 
 
-def describe(item: Move | Event, where: GameState | PlayerView | GameConfig) -> str:
+def describe(
+    item: Move | Event, where: GameState | PlayerView | GameConfig, viewer: int | None = None
+) -> str:
     """One plain English sentence for a move or an event.
 
     Args:
@@ -261,6 +267,9 @@ def describe(item: Move | Event, where: GameState | PlayerView | GameConfig) -> 
             applied), which says who plays it and what it is about; for an
             event, the configuration, a state or a view of the game, which
             give the players' names (:attr:`~princes_of_florence.GameConfig.names`).
+        viewer: the player the sentence is addressed to: their name becomes
+            "you" and their verbs agree ("You pay 300 florins"); ``None``
+            names every player.
 
     Returns:
         A sentence ending with a full stop.
@@ -277,7 +286,13 @@ def describe(item: Move | Event, where: GameState | PlayerView | GameConfig) -> 
         'Anna returns the architect.'
         >>> describe(MoneyPaid(player=2, amount=300, reason=MoneyReason.BUILD), state.config)
         'Carla pays 300 florins for a building.'
+        >>> describe(MoneyPaid(player=2, amount=300, reason=MoneyReason.BUILD), state.config, 2)
+        'You pay 300 florins for a building.'
+        >>> describe(legal_moves(state)[0], state, viewer=0)
+        'You return the architect.'
     """
+    if viewer is not None:
+        return _addressed(item, where, viewer)
     if _is_move(item):
         if not isinstance(where, GameState | PlayerView):
             raise PrincesOfFlorenceError(
@@ -292,6 +307,63 @@ def describe(item: Move | Event, where: GameState | PlayerView | GameConfig) -> 
     if _is_event(item):
         return _event(item, _config(where)) + "."
     raise PrincesOfFlorenceError(f"expected a move or an event, not {type(item).__name__}")
+
+
+def _addressed(item: Move | Event, where: GameState | PlayerView | GameConfig, viewer: int) -> str:
+    """:func:`describe` addressed to ``viewer``: their name is "you", their verbs agree."""
+    config = _config(where)
+    if isinstance(viewer, bool) or not isinstance(viewer, int) or not 0 <= viewer < config.players:
+        raise PrincesOfFlorenceError(
+            f"viewer must be a player number from 0 to {config.players - 1}, not {shorten(viewer)}"
+        )
+    # The viewer's name is replaced by a mark no name contains while the
+    # sentence is written, then the mark by "you"; no rule reads a name.
+    you = "\u27eayou\u27eb"
+    while any(you in name for name in config.names):
+        you += "\u27eb"
+    names = list(config.names)
+    names[viewer] = you
+    renamed = attrs.evolve(config, names=tuple(names))
+    where = renamed if isinstance(where, GameConfig) else attrs.evolve(where, config=renamed)
+    return _second_person(describe(item, where), you)
+
+
+def _base_form(verb: str) -> str:
+    """The verb agreeing with "you": ``pays`` -> ``pay``, ``passes`` -> ``pass``."""
+    if verb == "is":
+        return "are"
+    if verb.endswith(("sses", "shes", "ches", "xes")):
+        return verb[:-2]
+    return verb[:-1] if verb.endswith("s") else verb
+
+
+def _second_person(sentence: str, you: str) -> str:
+    """``sentence`` with the viewer's mark ``you`` turned into "you", the verb agreeing."""
+    if sentence.startswith(you + "'s "):
+        sentence = "Your " + sentence[len(you) + 3 :]
+    elif sentence.startswith(you + " and "):
+        sentence = "You" + sentence[len(you) :]
+    elif sentence.startswith(you + " "):
+        verb, _, rest = sentence[len(you) + 1 :].partition(" ")
+        sentence = f"You {_base_form(verb)} {rest}" if rest else f"You {_base_form(verb)}"
+    return sentence.replace(you + "'s", "your").replace(you, "you")
+
+
+def card_text(card: PersonId | BonusCardId | PrestigeCardId) -> str:
+    """What a card does, in one line of English, from the catalog.
+
+    >>> card_text(PersonId.BELL_FOUNDER)
+    'Works gain from a workshop, a forest and freedom of religion.'
+    """
+    if isinstance(card, PersonId):
+        spec = catalog().person(card)
+        return (
+            f"Works gain from {_a(spec.building.value)}, {_a(spec.landscape.value)}"
+            f" and {_freedom(spec.freedom)}."
+        )
+    if isinstance(card, BonusCardId):
+        return catalog().bonus_card(card).text
+    return catalog().prestige_card(card).text
 
 
 def _move(move: Move, s: GameState | PlayerView) -> str:
