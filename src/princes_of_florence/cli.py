@@ -332,6 +332,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     bench.add_argument("--seconds", type=float, default=3.0)
     bench.add_argument("names", nargs="*", metavar="NAME", help="benchmarks to run (default: all)")
     sub.add_parser("catalog", help="list the reconstructed component data")
+    web = sub.add_parser("serve", help="serve games to play in the browser (the web extra)")
+    web.add_argument("--host", default="127.0.0.1", help="the address to listen on")
+    web.add_argument("--port", type=int, default=8000)
+    web.add_argument("--db", default="games.sqlite3", help="the SQLite file the games are kept in")
     args = parser.parse_args(argv)
     try:
         if args.command == "play":
@@ -354,6 +358,12 @@ def main(argv: Sequence[str] | None = None) -> int:
                 ["--seconds", str(args.seconds), *args.names],
                 prog=f"{parser.prog} bench",
             )
+        if args.command == "serve":
+            try:
+                from princes_of_florence.web import serve
+            except ImportError as error:
+                parser.exit(2, f"error: serve needs the web extra ({error.name} is missing)\n")
+            return serve(args.host, args.port, args.db)
         return _catalog()
     except PrincesOfFlorenceError as error:
         parser.exit(2, f"error: {error}\n")

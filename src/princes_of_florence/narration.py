@@ -231,7 +231,8 @@ def _tile(tile: Building | Landscape) -> str:
 
 def _a(value: str) -> str:
     words = _words(value)
-    return f"{'an' if words[0] in 'aeiou' else 'a'} {words}"
+    vowel = words[0] in "aeiou" and not words.startswith("uni")  # a university
+    return f"{'an' if vowel else 'a'} {words}"
 
 
 def _character(character: Character) -> str:
@@ -345,7 +346,10 @@ def _second_person(sentence: str, you: str) -> str:
         sentence = "You" + sentence[len(you) :]
     elif sentence.startswith(you + " "):
         verb, _, rest = sentence[len(you) + 1 :].partition(" ")
-        sentence = f"You {_base_form(verb)} {rest}" if rest else f"You {_base_form(verb)}"
+        if rest.startswith("and "):  # "declines and leaves": both verbs agree
+            second, _, after = rest[4:].partition(" ")
+            rest = f"and {_base_form(second)} {after}".rstrip()
+        sentence = f"You {_base_form(verb)} {rest}".rstrip()
     return sentence.replace(you + "'s", "your").replace(you, "you")
 
 

@@ -424,15 +424,19 @@ def _count(number: int, thing: str) -> str:
     return f"{number} {thing}" if number == 1 else f"{number} {thing}s"
 
 
-def _headline(table: GameState | PlayerView) -> str:
-    """The round, the phase and whose decision it is."""
+def _headline(table: GameState | PlayerView, named: bool = False) -> str:
+    """The round, the phase and whose decision it is; ``named``: players by their names."""
+
+    def name(player: int) -> str:
+        return table.config.names[player] if named else _name(player)
+
     if table.phase is Phase.GAME_OVER:
         return f"round {table.round} of {catalog().rules.rounds}: the game is over"
     deciding = table.current_player
-    who = f"; {_name(deciding)} to decide" if deciding is not None else ""
+    who = f"; {name(deciding)} to decide" if deciding is not None else ""
     return (
         f"round {table.round} of {catalog().rules.rounds}, {_PHASES[table.phase]}"
-        f"{who} ({_name(table.start_player)} started the round)"
+        f"{who} ({name(table.start_player)} started the round)"
     )
 
 
@@ -571,7 +575,7 @@ def render_table_svg(
             )
         )
     principalities = [holding.principality for holding in players]
-    root = _grids(_headline(table), principalities, headings)
+    root = _grids(_headline(table, bare), principalities, headings)
     marks = (("highlight", highlight), ("selected", selected), ("last", last))
     _mark_cells(root, {mark: frozenset(keys) for mark, keys in marks}, bare)
     if not bare:
