@@ -354,10 +354,12 @@ def _second_person(sentence: str, you: str) -> str:
 
 
 def card_text(card: PersonId | BonusCardId | PrestigeCardId) -> str:
-    """What a card does, in one line of English, from the catalog.
+    """What a card does, in one sentence of English, from the catalog.
 
     >>> card_text(PersonId.BELL_FOUNDER)
     'Works gain from a workshop, a forest and freedom of religion.'
+    >>> card_text(BonusCardId.B01)
+    '+1 for each building in the principality.'
     """
     if isinstance(card, PersonId):
         spec = catalog().person(card)
@@ -366,8 +368,10 @@ def card_text(card: PersonId | BonusCardId | PrestigeCardId) -> str:
             f" and {_freedom(spec.freedom)}."
         )
     if isinstance(card, BonusCardId):
-        return catalog().bonus_card(card).text
-    return catalog().prestige_card(card).text
+        text = catalog().bonus_card(card).text
+    else:
+        text = catalog().prestige_card(card).text
+    return text if text.endswith(".") else text + "."
 
 
 def _move(move: Move, s: GameState | PlayerView) -> str:

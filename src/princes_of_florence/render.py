@@ -615,7 +615,7 @@ def _mark_cells(root: ET.Element, marks: dict[str, frozenset[str]], keyed: bool)
                             **_MARKS[mark],
                             "stroke-width": "3",
                             "data-mark": mark,
-                            "data-key": key,
+                            "data-for": key,
                             "pointer-events": "none",
                         }
                     )

@@ -180,5 +180,14 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str = "games.sqlite3") 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
     # uvicorn's access log is off: it would print each request's path, and our own
     # log lines name games and versions only, never a move or a card.
-    uvicorn.run(create_app(db), host=host, port=port, access_log=False, log_level="info")
+    # Pages hold their event streams open: on shutdown they get 3 seconds, then are cut
+    # (a page reconnects by itself when the server is back).
+    uvicorn.run(
+        create_app(db),
+        host=host,
+        port=port,
+        access_log=False,
+        log_level="info",
+        timeout_graceful_shutdown=3,
+    )
     return 0

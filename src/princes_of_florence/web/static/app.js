@@ -170,6 +170,7 @@ function nameOf(page, player) {
 function show(page) {
   if (!current || current.version !== page.version) picked = new Set();
   current = page;
+  document.body.dataset.version = String(page.version); // what a page or a test waits on
   const who = page.player === null ? "watching" : "you play " + nameOf(page, page.player);
   $("#title").textContent = page.title + " (" + who + ")";
   document.title = page.title;
@@ -249,7 +250,12 @@ function drawMoves() {
   // Placements: click the cells on the table; the cells a tile may still cover are
   // outlined, the cells picked filled; the list below offers the same moves.
   const candidates = placed.filter(covers);
-  for (const rect of document.querySelectorAll("#table rect[data-key]")) {
+  const open = new Set(candidates.flatMap((move) => move.cells));
+  // The server outlines every legal cell; once a cell is picked, only those still open.
+  for (const mark of document.querySelectorAll('#table rect[data-mark="highlight"]')) {
+    if (picked.size && !open.has(mark.getAttribute("data-for"))) mark.style.display = "none";
+  }
+  for (const rect of document.querySelectorAll("#table rect[data-cell][data-key]")) {
     const key = rect.getAttribute("data-key");
     if (picked.has(key)) rect.classList.add("picked");
     if (placed.some((move) => move.cells.includes(key))) {
@@ -258,7 +264,8 @@ function drawMoves() {
     }
   }
   const hint = picked.size ? "Pick more cells, or click a picked cell to drop it." : "Click the cells of the table where the tile goes.";
-  box.append(element("p", hint + " (" + candidates.length + " placements fit.)", { id: "placement-hint" }));
+  const fit = candidates.length === 1 ? "1 placement fits" : candidates.length + " placements fit";
+  box.append(element("p", hint + " (" + fit + ".)", { id: "placement-hint" }));
   const details = element("details", null, { id: "placements" });
   details.append(element("summary", "or choose from the list"));
   for (const move of candidates) details.append(moveButton(move));
