@@ -789,7 +789,7 @@ def events_for(events: Iterable[Event], player: int) -> tuple[Event, ...]:
 def public_events(events: Iterable[Event]) -> tuple[Event, ...]:
     """The events as a spectator, who holds no cards, may see them (ruling R5).
 
-    Every card :func:`events_for` hides from some player is hidden here.
+    Every card :func:`~princes_of_florence.events_for` hides from some player is hidden here.
 
     >>> from princes_of_florence.events import CardKept
     >>> public_events([CardKept(1, Deck.BONUS, BonusCardId.B03)])

@@ -583,8 +583,7 @@ def render_table_svg(
     root.set("width", "100%")
     del root.attrib["height"]
     root.set("preserveAspectRatio", "xMinYMin meet")
-    ET.indent(root)
-    return ET.tostring(root, encoding="unicode")
+    return ET.tostring(root, encoding="unicode")  # not indented: a page reads it, not a person
 
 
 _MARKS = {

@@ -82,6 +82,10 @@ class _Table:
     bots: dict[int, Any]
     lock: asyncio.Lock = attrs.Factory(asyncio.Lock)
     followers: set[asyncio.Event] = attrs.Factory(set)
+    # What pages are sent again and again, computed once: each move's events described
+    # for each reader, and each reader's picture of the current version.
+    lines: dict[tuple[int, int | None], tuple[str, ...]] = attrs.Factory(dict)
+    pictures: dict[int | None, tuple[int, str]] = attrs.Factory(dict)
     running: asyncio.Task[None] | None = None
 
     def notify(self) -> None:
@@ -305,9 +309,23 @@ class GameServer:
                 )
         legal = sorted({key for move in moves for key in move["cells"]})
         lines: list[str] = []
-        for _mover, events in table.log[-LOG_MOVES:]:
-            seen = game.public_events(events) if player is None else game.events_for(events, player)
-            lines.extend(game.describe(event, view, player) for event in seen)
+        first = max(0, len(table.log) - LOG_MOVES)
+        for index in range(first, len(table.log)):
+            described = table.lines.get((index, player))
+            if described is None:
+                events = table.log[index][1]
+                seen = (
+                    game.public_events(events)
+                    if player is None
+                    else game.events_for(events, player)
+                )
+                described = tuple(game.describe(event, view, player) for event in seen)
+                table.lines[index, player] = described
+            lines.extend(described)
+        picture = table.pictures.get(player)
+        if picture is None or picture[0] != table.version:
+            svg = game.render_svg_marked(view, highlight=legal, last=table.last_cells)
+            picture = table.pictures[player] = (table.version, svg)
         result = None
         if terminal:
             outcome = game.result(state)
@@ -330,7 +348,7 @@ class GameServer:
             "your_turn": player is not None and current == player and not terminal,
             "question": game.decision_text(view),
             "decision": game.decision_data(view),
-            "svg": game.render_svg_marked(view, highlight=legal, last=table.last_cells),
+            "svg": picture[1],
             "moves": moves,
             "hand": [attrs.asdict(card) for card in game.hand(view)] if player is not None else [],
             "log": lines,
