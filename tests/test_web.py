@@ -361,3 +361,59 @@ def test_nothing_logged_names_a_move_or_a_card(
     persons = [p for p in ("historian", "poet", "architect", "lawyer", "doctor") if p in text]
     assert persons == []
     assert token not in text
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"muse_and_princess": True},
+        {"cooperative_building": True},
+        {"explicit_chance": True, "hidden_money": True},
+        {"choose_returned_order": True},
+    ],
+    ids=lambda options: "+".join(options),
+)
+def test_every_option_plays_to_the_end_through_the_api(
+    client: TestClient, options: dict[str, Any]
+) -> None:
+    """With each option a person's seat plays a whole game against bots (and chance)."""
+    created = _create(client, {"options": options, "seed": 9})
+    token, game_id = created["seats"][0]["token"], created["id"]
+    deadline = time.monotonic() + 120
+    page = _page(client, game_id, token)
+    moved = 0
+    while not page["terminal"]:
+        assert time.monotonic() < deadline, "the game did not end"
+        if not page["your_turn"]:
+            time.sleep(0.01)
+            page = _page(client, game_id, token)
+            continue
+        assert page["question"]
+        choice = page["moves"][moved % len(page["moves"])]
+        response = client.post(
+            f"/api/games/{game_id}/moves",
+            json={"move": choice["notation"], "version": page["version"]},
+            headers=_auth(token),
+        )
+        assert response.status_code == 200, response.text
+        page = response.json()
+        moved += 1
+    assert moved > 10
+    assert len(page["result"]["scores"]) == 3
+
+
+def test_the_serve_command_passes_its_options(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``serve --host --port --db`` starts the server with them; localhost by default."""
+    import princes_of_florence.web as web
+    from princes_of_florence.cli import main
+
+    calls: list[tuple[str, int, str]] = []
+
+    def fake_serve(host: str, port: int, db: str) -> int:
+        calls.append((host, port, db))
+        return 0
+
+    monkeypatch.setattr(web, "serve", fake_serve)
+    assert main(["serve"]) == 0
+    assert main(["serve", "--host", "127.0.0.2", "--port", "9001", "--db", "x.sqlite3"]) == 0
+    assert calls == [("127.0.0.1", 8000, "games.sqlite3"), ("127.0.0.2", 9001, "x.sqlite3")]
