@@ -327,18 +327,22 @@ def test_the_stream_sends_the_page_and_then_every_change(client: TestClient) -> 
     token, game_id = created["seats"][0]["token"], created["id"]
     server = _server(client)
 
-    async def two_pages() -> list[dict[str, Any]]:
+    async def pages_seen() -> list[dict[str, Any] | None]:
         table = server.table(game_id)
-        pages = server.follow(game_id, 0)
+        pages = server.follow(game_id, 0, heartbeat=0.05)
         first = await anext(pages)
+        quiet = await anext(pages)  # nothing changed: a heartbeat
         move = table.game.legal_moves(table.game.observe(table.state, 0))[0]
         await server.move(game_id, token, {"move": table.game.format_move(move), "version": 0})
         second = await anext(pages)
         await pages.aclose()
-        return [first, second]
+        return [first, quiet, second]
 
-    first, second = client.portal.call(two_pages)  # type: ignore[union-attr]  # open inside the with block
+    first, quiet, second = client.portal.call(pages_seen)  # type: ignore[union-attr]  # open inside the with block
+    assert first is not None
     assert first["version"] == 0
+    assert quiet is None
+    assert second is not None
     assert second["version"] >= 3
     assert not server.table(game_id).followers  # the follower is gone once closed
     response = client.get(f"/api/games/{game_id}/stream", headers=_auth("guess"))

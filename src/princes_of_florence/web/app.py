@@ -21,7 +21,6 @@ move against an older version), 413 (a body over :data:`MAX_BODY` bytes).
 
 from __future__ import annotations
 
-import asyncio
 import json
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -135,21 +134,16 @@ def create_app(storage: Storage | str = ":memory:", seed: int | None = None) -> 
     async def stream(request: Request) -> Response:
         table = server.table(request.path_params["game_id"])
         player = server.seat(table, _token(request))
-        pages = server.follow(table.id, player)
+        pages = server.follow(table.id, player, HEARTBEAT)
 
         async def events() -> AsyncIterator[str]:
             try:
-                waiting = asyncio.ensure_future(anext(pages))
-                while True:
-                    done, _ = await asyncio.wait({waiting}, timeout=HEARTBEAT)
-                    if not done:
+                async for data in pages:
+                    if data is None:
                         yield ": still here\n\n"
-                        continue
-                    data = json.dumps(waiting.result(), separators=(",", ":"))
-                    yield f"event: page\ndata: {data}\n\n"
-                    waiting = asyncio.ensure_future(anext(pages))
+                    else:
+                        yield f"event: page\ndata: {json.dumps(data, separators=(',', ':'))}\n\n"
             finally:
-                waiting.cancel()
                 await pages.aclose()
 
         return StreamingResponse(

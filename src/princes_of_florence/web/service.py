@@ -452,28 +452,31 @@ class GameServer:
     def _start_bots(self, table: _Table) -> None:
         if self._bot_to_move(table) and (table.running is None or table.running.done()):
             table.running = asyncio.get_running_loop().create_task(self._run_bots(table))
-
-    async def settled(self, game_id: str) -> None:
-        """Wait until the bots of a game have made every move that is theirs to make."""
-        table = self.table(game_id)
-        while table.running is not None and not table.running.done():
-            await asyncio.wait({table.running})
-        await self._run_bots(table)
+            table.running.add_done_callback(_report)
 
     # -- following a game ------------------------------------------------------------------
 
     async def follow(
-        self, game_id: str, player: int | None
-    ) -> AsyncGenerator[dict[str, Any], None]:
-        """The page of ``player`` now, then again after every change, for as long as wanted."""
+        self, game_id: str, player: int | None, heartbeat: float | None = None
+    ) -> AsyncGenerator[dict[str, Any] | None, None]:
+        """The page of ``player`` now, then again after every change, for as long as wanted.
+
+        With ``heartbeat``, ``None`` comes after that many seconds without a change
+        (a stream sends something now and then, so that a lost page is noticed).
+        """
         table = self.table(game_id)
         changed = asyncio.Event()
         table.followers.add(changed)
         try:
+            changed.set()
             while True:
+                try:
+                    await asyncio.wait_for(changed.wait(), heartbeat)
+                except TimeoutError:
+                    yield None
+                    continue
                 changed.clear()
                 yield self.page(table, player)
-                await changed.wait()
         finally:
             table.followers.discard(changed)
 
@@ -484,3 +487,9 @@ class GameServer:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
         self.storage.close()
+
+
+def _report(task: asyncio.Task[None]) -> None:
+    """Log a bots' task that failed (by its error's type: a message could name a card)."""
+    if not task.cancelled() and task.exception() is not None:
+        log.error("a bot failed to move: %s", type(task.exception()).__name__)
