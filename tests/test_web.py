@@ -114,6 +114,9 @@ def test_malformed_json_and_wrong_shapes_are_refused(client: TestClient) -> None
     assert "not valid JSON" in response.json()["error"]
     response = client.post("/api/games", content=b"\xff\xfe")
     assert response.status_code == 400
+    response = client.post("/api/games", content=b"[" * 8000 + b"]" * 8000)
+    assert response.status_code == 400
+    assert "nested too deeply" in response.json()["error"]
     response = client.post("/api/games", json=[1, 2])
     assert response.status_code == 400
     assert response.json()["error"] == "the request must be a JSON object"

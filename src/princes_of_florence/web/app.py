@@ -71,6 +71,8 @@ async def _json_body(request: Request) -> object:
         return json.loads(body.decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError) as error:
         raise Refused(400, f"the request body is not valid JSON: {error}") from None
+    except RecursionError:
+        raise Refused(400, "the request body is nested too deeply") from None
 
 
 def _refusals(
