@@ -58,12 +58,14 @@ const originalFetch = window.fetch;
 window.fetch = async (...args) => {
   const response = await originalFetch(...args);
   const copy = response.clone();
+  const received = { url: String(args[0]), chunks: [] };
+  window.receivedMessages.push(received);
   (async () => {
     const reader = copy.body.pipeThrough(new TextDecoderStream()).getReader();
     for (;;) {
       const { value, done } = await reader.read();
       if (done) break;
-      window.receivedMessages.push(value);
+      received.chunks.push(value);
     }
   })().catch(() => {});
   return response;
@@ -261,16 +263,15 @@ def _hidden_words(state: Any, player: int) -> set[str]:
     return words
 
 
-def _frames(messages: list[str]) -> list[dict[str, Any]]:
-    """The page documents in what a page received: JSON answers and server-sent events."""
-    text = "".join(messages)
-    pages = [json.loads(data) for data in re.findall(r"^data: (.*)$", text, re.MULTILINE)]
-    for message in messages:
-        if message.startswith('{"id"'):
-            try:
-                pages.append(json.loads(message))
-            except json.JSONDecodeError:
-                continue
+def _frames(received: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The page documents in every response a page received: JSON answers and event streams."""
+    pages = []
+    for response in received:
+        text = "".join(response["chunks"])
+        if response["url"].endswith("/stream"):
+            pages += [json.loads(data) for data in re.findall(r"^data: (.*)$", text, re.MULTILINE)]
+        elif text:
+            pages.append(json.loads(text))  # every answer of the play page is a page document
     return pages
 
 
