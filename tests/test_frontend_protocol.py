@@ -17,7 +17,7 @@ from princes_of_florence.game import GAME
 from princes_of_florence.ids import BonusCardId, PersonId, PrestigeCardId
 from princes_of_florence.moves import Decline, PlaceTile
 from princes_of_florence.narration import card_text, describe
-from princes_of_florence.observation import public_events, public_view
+from princes_of_florence.observation import is_complete, public_events, public_view
 from princes_of_florence.render import render_table_svg
 from princes_of_florence.state import CardChoice
 
@@ -102,6 +102,36 @@ def test_public_view_and_events_hide_every_hand() -> None:
     _, events = GAME.apply_with_events(state, legal_moves(state)[0])
     assert [getattr(e, "person", None) for e in public_events(events)] == [None] * len(events)
     assert "data-key" in GAME.render_svg_marked(view)
+
+
+@pytest.mark.parametrize(
+    "options",
+    [{}, {"hidden_money": True}, {"muse_and_princess": True}, {"cooperative_building": True}],
+)
+def test_a_spectator_is_asked_nothing_hidden_and_every_view_is_complete(
+    options: dict[str, bool],
+) -> None:
+    """Through whole games the public view answers every question; players' views are complete."""
+    working = 0
+    for seed in range(4):
+        rng = random.Random(seed)
+        state = new_game(GAME.make_config(3, seed, options))
+        while state.current_player is not None:
+            public = public_view(state)
+            assert not is_complete(public) or not any(
+                p.hand_persons or p.hand_bonus or p.prestige_cards for p in state.players
+            )
+            assert all(is_complete(observe(state, p)) for p in range(3))
+            text = GAME.decision_text(public)
+            assert text is not None
+            data = GAME.decision_data(public)
+            assert data is not None
+            if data["kind"] == "add_bonus_or_finish":
+                working += 1
+                assert "work_value" not in data  # a spectator's view cannot value it
+                assert GAME.decision_data(state)["work_value"] is not None  # type: ignore[index]
+            state = apply(state, rng.choice(legal_moves(state)))
+    assert working > 0
 
 
 def test_move_cells_name_the_cells_of_the_picture() -> None:

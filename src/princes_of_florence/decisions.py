@@ -43,7 +43,12 @@ from princes_of_florence.errors import PrincesOfFlorenceError
 from princes_of_florence.frozen import share_copies
 from princes_of_florence.ids import AuctionObject, Building, Deck, Landscape, Phase
 from princes_of_florence.limits import shorten
-from princes_of_florence.observation import HiddenCardChoice, PlayerView, determinize
+from princes_of_florence.observation import (
+    HiddenCardChoice,
+    PlayerView,
+    determinize,
+    is_complete,
+)
 from princes_of_florence.rules.common import catalog
 from princes_of_florence.rules.variants import ruleset
 from princes_of_florence.rules.work_value import WorkBreakdown, minimum_work
@@ -147,7 +152,8 @@ class Decision:
         cards: how many cards are shown or still to go under the deck.
         work: the work so far: its person and the bonus cards played
             (``ADD_BONUS_OR_FINISH``).
-        work_value: the value of the work so far, part by part.
+        work_value: the value of the work so far, part by part (``None`` in a
+            spectator's view, :func:`~princes_of_florence.observation.public_view`).
         minimum: the round's minimum work value (``ADD_BONUS_OR_FINISH``,
             ``CHOOSE_ACTION``).
         payout: the payout to convert (``CONVERT``).
@@ -253,6 +259,8 @@ def is_last_player_take(state_or_view: StateOrView) -> bool:
 
 
 def _work_value(state_or_view: StateOrView) -> WorkBreakdown | None:
+    if isinstance(state_or_view, PlayerView) and not is_complete(state_or_view):
+        return None  # a spectator's view: no state completes it
     if isinstance(state_or_view, PlayerView):
         # A work is public (the person lies face up, bonus cards are played
         # open), so any state showing this view values it the same way.

@@ -122,7 +122,7 @@ from princes_of_florence.moves import (
     UseProfessor,
     Work,
 )
-from princes_of_florence.observation import PlayerView, determinize
+from princes_of_florence.observation import PlayerView, determinize, is_complete
 from princes_of_florence.rules.common import catalog
 from princes_of_florence.rules.variants import ruleset
 from princes_of_florence.state import GameState, Placing
@@ -515,6 +515,8 @@ def _professor(deck: ProfessorDeck) -> str:
 
 def _work_value(s: GameState | PlayerView) -> int | None:
     # A work is public, so any state showing the view values it the same way.
+    if isinstance(s, PlayerView) and not is_complete(s):
+        return None  # a spectator's view: no state completes it
     state = determinize(s, random.Random(0)) if isinstance(s, PlayerView) else s
     preview = work_preview(state)
     return preview.total if preview is not None else None

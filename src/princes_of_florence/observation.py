@@ -107,6 +107,7 @@ __all__ = [
     "ViewPending",
     "determinize",
     "events_for",
+    "is_complete",
     "money_floor",
     "observe",
     "public_events",
@@ -798,13 +799,36 @@ def public_events(events: Iterable[Event]) -> tuple[Event, ...]:
     return tuple(_redact(-1, event) for event in events)
 
 
+def is_complete(view: PlayerView) -> bool:
+    """Whether ``view`` holds all its player's cards, as every view of :func:`observe` does.
+
+    A spectator's view (:func:`public_view`) has its player's hand and money
+    taken out, so :func:`determinize` cannot complete it into a state; what
+    is computed from a completed state (the value of a work in progress) is
+    then left out.
+
+    >>> from princes_of_florence import GameConfig, new_game
+    >>> state = new_game(GameConfig(players=3, seed=1))
+    >>> is_complete(observe(state, 1)), is_complete(public_view(state))
+    (True, False)
+    """
+    own = view.own
+    return (
+        own.money is not None
+        and len(view.hand_persons) == own.hand_person_count
+        and len(view.hand_bonus) == own.hand_bonus_count
+        and len(view.prestige_cards) == own.prestige_card_count
+    )
+
+
 def public_view(state: GameState) -> PlayerView:
     """What a spectator sees of ``state``: a view with no player's hidden cards (R5).
 
     It is the view of a player not deciding now (so that no card shown to
     choose from is in it), with that player's own hand, prestige cards,
     returned starting person and, where money is hidden, money taken out.
-    It is for showing the table; it is not a view to play from.
+    It is for showing the table; it is not a view to play from, and
+    :func:`determinize` does not complete it (:func:`is_complete`).
 
     >>> from princes_of_florence import GameConfig, new_game
     >>> view = public_view(new_game(GameConfig(players=3, seed=1, hidden_money=True)))
