@@ -186,6 +186,8 @@ def test_a_wrong_or_missing_token_is_403_and_changes_nothing(client: TestClient)
         assert response.status_code == 403, headers
         assert "error" in response.json()
     assert client.get(f"/api/games/{created['id']}", headers=_auth("guess")).status_code == 403
+    garbled = client.post(url, content=b"{not json", headers=_auth("guess"))
+    assert garbled.status_code == 403  # the token is checked before the body is read
     assert _stored(client, created["id"]) == before
 
 

@@ -128,8 +128,11 @@ def create_app(storage: Storage | str = ":memory:", seed: int | None = None) -> 
 
     async def move(request: Request) -> Response:
         game_id = request.path_params["game_id"]
-        server.table(game_id)  # 404 before anything else
+        table = server.table(game_id)  # 404 before anything else
         token = _token(request)
+        if token is None:
+            raise Refused(403, "a move needs the seat's token")
+        server.seat(table, token)  # 403 before the body is read
         body = await _json_body(request)
         return JSONResponse(await server.move(game_id, token, body))
 
