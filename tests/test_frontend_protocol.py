@@ -10,8 +10,8 @@ from xml.etree import ElementTree
 import pytest
 
 from princes_of_florence import GameConfig, apply, games, legal_moves, new_game, observe
-from princes_of_florence.decisions import question
-from princes_of_florence.errors import PrincesOfFlorenceError
+from princes_of_florence.decisions import Decision, DecisionKind, _asked, question
+from princes_of_florence.errors import ArgumentError, PrincesOfFlorenceError
 from princes_of_florence.events import MoneyPaid, MoneyReason, WorkDone
 from princes_of_florence.game import GAME
 from princes_of_florence.ids import BonusCardId, PersonId, PrestigeCardId
@@ -93,6 +93,14 @@ def test_questions_are_sentences_addressed_to_the_viewer() -> None:
     assert {"return_person", "place_tile", "choose_action"} <= kinds
 
 
+def test_every_kind_of_decision_has_a_sentence() -> None:
+    """question() words every DecisionKind, the details it carries included."""
+    for kind in DecisionKind:
+        asked = Decision(0, kind, price=300, cards=5, minimum=9, payout=800)
+        text = _asked(asked)
+        assert len(text.split()) > 3, kind  # a clause, not the kind's name
+
+
 def test_public_view_and_events_hide_every_hand() -> None:
     """A spectator's view holds no hand; the public events name no hidden card."""
     state = new_game(GameConfig(players=3, seed=2, hidden_money=True))
@@ -165,6 +173,14 @@ def test_render_table_svg_without_marks_is_unchanged() -> None:
     assert text.startswith("<?xml")
     assert "data-key" not in text
     assert "data-mark" not in text
+
+
+def test_render_table_svg_refuses_bad_marks() -> None:
+    """A mark that is one string or holds a non-string, or a bare that is no bool: ArgumentError."""
+    state = new_game(GameConfig(players=2))
+    for bad in ({"highlight": "0:a1"}, {"selected": [1]}, {"last": 5}, {"bare": "yes"}):
+        with pytest.raises(ArgumentError, match="render_table_svg"):
+            render_table_svg(state, **bad)
 
 
 def test_hand_shows_held_and_shown_cards_readably() -> None:
