@@ -842,10 +842,12 @@ def public_events(events: Iterable[Event]) -> tuple[Event, ...]:
 
 
 def is_complete(view: PlayerView) -> bool:
-    """Whether ``view`` holds all its player's cards, as every view of :func:`observe` does.
+    """Whether ``view`` holds all its player's cards and money.
+
+    Every view of :func:`~princes_of_florence.observe` does.
 
     A spectator's view (:func:`public_view`) has its player's hand and money
-    taken out, so :func:`determinize` cannot complete it into a state; what
+    taken out, so :func:`~princes_of_florence.determinize` cannot complete it into a state; what
     is computed from a completed state (the value of a work in progress) is
     then left out.
 
@@ -870,7 +872,7 @@ def public_view(state: GameState) -> PlayerView:
     choose from is in it), with that player's own hand, prestige cards,
     returned starting person and, where money is hidden, money taken out.
     It is for showing the table; it is not a view to play from, and
-    :func:`determinize` does not complete it (:func:`is_complete`).
+    :func:`~princes_of_florence.determinize` does not complete it (:func:`is_complete`).
 
     >>> from princes_of_florence import GameConfig, new_game
     >>> view = public_view(new_game(GameConfig(players=3, seed=1, hidden_money=True)))
