@@ -73,6 +73,8 @@ nitpick_ignore = [
     ("py:class", "gymnasium.spaces.space.Space"),
     ("py:class", "numpy.ndarray"),
     ("py:class", "numpy.dtype"),
+    # The web server's application (Starlette, the web extra).
+    ("py:class", "starlette.applications.Starlette"),
 ]
 html_theme = "furo"
 html_title = "princes-of-florence"

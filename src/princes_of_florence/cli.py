@@ -680,6 +680,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     bench.add_argument("names", nargs="*", metavar="NAME", help="benchmarks to run (default: all)")
     listing = sub.add_parser("catalog", help="list the reconstructed component data")
     listing.add_argument("--game", choices=names, default=registry.DEFAULT, help=_GAME_HELP)
+    web = sub.add_parser("serve", help="serve games to play in the browser (the web extra)")
+    web.add_argument("--host", default="127.0.0.1", help="the address to listen on")
+    web.add_argument("--port", type=int, default=8000)
+    web.add_argument("--db", default="games.sqlite3", help="the SQLite file the games are kept in")
     args = parser.parse_args(argv)
     try:
         if args.command == "replay":
@@ -736,6 +740,12 @@ def main(argv: Sequence[str] | None = None) -> int:
                 f"catalog lists The Princes of Florence's reconstructed component data; "
                 f"{game.title} has no such list"
             )
+        if args.command == "serve":
+            try:
+                from princes_of_florence.web import serve
+            except ImportError as error:
+                parser.exit(2, f"error: serve needs the web extra ({error.name} is missing)\n")
+            return serve(args.host, args.port, args.db)
         return _catalog()
     except (PrincesOfFlorenceError, _Refused) as error:
         parser.exit(2, f"error: {_one_line(str(error))}\n")

@@ -27,12 +27,12 @@ Every function keeps the contract of the library's first game:
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from typing import Any, Protocol, TypeVar
 
 import attrs
 
-__all__ = ["AnyGame", "Game", "GameResult"]
+__all__ = ["AnyGame", "CardText", "Game", "GameResult"]
 
 StateT = TypeVar("StateT")
 """A game's state, hidden information included."""
@@ -73,6 +73,26 @@ class GameResult:
     places: tuple[int, ...]
     truncated: bool = False
     tiebreaks: tuple[int, ...] = ()
+
+
+@attrs.frozen
+class CardText:
+    """A card a player sees, readable: its name, what it does, and where it lies.
+
+    Attributes:
+        name: the card's name, as the game's sentences name it.
+        text: what the card does, in one line.
+        place: where the player sees it: ``hand`` (held, hidden from the
+            others) or ``shown`` (shown to the player alone, to choose from).
+
+    Example:
+        >>> CardText("B03", "+3 for a work with a forest.", "hand").place
+        'hand'
+    """
+
+    name: str
+    text: str
+    place: str = "hand"
 
 
 class Game(Protocol[StateT, ViewT, MoveT, EventT, ConfigT]):
@@ -282,6 +302,52 @@ class Game(Protocol[StateT, ViewT, MoveT, EventT, ConfigT]):
 
     def render_svg(self, state_or_view: StateT | ViewT) -> str:
         """The table as a standalone SVG document."""
+        ...
+
+    # -- for front ends --------------------------------------------------------------
+
+    def options(self) -> Mapping[str, Any]:
+        """The options :meth:`make_config` takes, by name, each with its default value."""
+        ...
+
+    def player_names(self, state_or_view: StateT | ViewT) -> tuple[str, ...]:
+        """The players' names, by player, as :meth:`describe` names them."""
+        ...
+
+    def public_view(self, state: StateT) -> ViewT:
+        """What everybody sees of ``state`` (a spectator's view): no player's hidden cards."""
+        ...
+
+    def public_events(self, events: Iterable[EventT]) -> tuple[EventT, ...]:
+        """``events`` as a spectator may see them: every hidden card left out."""
+        ...
+
+    def move_cells(self, state_or_view: StateT | ViewT, move: MoveT) -> tuple[str, ...]:
+        """The keys of the cells of the table ``move`` fills, ``()`` for a move that fills none.
+
+        A key names one cell of :meth:`render_svg_marked`'s picture, where the
+        cell's element carries it as ``data-key``; a front end lets a person
+        place a tile by clicking its cells.
+        """
+        ...
+
+    def render_svg_marked(
+        self,
+        state_or_view: StateT | ViewT,
+        highlight: Collection[str] = (),
+        selected: Collection[str] = (),
+        last: Collection[str] = (),
+    ) -> str:
+        """The table as a bare ``<svg>`` element for a page, scaling to its container.
+
+        Each cell carries its key as ``data-key``; the cells with keys in
+        ``highlight`` (legal), ``selected`` (picked) and ``last`` (the last
+        move's) are marked.
+        """
+        ...
+
+    def hand(self, view: ViewT) -> tuple[CardText, ...]:
+        """The cards the view's player alone sees (held, or shown to choose from), readable."""
         ...
 
     # -- bots ------------------------------------------------------------------------
