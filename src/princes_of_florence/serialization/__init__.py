@@ -54,21 +54,20 @@ The modules
 The package has a generic part, which knows no game and serves every game
 of the library, and The Princes of Florence's part, built on it:
 
-================================================  ===========================================
-module                                            what it holds
-================================================  ===========================================
-:mod:`~princes_of_florence.serialization.envelope`   generic: the envelope (schema, kind, game),
-                                                  its limits, the JSON text (orjson or json)
-:mod:`~princes_of_florence.serialization.converter`  generic: the strict cattrs converter of attrs
-                                                  classes, tagged unions and enums; the type
-                                                  check of values written
-:mod:`~princes_of_florence.serialization.quick`      generic: the quick readers and writers
-:mod:`~princes_of_florence.serialization.records`    generic: comments, replay, text record lines
-:mod:`~princes_of_florence.serialization.princes`    The Princes of Florence: its unions, envelope,
-                                                  :class:`~princes_of_florence.GameRecord`,
-                                                  documents and loaders
-:mod:`~princes_of_florence.serialization.princes_text`  The Princes of Florence: its text records
-================================================  ===========================================
+* generic: :mod:`~princes_of_florence.serialization.envelope`, the envelope
+  (schema, kind, game), its limits and the JSON text (orjson or json);
+* generic: :mod:`~princes_of_florence.serialization.converter`, the strict
+  cattrs converter of attrs classes, tagged unions and enums, and the type
+  check of values written;
+* generic: :mod:`~princes_of_florence.serialization.quick`, the quick readers
+  and writers;
+* generic: :mod:`~princes_of_florence.serialization.records`, comments,
+  replay and the lines of a text record;
+* The Princes of Florence: :mod:`~princes_of_florence.serialization.princes`,
+  its unions and envelope, :class:`~princes_of_florence.GameRecord`, its
+  documents and loaders;
+* The Princes of Florence: :mod:`~princes_of_florence.serialization.princes_text`,
+  its text records.
 
 This package exports The Princes of Florence's names, as
 :mod:`princes_of_florence` does.  Another game adopts the generic part by
@@ -81,8 +80,9 @@ events and enums), builds its converter once with
 :func:`~princes_of_florence.serialization.converter.checked_converter`, and
 writes its ``dumps`` and ``load_*`` as :mod:`~princes_of_florence.serialization.princes`
 does; its records replay with :func:`~princes_of_florence.serialization.records.replay`
-given its game (any :class:`~princes_of_florence.games.Game`).  The
-documents page of the manual shows it step by step.
+given its game (any :class:`~princes_of_florence.games.Game`).  The manual's
+page on views, JSON and records shows it step by step ("Documents of any
+game").
 """
 
 from princes_of_florence.serialization import envelope, princes, quick

@@ -17,7 +17,7 @@ twice, ``NaN`` and ``Infinity``, and says what is wrong with a path
 
 The text is written by `orjson <https://github.com/ijl/orjson>`_ when the
 extra ``fast`` is installed, else by the standard library, and is the same
-either way (:func:`json_backend`).
+either way (:func:`~princes_of_florence.json_backend`).
 
 >>> envelope = Envelope(game="dice", title="Dice", schema="2.0")
 >>> envelope.write("record", {"rolls": [3, 6]})
@@ -112,7 +112,9 @@ def listed(problems: Sequence[str]) -> str:
 # JSON text
 
 ENCODER = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False, allow_nan=False)
-"""The standard library's encoder of documents, built once rather than on every call."""
+"""The standard library's encoder of documents, built once rather than on every call.
+
+:func:`encode` uses it when orjson is not installed, or cannot write a value."""
 
 
 def json_backend() -> str:
@@ -201,7 +203,8 @@ def _no_constants(name: str) -> object:
 
 
 DECODER = json.JSONDecoder(object_pairs_hook=_no_duplicates, parse_constant=_no_constants)
-"""The one decoder of documents: repeated keys and ``NaN``/``Infinity`` refused."""
+"""The standard library's decoder of documents, which refuses repeated keys, ``NaN`` and
+``Infinity`` (:func:`decode` uses it for every text orjson did not write)."""
 
 
 # --------------------------------------------------------------------------

@@ -129,8 +129,10 @@ every 1.0 document reads as before, ``face_down`` empty, a record without
 ``game`` The Princes of Florence's."""
 
 ENVELOPE = Envelope(game=GAME_NAME, title="The Princes of Florence", schema=SCHEMA_VERSION)
-"""The envelope of this game's documents: only a record names the game, and a
-document that does not is this game's (every document of schema 1.0)."""
+"""The envelope of this game's documents.
+
+Only a record names the game, and a document that does not is this game's
+(every document of schema 1.0)."""
 
 _CARD_KINDS: tuple[type[Enum], ...] = (PersonId, BonusCardId, PrestigeCardId)
 
@@ -150,7 +152,7 @@ UNIONS = Unions(
     enum_tuples=(EnumTuples(_CARD_KINDS, "the cards shown must all come from one deck"),),
     renamed=(("recruit", "seat", "from_player"), ("person_recruited", "seat", "from_player")),
 )
-"""This game's unions: how its moves, events, pending decisions and cards are written."""
+"""How this game's moves, events, pending decisions and cards are written."""
 
 
 @attrs.frozen

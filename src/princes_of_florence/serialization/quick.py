@@ -77,10 +77,10 @@ class GiveUp(Exception):
 
 
 Reader = Callable[[Any], Any]
-"""A quick reader: a JSON value in, the value built, or :class:`GiveUp`."""
+"""A quick reader, which takes a JSON value and builds the value or raises :class:`GiveUp`."""
 
 Writer = Callable[[Any], Any]
-"""A quick writer: a value in, its JSON value out, or :class:`Wrong`."""
+"""A quick writer, which takes a value and gives its JSON value or raises :class:`Wrong`."""
 
 
 # --------------------------------------------------------------------------

@@ -68,13 +68,21 @@ __all__ = [
 ]
 
 StateT = TypeVar("StateT")
+"""A game's state."""
 MoveT = TypeVar("MoveT")
+"""A game's moves."""
 EventT = TypeVar("EventT")
+"""What a move made happen, as a game tells it."""
 ConfigT = TypeVar("ConfigT")
+"""A game's configuration."""
 ValueT = TypeVar("ValueT")
-_MoveT_contra = TypeVar("_MoveT_contra", contravariant=True)
-_EventT_co = TypeVar("_EventT_co", covariant=True)
-_ConfigT_contra = TypeVar("_ConfigT_contra", contravariant=True)
+"""The value of a header of a text record, as the game reads it."""
+MoveT_contra = TypeVar("MoveT_contra", contravariant=True)
+"""A game's moves, as :class:`Rules` takes them."""
+EventT_co = TypeVar("EventT_co", covariant=True)
+"""A game's events, as :class:`Rules` gives them."""
+ConfigT_contra = TypeVar("ConfigT_contra", contravariant=True)
+"""A game's configuration, as :class:`Rules` takes it."""
 
 MAX_COMMENT_CHARS = 500
 """The longest comment a record holds."""
@@ -151,7 +159,7 @@ def annotation_problems(
 # Replay
 
 
-class Rules(Protocol[StateT, _MoveT_contra, _EventT_co, _ConfigT_contra]):
+class Rules(Protocol[StateT, MoveT_contra, EventT_co, ConfigT_contra]):
     """What replaying a record needs of a game.
 
     Every game of :mod:`princes_of_florence.games` has these functions (its
@@ -165,17 +173,17 @@ class Rules(Protocol[StateT, _MoveT_contra, _EventT_co, _ConfigT_contra]):
         False
     """
 
-    def new_game(self, config: _ConfigT_contra, /) -> StateT:
+    def new_game(self, config: ConfigT_contra, /) -> StateT:
         """The first state of a game of ``config``."""
         ...
 
-    def apply(self, state: StateT, move: _MoveT_contra, /) -> StateT:
+    def apply(self, state: StateT, move: MoveT_contra, /) -> StateT:
         """The state after ``move``; raises an illegal move's error."""
         ...
 
     def apply_with_events(
-        self, state: StateT, move: _MoveT_contra, /
-    ) -> tuple[StateT, tuple[_EventT_co, ...]]:
+        self, state: StateT, move: MoveT_contra, /
+    ) -> tuple[StateT, tuple[EventT_co, ...]]:
         """The state after ``move`` and what happened."""
         ...
 
