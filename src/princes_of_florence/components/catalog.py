@@ -19,8 +19,6 @@ what is wrong with it.
 (7, 10, 12, 14, 15, 16, 17)
 """
 
-from __future__ import annotations
-
 import os
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
@@ -463,23 +461,23 @@ _Marked = TileSpec | PersonSpec | BonusCardSpec | PrestigeCardSpec | CharacterSp
 """Any catalog entry that carries a provenance mark."""
 
 
-def _tile_index(catalog: Catalog) -> Mapping[TileId, TileSpec]:
+def _tile_index(catalog: "Catalog") -> Mapping[TileId, TileSpec]:
     return MappingProxyType({spec.id: spec for spec in catalog.tiles})
 
 
-def _person_index(catalog: Catalog) -> Mapping[PersonId, PersonSpec]:
+def _person_index(catalog: "Catalog") -> Mapping[PersonId, PersonSpec]:
     return MappingProxyType({spec.id: spec for spec in catalog.persons})
 
 
-def _bonus_index(catalog: Catalog) -> Mapping[BonusCardId, BonusCardSpec]:
+def _bonus_index(catalog: "Catalog") -> Mapping[BonusCardId, BonusCardSpec]:
     return MappingProxyType({spec.id: spec for spec in catalog.bonus_cards})
 
 
-def _prestige_index(catalog: Catalog) -> Mapping[PrestigeCardId, PrestigeCardSpec]:
+def _prestige_index(catalog: "Catalog") -> Mapping[PrestigeCardId, PrestigeCardSpec]:
     return MappingProxyType({spec.id: spec for spec in catalog.prestige_cards})
 
 
-def _character_index(catalog: Catalog) -> Mapping[str, CharacterSpec]:
+def _character_index(catalog: "Catalog") -> Mapping[str, CharacterSpec]:
     return MappingProxyType({spec.id: spec for spec in catalog.characters})
 
 
