@@ -18,7 +18,7 @@ uniqueness, cross references), for which :func:`entry_name` names an entry
 the same way.
 
 The types a field may have are ``int``, ``float``, ``bool``, ``str``, an
-:class:`~enum.Enum` (read from its value), ``X | None`` (absent key: give the
+enum (read from its value), ``X | None`` (absent key: give the
 field the default ``None``), ``tuple[X, ...]`` (an array), ``dict[K, V]`` (a
 table with free keys, ``K`` a string or an enum) and another attrs class (a
 table).  TOML has no null, so ``None`` only ever comes from a default.  An
@@ -88,6 +88,7 @@ __all__ = [
 ]
 
 T = TypeVar("T")
+"""The attrs class of a whole document, and what the loader returns."""
 
 Validator = Callable[[Any, "attrs.Attribute[Any]", Any], None]
 """An attrs validator: called with the instance, the attribute and the value."""
@@ -507,7 +508,7 @@ def structure(
     error: Callable[[str], Exception],
     root: str = "document",
 ) -> T:
-    """Structure already parsed data (such as :func:`tomllib.loads` returns) into ``document``.
+    """Structure already parsed data (such as ``tomllib.loads`` returns) into ``document``.
 
     Args:
         document: the attrs class of the whole document.
