@@ -275,6 +275,25 @@ def test_a_value_of_a_free_table_is_named_by_its_key() -> None:
     assert ["box.toml: counts: cups must be an integer, got a string ('2')"] == problems(text)
 
 
+@attrs.frozen
+class Shelf:
+    """A document whose free-key table holds tables."""
+
+    boxes: dict[str, Cost]
+
+
+def test_a_table_in_a_free_table_is_named_by_its_key() -> None:
+    """A problem inside a table held by a free-key table names that key in the path."""
+    data = {"boxes": {"red": {"coins": 1}, "blue": {"note": "x"}, "green": {"coins": "2"}}}
+    with pytest.raises(GameDataError) as caught:
+        structure(Shelf, data, source="s", error=GameDataError, root="shelf")
+    expected = [
+        "s: boxes.blue: missing key 'coins'",
+        "s: boxes.green: coins must be an integer, got a string ('2')",
+    ]
+    assert expected == str(caught.value).splitlines()
+
+
 def test_nested_paths_go_through_every_table_and_array() -> None:
     """A problem deep in the document names each key and index on its way, with ids."""
     text = GOOD.replace("coins = 3", "coins = -3")

@@ -373,12 +373,15 @@ def _tuple_hook(conv: "cattrs.Converter", cls: Any) -> Callable[[Any, Any], Any]
     return hook
 
 
-def _noted(error: Exception, note: Any, index: int, element: Any) -> Exception:
-    error.__notes__ = [*getattr(error, "__notes__", []), note(f"@ index {index}", index, element)]
+def _noted(error: Exception, note: Any, step: Segment, element: Any) -> Exception:
+    """``error`` with a cattrs note of the key or index ``step`` where it happened."""
+    error.__notes__ = [*getattr(error, "__notes__", []), note(f"@ {step!r}", step, element)]
     return error
 
 
 def _dict_hook(conv: "cattrs.Converter", cls: Any) -> Callable[[Any, Any], Any]:
+    from cattrs.errors import AttributeValidationNote, ClassValidationError
+
     key_type, value_type = typing.get_args(cls)
     key_hook = conv.get_structure_hook(key_type)
     value_hook = conv.get_structure_hook(value_type)
@@ -387,15 +390,19 @@ def _dict_hook(conv: "cattrs.Converter", cls: Any) -> Callable[[Any, Any], Any]:
         if type(value) is not dict:
             raise DataProblem(f"{{key}} must be a table, got {describe(value)}", kind="type")
         result: dict[Any, Any] = {}
+        errors: list[Exception] = []
         for raw_key, raw_value in value.items():
             try:
                 key = key_hook(raw_key, key_type)
-            except DataProblem as problem:
-                raise DataProblem(problem.text_for(None)) from None
+            except DataProblem as problem:  # a problem of the table: it has a key it must not
+                errors.append(DataProblem(problem.text_for(None)))
+                continue
             try:
                 result[key] = value_hook(raw_value, value_type)
-            except DataProblem as problem:
-                raise DataProblem(problem.text_for(raw_key)) from None
+            except Exception as error:  # named by the table's key, as a field is
+                errors.append(_noted(error, AttributeValidationNote, raw_key, value_type))
+        if errors:
+            raise ClassValidationError(f"While structuring {cls!r}", errors, dict)
         return result
 
     return hook
