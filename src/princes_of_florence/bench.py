@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import math
 import random
 import time
 from collections.abc import Callable
@@ -556,7 +557,32 @@ def _format(value: float) -> str:
     return f"{value:,.2f}"
 
 
-def main(argv: list[str] | None = None, prog: str = "python -m princes_of_florence.bench") -> int:
+def _seconds(text: str) -> float:
+    """A time budget read from the command line: a number from 0, not NaN or infinite.
+
+    >>> _seconds("0.5")
+    0.5
+    >>> _seconds("nan")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: the time budget must be a number of seconds from 0, not 'nan'
+    """
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = math.nan
+    if not 0 <= seconds < math.inf:
+        raise argparse.ArgumentTypeError(
+            f"the time budget must be a number of seconds from 0, not {text[:20]!r}"
+        )
+    return seconds
+
+
+def main(
+    argv: list[str] | None = None,
+    prog: str = "python -m princes_of_florence.bench",
+    parser_class: type[argparse.ArgumentParser] = argparse.ArgumentParser,
+) -> int:
     """Run benchmarks and print their figures; returns the exit status.
 
     Args:
@@ -564,14 +590,16 @@ def main(argv: list[str] | None = None, prog: str = "python -m princes_of_floren
             ``[--seconds S] [NAME ...]``, by default every benchmark for 2
             seconds each.
         prog: the command's name in usage and error messages.
+        parser_class: the argument parser to read them with (the command
+            line passes its own, whose refusals stay on one line).
     """
-    parser = argparse.ArgumentParser(
+    parser = parser_class(
         prog=prog,
         description="Measure the speed of the engine's hot paths.",
     )
     parser.add_argument(
         "--seconds",
-        type=float,
+        type=_seconds,
         default=2.0,
         help="time budget of each benchmark (default: 2)",
     )

@@ -21,11 +21,13 @@ figures.  ``catalog`` lists the component data that could not be verified.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import datetime
 import os
 import sys
 from collections import defaultdict
 from collections.abc import Callable, Sequence
+from typing import NoReturn
 
 import attrs
 
@@ -67,6 +69,7 @@ from princes_of_florence.events import (
     TurnEnded,
     WorkStarted,
 )
+from princes_of_florence.limits import MAX_DOCUMENT_CHARS
 from princes_of_florence.moves import (
     Bid,
     Build,
@@ -144,11 +147,15 @@ _HIDDEN_MOVES = (ChooseCard, ReturnCard, ReturnPerson)
 """Moves that name a card the other players do not see (ruling R5)."""
 
 
+class _Refused(Exception):
+    """A command's input refused before any work is done; its text is the whole reason."""
+
+
 def _player_bots(
     players: int, seed: int, specs: str | None, human: int | None
 ) -> tuple[list[Bot], str]:
     """The bot of every player for ``play``, and how the header names them."""
-    names = specs.split(",") if specs else ["random"] * players
+    names = specs.split(",") if specs is not None else ["random"] * players
     if len(names) != players:
         raise ConfigError(f"--bots names {len(names)} bots for {players} players")
     if human is not None and not 0 <= human < players:
@@ -162,8 +169,50 @@ def _player_bots(
     if human is not None:
         bots[human] = HumanBot()
         names[human] = "you"
-    label = "random bots" if not specs and human is None else "bots " + ", ".join(names)
+    label = "random bots" if specs is None and human is None else "bots " + ", ".join(names)
     return bots, label
+
+
+def _bot_specs(specs: str) -> list[str]:
+    """The bot specs of ``--bots``, each named (an empty one is refused)."""
+    names = specs.split(",")
+    for number, name in enumerate(names, start=1):
+        if not name.strip():
+            raise _Refused(
+                f"--bots: bot {number} of {len(names)} is not named; name one bot per player,"
+                " comma separated: random, heuristic, mcts[:key=value...]"
+            )
+    return names
+
+
+def _check_save_path(save: str) -> None:
+    """Refuse a ``--save`` path that cannot be written, before the game is played.
+
+    The file is opened for appending (which leaves one that exists as it is)
+    and closed again, and removed if it was made for the check.  A named pipe
+    with no reader is refused rather than waited on.
+    """
+    if os.path.isdir(save):
+        raise _Refused(f"--save: {save} is a directory, not a file")
+    existed = os.path.lexists(save)
+    flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_NONBLOCK", 0)
+    try:
+        os.close(os.open(save, flags, 0o666))
+    except (OSError, ValueError) as error:  # ValueError: a NUL character in the path
+        reason = error.strerror if isinstance(error, OSError) else str(error)
+        raise _Refused(f"--save: cannot write {save}: {reason}") from None
+    if not existed:
+        with contextlib.suppress(OSError):
+            os.remove(save)
+
+
+def _write_record(save: str, text: str) -> None:
+    """Write the record; a device that is full or fails is a one-line refusal."""
+    try:
+        with open(save, "w", encoding="utf-8") as file:
+            file.write(text)
+    except OSError as error:
+        raise _Refused(f"--save: cannot write {save}: {error.strerror}") from None
 
 
 def _log_step(
@@ -234,6 +283,10 @@ def _play(
     save: str | None = None,
 ) -> int:
     bots, label = _player_bots(config.players, config.seed, specs, human)
+    if human is not None and (sys.stdin is None or sys.stdin.closed):
+        raise _Refused("--human reads the moves from standard input, which is closed")
+    if save is not None:
+        _check_save_path(save)
     state = new_game(config)
     print(_header(config, label))
     moves: list[Move] = []
@@ -258,20 +311,41 @@ def _play(
             engine=__version__,
         )
         text = record_to_text(record) if save.endswith(".txt") else dumps(record) + "\n"
-        with open(save, "w", encoding="utf-8") as file:
-            file.write(text)
+        _write_record(save, text)
         print(f"Saved to {save}.")
     return 0
 
 
-def _replay(path: str, reader: int | None) -> int:
+def _read_record_file(path: str) -> str:
+    """The text of the record file ``path``: at most the size limit is read.
+
+    One character more than :data:`~princes_of_florence.limits.MAX_DOCUMENT_CHARS`
+    is read, so that a longer file (``/dev/zero``) is refused without being read.
+    """
     try:
         with open(path, encoding="utf-8") as file:
-            text = file.read()
+            text = file.read(MAX_DOCUMENT_CHARS + 1)
     except OSError as error:
         raise SerializationError(f"cannot read {path}: {error.strerror}") from None
+    except UnicodeDecodeError as error:
+        raise SerializationError(f"cannot read {path}: not UTF-8 text ({error.reason})") from None
+    except ValueError as error:  # a NUL character in the path
+        raise SerializationError(f"cannot read {path!r}: {error}") from None
+    if len(text) > MAX_DOCUMENT_CHARS:
+        raise SerializationError(
+            f"cannot read {path}: a record has at most {MAX_DOCUMENT_CHARS} characters"
+        )
+    return text
+
+
+def _replay(path: str, reader: int | None) -> int:
+    text = _read_record_file(path)
     record = load_record(text) if text.lstrip().startswith("{") else record_from_text(text)
     config = record.config
+    if reader is not None and not 0 <= reader < config.players:
+        raise _Refused(
+            f"--player must be a player of the game, 0 to {config.players - 1}, not {reader}"
+        )
     when = f", played {record.date}" if record.date else ""
     print(_header(config, f"a record of {len(record.moves)} moves{when}"))
     remarks: dict[int, list[str]] = defaultdict(list)
@@ -292,6 +366,17 @@ def _replay(path: str, reader: int | None) -> int:
     return 0
 
 
+def _one_line(text: str) -> str:
+    """``text`` as one printable line: line breaks and control characters escaped.
+
+    >>> _one_line("a\\nb\\x1b[2J")
+    'a\\\\nb\\\\x1b[2J'
+    """
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+
+
 def _catalog() -> int:
     cat = default_catalog()
     print(f"# component catalog, edition {cat.edition}")
@@ -300,9 +385,17 @@ def _catalog() -> int:
     return 0
 
 
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose refusals stay on one line, whatever the arguments hold."""
+
+    def error(self, message: str) -> NoReturn:
+        self.print_usage(sys.stderr)
+        self.exit(2, f"{self.prog}: error: {_one_line(message)}\n")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
-    parser = argparse.ArgumentParser(prog="princes-of-florence")
+    parser = _Parser(prog="princes-of-florence")
     sub = parser.add_subparsers(dest="command", required=True)
     play = sub.add_parser("play", help="play a seeded game between random bots and print it")
     play.add_argument("--players", type=int, default=4)
@@ -329,14 +422,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     tour.add_argument("--workers", type=int, default=1, help="processes to play in")
     tour.add_argument("--hidden-money", action="store_true", help="hide other players' money")
     bench = sub.add_parser("bench", help="measure the engine's speed")
-    bench.add_argument("--seconds", type=float, default=3.0)
+    bench.add_argument("--seconds", default="3", help="the time budget of each benchmark")
     bench.add_argument("names", nargs="*", metavar="NAME", help="benchmarks to run (default: all)")
     sub.add_parser("catalog", help="list the reconstructed component data")
     args = parser.parse_args(argv)
     try:
         if args.command == "play":
             switches = {name: getattr(args, name) for name in _SWITCHES}
-            players = len(args.bots.split(",")) if args.bots else args.players
+            players = len(_bot_specs(args.bots)) if args.bots is not None else args.players
             config = GameConfig(players=players, seed=args.seed, **switches)
             if args.names:
                 config = attrs.evolve(config, names=tuple(args.names.split(",")))
@@ -351,14 +444,19 @@ def main(argv: Sequence[str] | None = None) -> int:
             from princes_of_florence import bench as bench_module
 
             return bench_module.main(
-                ["--seconds", str(args.seconds), *args.names],
+                ["--seconds", args.seconds, *args.names],
                 prog=f"{parser.prog} bench",
+                parser_class=_Parser,
             )
         return _catalog()
-    except PrincesOfFlorenceError as error:
-        parser.exit(2, f"error: {error}\n")
+    except (PrincesOfFlorenceError, _Refused) as error:
+        parser.exit(2, f"error: {_one_line(str(error))}\n")
     except EOFError:
-        parser.exit(1, "\nerror: the input ended before the game did\n")
+        print()  # the question asked stays on a line of its own
+        parser.exit(2, "error: the input ended before the game did\n")
+    except UnicodeDecodeError as error:  # what the person typed (a file's is read above)
+        print()
+        parser.exit(2, f"error: the input is not UTF-8 text: {error.reason}\n")
     except BrokenPipeError:
         # The reader stopped early (``| head``): say nothing more, as other tools do.
         devnull = os.open(os.devnull, os.O_WRONLY)

@@ -428,17 +428,23 @@ def money_floor(view: PlayerView, player: int) -> int:
     player placing a building its price, paid when it is placed (R21): in
     cash, less what their prestige would raise where prestige may be sold
     (revised R4).  A player converting a payout holds at least that payout
-    (R19).  Anyone else may hold 0.
+    (R19), and a player whose token lies on a character card at least its
+    bid, in cash (R25, R27).  Anyone else may hold 0.
     """
     owed = 0
     auction = view.auction
     if auction is not None and auction.stack is not None and auction.high_bidder == player:
         owed = auction.high_bid
     floor = 0
+    characters = view.characters
+    if characters is not None:  # ruling R27: a character bid is paid in cash
+        tokens = zip(characters.tokens, characters.bids, strict=False)
+        bid = max((bid for seat, bid in tokens if seat == player), default=0)
+        floor = min(bid, MAX_MONEY)  # a bid beyond any cash is the view's fault, named later
     if view.current_player == player:
         pending = view.pending
         if isinstance(pending, Conversion):
-            floor = pending.payout
+            floor = max(floor, pending.payout)
         if isinstance(pending, Placing) and isinstance(pending.tile, Building):
             owed = max(owed, catalog().rules.build_cost[view.players[player].builders])
     pending = view.pending

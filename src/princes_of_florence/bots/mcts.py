@@ -108,10 +108,15 @@ class MCTSParams:
     def __attrs_post_init__(self) -> None:
         if self.iterations < 1:
             raise ValueError(f"iterations must be at least 1, not {self.iterations}")
-        if self.seconds is not None and self.seconds <= 0:
-            raise ValueError(f"seconds must be positive, not {self.seconds}")
+        # a NaN fails every comparison and an infinite budget never runs out
+        if self.seconds is not None and not 0 < self.seconds < math.inf:
+            raise ValueError(f"seconds must be a positive number, not {self.seconds}")
         if self.rollout_moves is not None and self.rollout_moves < 0:
             raise ValueError(f"rollout_moves must not be negative, not {self.rollout_moves}")
+        if not 0 <= self.exploration < math.inf:
+            raise ValueError(f"exploration must be a number from 0, not {self.exploration}")
+        if not 0 < self.temperature < math.inf:
+            raise ValueError(f"temperature must be a positive number, not {self.temperature}")
 
 
 @attrs.frozen

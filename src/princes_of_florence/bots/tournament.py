@@ -81,6 +81,11 @@ def make_bot(spec: str, seed: int | str = 0) -> Bot:
     ...
     ValueError: unknown bot 'genius': choose from random, heuristic, mcts
     """
+    if not spec.strip():
+        raise ValueError(
+            f"a bot spec is empty: name a bot, one of {', '.join(BOT_KINDS)}"
+            " (commas separate the bots of a table)"
+        )
     kind, _, settings = spec.partition(":")
     pairs: dict[str, str] = {}
     for item in settings.split(":") if settings else ():
@@ -434,6 +439,11 @@ def tournament_main(
         ConfigError: a bad bot spec, count of games or of workers.
     """
     specs = [spec.strip() for spec in bots.split(",")]
+    if not all(specs):
+        raise ConfigError(
+            f"--bots names {specs.count('')} bot(s) with no spec: name one bot per seat,"
+            f" comma separated: {', '.join(BOT_KINDS)}"
+        )
     if workers < 1:
         raise ConfigError(f"--workers must be at least 1, not {workers}")
     try:
