@@ -97,11 +97,13 @@ Segment = str | int
 """One step of a path: a key of a table or an index of an array."""
 
 
-class DataProblem(Exception):
+class DataProblem(ValueError):
     """A bad value, raised by a structure hook or a validator; the loader adds its path.
 
-    The loader turns it into the game's error class; it never reaches the caller.
-    A validator of a game's own may raise it too.
+    While loading, the loader turns every one into a line of the game's error,
+    so a caller of :func:`load_toml` never sees it; a document class built
+    directly, without the loader, raises it as it is from its validators.  A
+    validator of a game's own may raise it too.
 
     Args:
         text: what is wrong.  ``{key}`` stands for the name of the value's key,

@@ -10,7 +10,10 @@ are *reconstructed* (see ``docs/components.rst``).
 
 Every problem found while loading raises :class:`~princes_of_florence.errors.CatalogError`
 with a message that names the entry, such as ``persons[3] (botanist)``, and
-what is wrong with it.
+what is wrong with it.  The shape of the file (its keys, types, ranges and
+choices) is declared below as attrs classes and read by the generic loader
+:mod:`princes_of_florence.datafile`; this module adds the game's rules of
+consistency between the values.
 
 >>> from princes_of_florence.ids import PersonId
 >>> default_catalog().person(PersonId.POET).building
