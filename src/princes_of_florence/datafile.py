@@ -424,7 +424,7 @@ def _table_hook(conv: "cattrs.Converter", cls: type) -> Callable[[Any, Any], Any
     def hook(value: Any, _: Any) -> Any:
         if type(value) is not dict:
             raise DataProblem(f"must be a table, got {describe(value)}", kind="type")
-        missing = [name for name in required if name not in value]
+        missing = sorted(name for name in required if name not in value)
         if missing:
             keys = ", ".join(repr(name) for name in missing)
             raise DataProblem(f"missing key{'s' if len(missing) > 1 else ''} {keys}")
