@@ -613,8 +613,8 @@ def test_hostile_command_lines(
     counts: Counter[str] = Counter()
     real_make_bot = tournament_module.make_bot
 
-    def checked_random_bot(spec: str, seed: int | str = 0) -> Any:
-        real_make_bot(spec, seed)  # refuses what the command line must refuse
+    def checked_random_bot(spec: str, seed: int | str = 0, game: Any = None) -> Any:
+        real_make_bot(spec, seed, game)  # refuses what the command line must refuse
         return RandomBot(seed)
 
     monkeypatch.setattr(cli, "make_bot", checked_random_bot)
@@ -623,7 +623,9 @@ def test_hostile_command_lines(
     monkeypatch.setattr(
         tournament_module,
         "_run",
-        lambda specs, config, seed, games, workers: real_run(specs, config, seed, games, 1),
+        lambda name, specs, config, seed, games, workers: real_run(
+            name, specs, config, seed, games, 1
+        ),
     )
     for name in bench_module.BENCHMARKS:
         monkeypatch.setitem(bench_module.BENCHMARKS, name, lambda seconds: {"runs": 1.0})

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import math
 import random
 import time
 from collections.abc import Callable
@@ -28,6 +27,7 @@ from princes_of_florence.ids import Building, Landscape
 from princes_of_florence.learning import observation_vector
 from princes_of_florence.moves import Move
 from princes_of_florence.observation import PlayerView, determinize, observe
+from princes_of_florence.protocol_bench import seconds_budget
 from princes_of_florence.rules.common import catalog
 from princes_of_florence.rules.cooperative import reverse_side, shared_placements
 from princes_of_florence.rules.placement import has_legal_placement, legal_placements
@@ -557,27 +557,6 @@ def _format(value: float) -> str:
     return f"{value:,.2f}"
 
 
-def _seconds(text: str) -> float:
-    """A time budget read from the command line: a number from 0, not NaN or infinite.
-
-    >>> _seconds("0.5")
-    0.5
-    >>> _seconds("nan")
-    Traceback (most recent call last):
-    ...
-    argparse.ArgumentTypeError: the time budget must be a number of seconds from 0, not 'nan'
-    """
-    try:
-        seconds = float(text)
-    except ValueError:
-        seconds = math.nan
-    if not 0 <= seconds < math.inf:
-        raise argparse.ArgumentTypeError(
-            f"the time budget must be a number of seconds from 0, not {text[:20]!r}"
-        )
-    return seconds
-
-
 def main(
     argv: list[str] | None = None,
     prog: str = "python -m princes_of_florence.bench",
@@ -599,7 +578,7 @@ def main(
     )
     parser.add_argument(
         "--seconds",
-        type=_seconds,
+        type=seconds_budget,
         default=2.0,
         help="time budget of each benchmark (default: 2)",
     )

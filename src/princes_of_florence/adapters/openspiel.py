@@ -51,7 +51,7 @@ imperfect-information game:
   :func:`~princes_of_florence.rank_returns` here).
 
 Parameters: ``players`` (2 to 5 here), the game's options
-(:attr:`~princes_of_florence.games.Game.options`; here ``start_player``,
+(:meth:`~princes_of_florence.games.Game.options`; here ``start_player``,
 ``hidden_money``, ``choose_returned_order``, ``hard_freedoms``,
 ``muse_and_princess``, ``cooperative_building``, the fields of
 :class:`~princes_of_florence.GameConfig`), ``seed`` for a game without
@@ -143,7 +143,11 @@ def _explicit_chance(game: AnyGame) -> bool:
 
 def _parameters(game: AnyGame) -> dict[str, Any]:
     """OpenSpiel's parameters of ``game`` and their defaults."""
-    options = {key: value for key, value in game.options.items() if key != _CHANCE}
+    options = {
+        key: value
+        for key, value in game.options().items()
+        if key != _CHANCE and isinstance(value, bool | int | float | str)
+    }
     seed = {} if _explicit_chance(game) else {"seed": 0}
     return {"players": default_players(game), **options, **seed, "reward": "win"}
 
@@ -242,7 +246,7 @@ class OpenSpielGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type 
     ) -> OpenSpielObserver:
         """An observer: information states with perfect recall, else observations."""
         perfect_recall = iig_obs_type is not None and bool(iig_obs_type.perfect_recall)
-        return OpenSpielObserver(self.game, perfect_recall, params)
+        return OpenSpielObserver(self.game_name, perfect_recall, params)
 
 
 class OpenSpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type hints
@@ -584,13 +588,19 @@ class OpenSpielObserver:
     the player's information state and the tensor is empty; otherwise
     ``tensor`` is the observation vector and ``string_from`` the view as JSON.
     Both are always the player's own view of the table.
+
+    Args:
+        name: the registered name of the game.
+        perfect_recall: information states, not observations.
+        params: none are taken.
     """
 
     def __init__(
-        self, game: AnyGame, perfect_recall: bool, params: dict[str, Any] | None = None
+        self, name: str, perfect_recall: bool, params: dict[str, Any] | None = None
     ) -> None:
         if params:
             raise ConfigError(f"the observer takes no parameters, not {shorten(params)}")
+        game = games.get(name)
         self.game = game
         self.perfect_recall = perfect_recall
         size = 0 if perfect_recall else game.observation_length

@@ -14,7 +14,7 @@
 ``env(game=NAME, players=N, **options)`` (or ``raw_env``, the same) makes an
 environment of any game :func:`princes_of_florence.games.names` lists, The
 Princes of Florence (``princes``) by default; ``options`` are the game's own
-configuration options (:attr:`~princes_of_florence.games.Game.options`, for
+configuration options (:meth:`~princes_of_florence.games.Game.options`, for
 this game the fields of :class:`~princes_of_florence.GameConfig`).  The
 environment reaches its game only through the game protocol
 (:class:`princes_of_florence.games.Game`), so a game registered tomorrow has
