@@ -1,0 +1,211 @@
+"""Setup, the turn order of the action phase, the round's automatic phases,
+cleanup and the final scoring (rules F17-F37, F52-F54, F95-F122)."""
+
+from __future__ import annotations
+
+import random
+
+import attrs
+
+from princes_of_florence.florenz.config import GameConfig
+from princes_of_florence.florenz.errors import ConfigError
+from princes_of_florence.florenz.ids import LOCATIONS, Medici, ScandalKind, Stage
+from princes_of_florence.florenz.rules.common import CATALOG, Work
+from princes_of_florence.florenz.rules.medici import giovanni_order, move_medici, score_queue
+from princes_of_florence.florenz.state import Family, GameState, Offer
+
+__all__ = ["advance", "begin_round", "finish_offer", "new_game", "plan_vp"]
+
+_FAMILY = CATALOG.raw.family
+_COSTS = CATALOG.raw.costs
+
+
+def new_game(config: GameConfig) -> GameState:
+    """Set a game up from ``config`` (rules F17-F31), every random step drawn
+    from its seed (ruling FR3); the first decision is D1.
+
+    Raises:
+        ConfigError: the solo game is asked for (not implemented yet).
+    """
+    if config.solo:
+        raise ConfigError("the solo game against Strozzi (rules F123-F152) is not implemented yet")
+    rng = random.Random(config.seed)
+    n = config.players
+    plans = list(range(len(CATALOG.raw.plans.cards)))
+    rng.shuffle(plans)  # rule F20
+    tiles = list(CATALOG.boast_kinds)
+    rng.shuffle(tiles)  # rule F21
+    carriage_tiles = rng.sample(LOCATIONS, 3)  # rule F23
+    medici = list(Medici)
+    rng.shuffle(medici)
+    carriages = [0, 0, 0]
+    for location, who in zip(carriage_tiles, medici, strict=True):
+        carriages[who] = location
+    others = [loc for loc in LOCATIONS if loc not in carriage_tiles]
+    rng.shuffle(others)
+    under = list(carriage_tiles)
+    rng.shuffle(under)
+    location_tiles = tuple(others + under)  # rule F24: tile k is round k's target
+    time_tiles = list(CATALOG.raw.time_tiles.values)
+    rng.shuffle(time_tiles)  # rule F25
+    decks = []
+    for who in Medici:  # rule F28
+        deck = [
+            kind
+            for kind in ScandalKind
+            if CATALOG.scandal_medici[kind] == who
+            for _ in range(CATALOG.raw.scandal.copies)
+        ]
+        rng.shuffle(deck)
+        decks.append(tuple(deck))
+    start = rng.randrange(n)  # rule F30
+    blocked = sum(1 for number in CATALOG.raw.queues.space_numbers if number > n)  # rule F29
+    family = Family(
+        time=_FAMILY.time_start,  # rules F18, F40
+        vp=0,  # rule F19
+        debutants=_FAMILY.debutants,
+        ladies=_FAMILY.ladies,
+        maestros=_FAMILY.maestros,
+        retired=0,
+        guards=_FAMILY.guards,
+        cups=_FAMILY.cups,
+        gifts=_FAMILY.gifts_start,  # rule F17
+        given=(0, 0, 0),
+        hand=(),
+        plan=0,
+    )
+    families = tuple(attrs.evolve(family, plan=plans[i]) for i in range(n))
+    order = tuple((start - k) % n for k in range(1, n + 1))  # rule F31
+    empty: tuple[tuple[int, ...], ...] = ((),) * 10
+    return GameState(
+        config=config,
+        round=1,
+        stage=Stage.SETUP,
+        player=order[0],
+        start=start,
+        families=families,
+        queues=((),) * 10,
+        capacity=7 - blocked,
+        boast_tiles=(tiles[0], *tiles),  # index 0 unused
+        cups=((-1, -1, -1),) * 10,
+        escorts=((),) * len(CATALOG.paths),
+        spies=empty,
+        doormen=empty,
+        carriages=(carriages[0], carriages[1], carriages[2]),
+        targets=(location_tiles[0], location_tiles[1], location_tiles[2]),  # rule F27
+        location_tiles=location_tiles,
+        time_tiles=tuple(time_tiles),
+        decks=tuple(decks),
+        discards=((), (), ()),
+        shuffles=0,
+        someone_passed=False,
+        setup_order=order,
+    )
+
+
+def begin_round(work: Work) -> None:
+    """Phase 1: every family gains the round's time (F32, F41); phase 2 begins (F33)."""
+    gain = CATALOG.raw.time_tiles.round_one if work.round == 1 else work.time_tiles[work.round - 2]
+    for family in work.families:
+        family.gain_time(gain)
+        family.passed = False
+        family.ring = 0
+        family.actions = 0
+    work.someone_passed = False
+    work.stage = Stage.ACTION
+    work.player = work.start
+
+
+def advance(work: Work) -> None:
+    """The decision after a completed action or bonus: the next family on
+    turn (F33), a bonus for one that has passed (F54), or the end of the
+    action phase once all have passed (F53)."""
+    work.walk = None
+    if all(f.passed for f in work.families):
+        _end_action_phase(work)
+        return
+    work.player = (work.player + 1) % work.count
+    work.stage = Stage.BONUS if work.families[work.player].passed else Stage.ACTION
+
+
+def _end_action_phase(work: Work) -> None:
+    """Phases 3 and 4 (F34, F35)."""
+    move_medici(work)
+    medici = CATALOG.medici_of_round[work.round - 1]
+    if medici is Medici.GIOVANNI:
+        _offer(work, tuple(giovanni_order(work)), 0)
+    else:
+        score_queue(work)
+        _finish_round(work)
+
+
+def _offer(work: Work, families: tuple[int, ...], reward: int) -> None:
+    """Offer Giovanni's reward ``reward`` to the first family that can pay it,
+    even after discarding all its cards (F109, F110, FR38); a family that
+    cannot pay is passed over without a decision."""
+    rewards = CATALOG.raw.disc[work.round - 1].rewards
+    while reward < len(rewards) and families:
+        family = work.families[families[0]]
+        cost = rewards[reward][0]
+        if family.time + len(family.hand) * _COSTS.discard_time >= cost:
+            work.offer = Offer(families=families, reward=reward)
+            work.stage = Stage.GIOVANNI
+            work.player = families[0]
+            return
+        families = families[1:]
+    work.offer = None
+    _finish_round(work)
+
+
+def finish_offer(work: Work, accepted: bool) -> None:
+    """Resolve the offered family's choice and go on with the next (FR38)."""
+    offer = work.offer
+    assert offer is not None
+    if accepted:
+        cost, vp = CATALOG.raw.disc[work.round - 1].rewards[offer.reward]
+        family = work.families[offer.families[0]]
+        family.time -= cost
+        family.vp += vp
+        _offer(work, offer.families[1:], offer.reward + 1)
+    else:
+        _offer(work, offer.families[1:], offer.reward)
+
+
+def _finish_round(work: Work) -> None:
+    """Phase 5 after rounds 1-8 (F112-F117, FR39), or the end after round 9 (F118)."""
+    if work.round == _FAMILY.rounds:
+        _final_scoring(work)
+        return
+    n = work.count
+    work.start = (work.start + 1) % n  # rule F112
+    for family in work.families:
+        family.ring = 0  # rule F113
+        family.gifts += CATALOG.raw.disc[work.round - 1].gifts  # rule F114
+    medici = CATALOG.medici_of_round[work.round - 1]
+    if work.round <= 6:
+        work.targets[medici] = work.location_tiles[work.round + 2]  # rules F115, F116
+    else:
+        work.targets[medici] = 0  # rule F117
+    work.round += 1
+    begin_round(work)
+
+
+def plan_vp(work: Work, family: int) -> int:
+    """The VP of ``family``'s plan card (F120)."""
+    locations = CATALOG.raw.plans.cards[work.families[family].plan]
+    members = sum(1 for loc in locations for f, _ in work.queues[loc] if f == family)
+    table = CATALOG.raw.plans.table
+    return table[min(members, len(table) - 1)]
+
+
+def _final_scoring(work: Work) -> None:
+    """Cards become time (FR67), time becomes VP (F119), plan cards score (F120)."""
+    for index, family in enumerate(work.families):
+        for kind in list(family.hand):
+            work.discard(index, kind)
+            family.gain_time(_COSTS.discard_time)  # ruling FR67
+        family.vp += family.time // _COSTS.time_per_final_vp  # rule F119
+        family.vp += plan_vp(work, index)  # rule F120
+    work.stage = Stage.OVER
+    work.player = -1
+    work.offer = None
