@@ -1,0 +1,120 @@
+"""Random Florenz games of every family count and option, with the game's
+invariants checked after every move."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from princes_of_florence.florenz.components import default_catalog
+from princes_of_florence.florenz.config import GameConfig
+from princes_of_florence.florenz.engine import (
+    apply,
+    is_terminal,
+    legal_moves,
+    new_game,
+    outcome,
+)
+from princes_of_florence.florenz.ids import Rank, Stage
+from princes_of_florence.florenz.moves import Discard
+from princes_of_florence.florenz.state import GameState
+
+CATALOG = default_catalog()
+FAMILY = CATALOG.raw.family
+MEMBERS = FAMILY.debutants + FAMILY.ladies + FAMILY.maestros
+EXAMPLES = max(3, settings().max_examples // 4)
+_COUNTS: dict[str, list[int]] = {}
+
+
+def _route_distance(start: int, end: int) -> int:
+    steps = 0
+    while start != end:
+        start = CATALOG.successor[start]
+        steps += 1
+    return steps
+
+
+def _check(before: GameState, after: GameState) -> None:
+    """The invariants of the issue, between two consecutive states."""
+    for index, family in enumerate(after.families):
+        on_board = [r for q in after.queues for f, r in q if f == index]
+        walking = 1 if after.walk is not None and after.player == index and _walking(after) else 0
+        ranks = (
+            sum(1 for r in on_board if r == Rank.DEBUTANT) + family.debutants,
+            sum(1 for r in on_board if r == Rank.LADY) + family.ladies,
+            sum(1 for r in on_board if r == Rank.MAESTRO) + family.maestros,
+        )
+        # every member is in exactly one place: board, family board, on its way, retired
+        assert sum(ranks) + family.retired + walking == MEMBERS
+        assert 0 <= family.time <= FAMILY.time_max
+        assert family.vp >= before.families[index].vp
+        assert family.actions <= after.config.action_cap
+        cups_out = sum(1 for c in after.cups for f in c if f == index)
+        assert family.cups + cups_out == FAMILY.cups
+        guards_out = sum(
+            1
+            for crests in (after.escorts, after.spies, after.doormen)
+            for c in crests
+            for f in c
+            if f == index
+        )
+        assert family.guards + guards_out == FAMILY.guards
+        assert len(family.hand) <= FAMILY.hand_limit
+    for queue in after.queues:
+        assert len(queue) <= after.capacity
+        assert [r for _, r in queue] == sorted((r for _, r in queue), reverse=True)
+    assert len(set(after.carriages)) == 3
+    for medici in range(3):
+        if after.carriages[medici] != before.carriages[medici]:
+            assert 1 <= _route_distance(before.carriages[medici], after.carriages[medici]) <= 8
+    assert 1 <= after.round <= FAMILY.rounds
+    cards = sum(len(d) for d in after.decks) + sum(len(d) for d in after.discards)
+    cards += sum(len(f.hand) for f in after.families)
+    assert cards == 36
+
+
+def _walking(state: GameState) -> bool:
+    walk = state.walk
+    return walk is not None and not walk.between
+
+
+@pytest.mark.parametrize(
+    ("players", "head_debutants"),
+    [(2, False), (3, False), (4, False), (5, False), (3, True), (5, True)],
+)
+@settings(max_examples=EXAMPLES)
+@given(seed=st.integers(0, 2**32 - 1), choices=st.integers(0, 2**32 - 1))
+def test_random_games_keep_the_invariants(
+    players: int, head_debutants: bool, seed: int, choices: int
+) -> None:
+    """A random game ends after round 9 with every invariant kept after every move."""
+    config = GameConfig(players=players, seed=seed, contessina_head_debutants=head_debutants)
+    state = new_game(config)
+    rng = random.Random(choices)
+    moves = 0
+    while not is_terminal(state):
+        legal = legal_moves(state)
+        assert legal
+        move = rng.choice(legal)
+        after = apply(state, move)
+        _check(state, after)
+        if not isinstance(move, Discard) and after.stage is not Stage.OVER:
+            assert after.round >= state.round
+        state = after
+        moves += 1
+    assert state.round == FAMILY.rounds
+    assert state.stage is Stage.OVER
+    assert len(outcome(state).places) == players
+    key = f"{players} families{' (FR60 other reading)' if head_debutants else ''}"
+    counts = _COUNTS.setdefault(key, [0, 0])
+    counts[0] += 1
+    counts[1] += moves
+
+
+def test_report_counts(summary_lines: list[str]) -> None:
+    """Report the games and moves the random test checked, per configuration."""
+    for key, (games, moves) in sorted(_COUNTS.items()):
+        summary_lines.append(f"florenz random games: {key}: {games} games, {moves} moves")
