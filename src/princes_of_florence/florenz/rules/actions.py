@@ -290,8 +290,7 @@ def _boast_problem(state: GameState, location: int, card: bool) -> str | None:
         return "no boast cup left (rule F60)"
     if state.player in state.cups[location]:
         return "the family already has a cup on that tile (rule F60)"
-    work = Work.of(state)
-    if boast_field(work, location, achievement(work, state.player, location)) < 0:
+    if boast_field(state, location, achievement(state, state.player, location)) < 0:
         return "no free field at or below the value (rule F62)"
     return None
 
@@ -334,6 +333,17 @@ def _card_candidates(state: GameState, kind: ScandalKind) -> list[tuple[int, ...
             assert_never(kind)
 
 
+_EXPECTED: dict[Stage, tuple[type, ...]] = {
+    Stage.SETUP: (Place,),
+    Stage.ACTION: (Pass, Send, Promote, MoveMember, Hurry, Boast, Gift, PlayScandal),
+    Stage.HURRY: (Step, Second),
+    Stage.TRAVEL: (Step, Second, Stop),
+    Stage.BONUS: (BonusSwap, BonusTime, BonusVP),
+    Stage.GIOVANNI: (Accept, Decline),
+}
+"""The move kinds of each decision (the engine contract's D1-D5)."""
+
+
 def problem(state: GameState, move: Move) -> str | None:
     """Why ``move`` is not legal now, naming the rule; ``None`` if it is."""
     stage = state.stage
@@ -346,15 +356,7 @@ def problem(state: GameState, move: Move) -> str | None:
         if move.kind not in family.hand:
             return "no such card in the family's hand (rule F72)"
         return None
-    expected = {
-        Stage.SETUP: (Place,),
-        Stage.ACTION: (Pass, Send, Promote, MoveMember, Hurry, Boast, Gift, PlayScandal),
-        Stage.HURRY: (Step, Second),
-        Stage.TRAVEL: (Step, Second, Stop),
-        Stage.BONUS: (BonusSwap, BonusTime, BonusVP),
-        Stage.GIOVANNI: (Accept, Decline),
-    }[stage]
-    if not isinstance(move, expected):
+    if not isinstance(move, _EXPECTED[stage]):
         return f"the family must now make a {stage.name.lower()} decision (engine contract)"
     capped = stage is Stage.ACTION and family.actions >= state.config.action_cap
     if capped and not isinstance(move, Pass):

@@ -313,7 +313,7 @@ def control_order(queue: list[Piece] | tuple[Piece, ...]) -> list[int]:
     return sorted(counts, key=lambda f: (-counts[f], front[f]))
 
 
-def achievement(work: Work, family: int, location: int) -> int:
+def achievement(work: Work | GameState, family: int, location: int) -> int:
     """The VP ``family`` would gain by boasting with the tile at ``location``
     now (rules F153-F161, ruling FR15)."""
     kind = work.boast_tiles[location]
@@ -340,7 +340,7 @@ def achievement(work: Work, family: int, location: int) -> int:
     return per * items
 
 
-def boast_field(work: Work, location: int, vp: int) -> int:
+def boast_field(work: Work | GameState, location: int, vp: int) -> int:
     """The field a cup for ``vp`` lands on at ``location``: the matching
     field, else the highest free one below it; -1 if none is free (F61, F62,
     ruling FR14)."""
