@@ -146,21 +146,6 @@ def _single_moves(
     return found
 
 
-def _hurry_first_ok(state: GameState, location: int, position: int, to: int) -> bool:
-    """FR13: the first step of a Hurry has a legal completion."""
-    queues = [list(q) for q in state.queues]
-    family = state.player
-    rank = queues[location].pop(position)[1]
-    cap = state.capacity
-    if any(len(queues[n]) < cap for n in _PATH_NEIGHBOURS[to]):
-        return True  # the same member's second step
-    if len(queues[to]) >= cap:
-        return False
-    index = insertion_index(queues[to], rank, family in state.doormen[to])
-    queues[to].insert(index, (family, rank))
-    return bool(_single_moves(queues, family, cap, (to, index)))
-
-
 def _second_walks(queues: Queues, family: int, capacity: int, exclude: tuple[int, int]) -> bool:
     """Whether another member can start a travel walk with a completion (FR64)."""
     for location in LOCATIONS:
@@ -403,8 +388,8 @@ def problem(state: GameState, move: Move) -> str | None:
             else:
                 if family.time < _COSTS.hurry:
                     return "too little time (rule F39)"
-                if not _hurry_first_ok(state, location, position, to):
-                    return "the Hurry could not be completed (ruling FR13)"
+                # ruling FR13: every first step has a completion, since the
+                # piece may step back to where it started (FR12), which it left free
         case Step(to):
             walk = state.walk
             assert walk is not None
