@@ -32,7 +32,7 @@ from princes_of_florence.florenz.rules.medici import move_medici
 from princes_of_florence.florenz.state import GameState
 
 CATALOG = default_catalog()
-D, L, M = Rank.DEBUTANT, Rank.LADY, Rank.MAESTRO
+D, L, M = int(Rank.DEBUTANT), int(Rank.LADY), int(Rank.MAESTRO)
 K = ScandalKind
 
 
@@ -82,7 +82,8 @@ def test_move_over_own_escort_returns_the_time_and_another_family_pays_vp() -> N
     after = apply(state, MoveMember(4, 0, 5))
     assert after.families[0].time == 5
     after = apply(state, MoveMember(4, 0, 1))
-    assert after.families[0].time == 4 and after.families[1].vp == 2
+    assert after.families[0].time == 4
+    assert after.families[1].vp == 2
 
 
 def test_promote_puts_the_lady_in_front_and_sends_the_debutant_home() -> None:
@@ -103,11 +104,14 @@ def test_hurry_one_member_twice_may_pass_a_full_queue() -> None:
     """F59: the middle location needs no free space; the piece cannot stop there."""
     state = _state({1: [(0, D)], 2: [(1, D)] * 4}, players=2, time=6)
     state = apply(state, Hurry(1, 0, 2))
-    assert state.stage is Stage.HURRY and state.families[0].time == 3
+    assert state.stage is Stage.HURRY
+    assert state.families[0].time == 3
     assert not any(isinstance(m, Second) for m in legal_moves(state))
     assert Step(3) in legal_moves(state)
     state = apply(state, Step(3))
-    assert state.queues[3] == ((0, D),) and state.stage is Stage.ACTION and state.player == 1
+    assert state.queues[3] == ((0, D),)
+    assert state.stage is Stage.ACTION
+    assert state.player == 1
 
 
 def test_hurry_two_members_once_each() -> None:
@@ -115,8 +119,10 @@ def test_hurry_two_members_once_each() -> None:
     state = _state({1: [(0, D)], 9: [(0, L)]}, time=6)
     state = apply(state, Hurry(1, 0, 2))
     state = apply(state, Second(9, 0, 8))
-    assert state.queues[2] == ((0, D),) and state.queues[8] == ((0, L),)
-    assert state.player == 1 and state.families[0].actions == 1
+    assert state.queues[2] == ((0, D),)
+    assert state.queues[8] == ((0, L),)
+    assert state.player == 1
+    assert state.families[0].actions == 1
 
 
 def test_hurry_may_end_where_it_started() -> None:
@@ -147,10 +153,12 @@ def test_pass_first_gains_two_time_and_the_bonus_follows() -> None:
     """F52, F54: the first to pass gains 2 time; then a bonus each time its turn comes."""
     state = _state({}, time=3)
     state = apply(state, Pass(4))
-    assert state.families[0].time == 5 and state.families[0].ring == 4
+    assert state.families[0].time == 5
+    assert state.families[0].ring == 4
     state = apply(state, Send(1))
     state = apply(state, Send(2))
-    assert state.stage is Stage.BONUS and state.player == 0
+    assert state.stage is Stage.BONUS
+    assert state.player == 0
     assert apply(state, BonusVP()).families[0].vp == 1
     assert apply(state, BonusTime()).families[0].time == 6
 
@@ -170,7 +178,9 @@ def test_discard_for_time_keeps_the_decision() -> None:
     """F72, FR20: a free move that does not end the decision."""
     state = _state({}, time=2, hand=(K.MES_CUP, K.MES_CUP))
     after = apply(state, Discard(K.MES_CUP))
-    assert after.families[0].time == 3 and after.player == 0 and after.stage is Stage.ACTION
+    assert after.families[0].time == 3
+    assert after.player == 0
+    assert after.stage is Stage.ACTION
     assert after.families[0].hand == (K.MES_CUP,)
     assert after.discards[Medici.GIOVANNI] == (K.MES_CUP,)
 
@@ -188,7 +198,8 @@ def test_hand_limit_gives_time_and_leaves_the_card() -> None:
     work = Work.of(state)
     deck = list(work.decks[Medici.COSIMO])
     work.draw(0, Medici.COSIMO)
-    assert work.families[0].time == 5 and work.decks[Medici.COSIMO] == deck
+    assert work.families[0].time == 5
+    assert work.decks[Medici.COSIMO] == deck
 
 
 def test_empty_deck_reshuffles_the_discards_and_nothing_when_all_are_in_hands() -> None:
@@ -197,11 +208,14 @@ def test_empty_deck_reshuffles_the_discards_and_nothing_when_all_are_in_hands() 
     work.decks[0] = []
     work.discards[0] = [K.FIG_GUARD, K.FIG_TRAVEL]
     work.draw(0, Medici.COSIMO)
-    assert len(work.families[0].hand) == 1 and len(work.decks[0]) == 1
-    assert work.discards[0] == [] and work.shuffles == 1
+    assert len(work.families[0].hand) == 1
+    assert len(work.decks[0]) == 1
+    assert work.discards[0] == []
+    assert work.shuffles == 1
     work.decks[0] = []
     work.draw(1, Medici.COSIMO)
-    assert work.families[1].hand == [] and work.families[1].time == 12
+    assert work.families[1].hand == []
+    assert work.families[1].time == 12
 
 
 def test_spies_draw_at_every_location_reached_but_not_the_start() -> None:
@@ -235,9 +249,12 @@ def test_giovanni_decline_moves_the_reward_on() -> None:
     state = attrs.evolve(state, round=3, carriages=(1, 4, 8))
     for passing in (Pass(1), Pass(2), Pass(0)):
         state = apply(state, passing)
-    assert state.stage is Stage.GIOVANNI and state.player == 1
+    assert state.stage is Stage.GIOVANNI
+    assert state.player == 1
     state = apply(state, Decline())
-    assert state.player == 0 and state.offer is not None and state.offer.reward == 0
+    assert state.player == 0
+    assert state.offer is not None
+    assert state.offer.reward == 0
 
 
 @pytest.mark.parametrize(
@@ -300,11 +317,14 @@ def test_travel_card_walks_up_to_three_steps_then_a_second_member() -> None:
     assert state.stage is Stage.TRAVEL
     state = apply(state, Step(3))
     state = apply(state, Step(6))  # third step: it stops
-    assert state.queues[6] == ((0, D),) and state.stage is Stage.TRAVEL
-    assert state.walk is not None and state.walk.between
+    assert state.queues[6] == ((0, D),)
+    assert state.stage is Stage.TRAVEL
+    assert state.walk is not None
+    assert state.walk.between
     state = apply(state, Second(9, 0, 8))
     state = apply(state, Stop())
-    assert state.queues[8] == ((0, L),) and state.player == 1
+    assert state.queues[8] == ((0, L),)
+    assert state.player == 1
 
 
 def test_messere_cup_returns_the_cup_and_keeps_the_vp() -> None:
@@ -314,7 +334,8 @@ def test_messere_cup_returns_the_cup_and_keeps_the_vp() -> None:
     cups[5] = (-1, 0, -1)
     state = attrs.evolve(state, cups=tuple(cups))
     after = apply(state, PlayScandal(K.MES_CUP, (5,)))
-    assert after.cups[5] == (-1, -1, -1) and after.families[0].cups == 6
+    assert after.cups[5] == (-1, -1, -1)
+    assert after.families[0].cups == 6
     assert after.families[0].vp == 9
 
 
@@ -328,4 +349,5 @@ def test_tie_breaks_petitioners_then_gifts_then_shared() -> None:
     assert result.places == (1, 2, 3)
     families[2] = attrs.evolve(families[2], given=(0, 1, 0))
     result = outcome(attrs.evolve(state, families=tuple(families)))
-    assert result.places == (1, 2, 2) and result.winners == (0,)
+    assert result.places == (1, 2, 2)
+    assert result.winners == (0,)
