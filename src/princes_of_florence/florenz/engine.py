@@ -14,6 +14,7 @@ import attrs
 
 from princes_of_florence.florenz.config import GameConfig
 from princes_of_florence.florenz.errors import IllegalMoveError
+from princes_of_florence.florenz.events import Event
 from princes_of_florence.florenz.ids import Stage
 from princes_of_florence.florenz.moves import Move
 from princes_of_florence.florenz.rules import actions, phases
@@ -22,6 +23,7 @@ from princes_of_florence.florenz.state import GameState
 __all__ = [
     "Outcome",
     "apply",
+    "apply_with_events",
     "current_player",
     "is_terminal",
     "legal_moves",
@@ -62,6 +64,17 @@ def apply(state: GameState, move: Move, player: int | None = None) -> GameState:
     Raises:
         IllegalMoveError: the move is not legal now; the message names the
             move, the family and the rule.
+    """
+    return apply_with_events(state, move, player)[0]
+
+
+def apply_with_events(
+    state: GameState, move: Move, player: int | None = None
+) -> tuple[GameState, tuple[Event, ...]]:
+    """:func:`apply`, with what happened as events (the move first).
+
+    Raises:
+        IllegalMoveError: as :func:`apply`.
     """
     if player is not None and player != current_player(state):
         raise IllegalMoveError(

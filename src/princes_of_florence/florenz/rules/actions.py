@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import assert_never
 
+from princes_of_florence.florenz.events import Event, MoveMade
 from princes_of_florence.florenz.ids import LOCATIONS, Medici, Rank, ScandalKind, Stage
 from princes_of_florence.florenz.moves import (
     Accept,
@@ -638,14 +639,16 @@ def _boast(work: Work, location: int) -> None:
     family = work.families[work.player]
     vp = achievement(work, work.player, location)  # ruling FR15
     field = boast_field(work, location, vp)
-    family.vp += vp  # rule F61, ruling FR14
+    work.score(work.player, vp, "boast")  # rule F61, ruling FR14
     family.cups -= 1
     work.cups[location][field] = work.player
 
 
-def apply_move(state: GameState, move: Move) -> GameState:
-    """The state after the legal ``move`` (the caller has checked it)."""
+def apply_move(state: GameState, move: Move) -> tuple[GameState, tuple[Event, ...]]:
+    """The state after the legal ``move`` (the caller has checked it), and
+    what happened."""
     work = Work.of(state)
+    work.events.append(MoveMade(state.player, move))
     me = work.player
     family = work.families[me]
     done = True
@@ -653,7 +656,7 @@ def apply_move(state: GameState, move: Move) -> GameState:
         case Discard(kind):
             work.discard(me, kind)
             family.gain_time(_COSTS.discard_time)  # rule F72
-            return work.freeze()
+            return work.freeze(), tuple(work.events)
         case Place(location):
             family.debutants -= 1
             work.insert(location, me, Rank.DEBUTANT)
@@ -662,7 +665,7 @@ def apply_move(state: GameState, move: Move) -> GameState:
                 work.player = work.setup_order[0]
             else:
                 begin_round(work)
-            return work.freeze()
+            return work.freeze(), tuple(work.events)
         case Pass(location):
             family.passed = True
             family.ring = location
@@ -721,17 +724,17 @@ def apply_move(state: GameState, move: Move) -> GameState:
         case BonusTime():
             family.gain_time(_COSTS.pass_bonus_time)
         case BonusVP():
-            family.vp += _COSTS.pass_bonus_vp
+            work.score(me, _COSTS.pass_bonus_vp, "bonus")
         case Accept() | Decline():
             finish_offer(work, isinstance(move, Accept))
-            return work.freeze()
+            return work.freeze(), tuple(work.events)
         case _:
             assert_never(move)
     if isinstance(move, (Pass, Send, Promote, MoveMember, Hurry, Boast, Gift, PlayScandal)):
         family.actions += 1
     if done:
         advance(work)
-    return work.freeze()
+    return work.freeze(), tuple(work.events)
 
 
 def _after_stop(work: Work, index: int) -> bool:

@@ -10,6 +10,7 @@ import attrs
 
 from princes_of_florence.florenz.components import Catalog, default_catalog
 from princes_of_florence.florenz.config import GameConfig
+from princes_of_florence.florenz.events import CardDrawn, Event, Scored
 from princes_of_florence.florenz.ids import BoastKind, Medici, Rank, ScandalKind, Stage
 from princes_of_florence.florenz.state import Family, GameState, Offer, Piece, Walk
 
@@ -156,6 +157,7 @@ class Work:
     setup_order: tuple[int, ...]
     walk: Walk | None
     offer: Offer | None
+    events: list[Event] = attrs.Factory(list)
 
     @classmethod
     def of(cls, state: GameState) -> Work:
@@ -249,7 +251,13 @@ class Work:
             if owner == family:
                 self.families[owner].gain_time(_COSTS.escort_own_time)
             else:
-                self.families[owner].vp += _COSTS.escort_other_vp
+                self.score(owner, _COSTS.escort_other_vp, "escort")
+
+    def score(self, family: int, vp: int, source: str) -> None:
+        """``family`` gains ``vp`` from ``source``; VP never decrease."""
+        if vp:
+            self.families[family].vp += vp
+            self.events.append(Scored(family, vp, source))
 
     def draw(self, family: int, medici: Medici) -> None:
         """``family`` receives a scandal card of ``medici`` (F76, F80-F82, FR24, FR25, FR63)."""
@@ -268,7 +276,9 @@ class Work:
             rng.shuffle(pile)
             deck.extend(pile)  # rule F82, ruling FR63
             pile.clear()
-        board.hand.append(deck.pop(0))
+        kind = deck.pop(0)
+        board.hand.append(kind)
+        self.events.append(CardDrawn(family, medici, kind))
 
     def discard(self, family: int, kind: ScandalKind) -> None:
         """Put ``family``'s card of ``kind`` on its Medici's discard pile."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from princes_of_florence.florenz.events import MediciMoved
 from princes_of_florence.florenz.ids import Medici, Rank
 from princes_of_florence.florenz.rules.common import CATALOG, Work, control_order
 
@@ -19,7 +20,7 @@ def _visit(work: Work, medici: Medici, location: int) -> None:
             and rank == Rank.DEBUTANT
             and not work.config.contessina_head_debutants
         ):  # ruling FR60
-            work.families[family].vp += sector.head_vp  # rule F97
+            work.score(family, sector.head_vp, "head")  # rule F97
     cups = work.cups[location]
     for field in (2, 1, 0):  # rule F100: only the highest cup
         owner = cups[field]
@@ -38,8 +39,12 @@ def move_medici(work: Work) -> None:
     medici = CATALOG.medici_of_round[work.round - 1]
     target = work.targets[medici]
     location = work.carriages[medici]
+    route = []
     while location != target:
         location = CATALOG.successor[location]
+        route.append(location)
+    work.events.append(MediciMoved(medici, tuple(route)))
+    for location in route:
         _visit(work, medici, location)
     work.carriages[medici] = target
 
@@ -51,7 +56,7 @@ def score_queue(work: Work) -> None:
     for position, (family, rank) in enumerate(work.queues[work.targets[medici]]):
         if medici is Medici.CONTESSINA and rank == Rank.DEBUTANT:
             continue  # rule F108
-        work.families[family].vp += values[position]  # rule F107
+        work.score(family, values[position], "queue")  # rule F107
 
 
 def giovanni_order(work: Work) -> list[int]:

@@ -9,6 +9,7 @@ import attrs
 
 from princes_of_florence.florenz.config import GameConfig
 from princes_of_florence.florenz.errors import ConfigError
+from princes_of_florence.florenz.events import GameEnded, PlanRevealed, RoundBegan
 from princes_of_florence.florenz.ids import LOCATIONS, Medici, ScandalKind, Stage
 from princes_of_florence.florenz.rules.common import CATALOG, Work
 from princes_of_florence.florenz.rules.medici import giovanni_order, move_medici, score_queue
@@ -106,6 +107,7 @@ def new_game(config: GameConfig) -> GameState:
 def begin_round(work: Work) -> None:
     """Phase 1: every family gains the round's time (F32, F41); phase 2 begins (F33)."""
     gain = CATALOG.raw.time_tiles.round_one if work.round == 1 else work.time_tiles[work.round - 2]
+    work.events.append(RoundBegan(work.round, gain))
     for family in work.families:
         family.gain_time(gain)
         family.passed = False
@@ -165,7 +167,7 @@ def finish_offer(work: Work, accepted: bool) -> None:
         cost, vp = CATALOG.raw.disc[work.round - 1].rewards[offer.reward]
         family = work.families[offer.families[0]]
         family.time -= cost
-        family.vp += vp
+        work.score(offer.families[0], vp, "giovanni")
         _offer(work, offer.families[1:], offer.reward + 1)
     else:
         _offer(work, offer.families[1:], offer.reward)
@@ -204,8 +206,10 @@ def _final_scoring(work: Work) -> None:
         for kind in list(family.hand):
             work.discard(index, kind)
             family.gain_time(_COSTS.discard_time)  # ruling FR67
-        family.vp += family.time // _COSTS.time_per_final_vp  # rule F119
-        family.vp += plan_vp(work, index)  # rule F120
+        work.score(index, family.time // _COSTS.time_per_final_vp, "time")  # rule F119
+        work.events.append(PlanRevealed(index, family.plan))
+        work.score(index, plan_vp(work, index), "plan")  # rule F120
     work.stage = Stage.OVER
     work.player = -1
     work.offer = None
+    work.events.append(GameEnded(tuple(f.vp for f in work.families)))
