@@ -16,10 +16,10 @@ from collections.abc import Iterable
 
 import attrs
 
+from princes_of_florence.florenz.engine import legal_moves
 from princes_of_florence.florenz.events import CardDrawn, Event
 from princes_of_florence.florenz.ids import Medici, ScandalKind, Stage
 from princes_of_florence.florenz.moves import Move
-from princes_of_florence.florenz.engine import legal_moves
 from princes_of_florence.florenz.rules.common import CATALOG
 from princes_of_florence.florenz.state import GameState
 
