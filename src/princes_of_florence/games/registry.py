@@ -16,6 +16,7 @@ DEFAULT = "princes"
 # first use, so that asking for one game never loads the others.
 _GAMES: dict[str, str] = {
     "princes": "princes_of_florence.game:GAME",
+    "florenz": "princes_of_florence.florenz.game:GAME",
 }
 _LOADED: dict[str, AnyGame] = {}
 
