@@ -130,10 +130,12 @@ def test_move_by_the_wrong_family_is_refused() -> None:
         apply(state, Send(2), player=1)
 
 
-def test_solo_game_is_not_implemented_yet() -> None:
-    """The solo game is refused by a typed error until it is implemented."""
-    with pytest.raises(ConfigError, match="F123-F152"):
-        new_game(GameConfig(players=2, solo=True))
+def test_solo_game_has_two_families() -> None:
+    """The solo game is the player against Strozzi (F123, FR41)."""
+    with pytest.raises(ConfigError, match="F123"):
+        GameConfig(players=3, solo=True)
+    with pytest.raises(ConfigError, match="solo game"):
+        GameConfig(players=3, easier=True)
 
 
 @pytest.mark.parametrize(

@@ -40,8 +40,21 @@ class GameConfig:
             reached, only Pass is legal (ruling FR59).
         contessina_head_debutants: the other reading of ruling FR60: Contessina
             pays head VP to a debutant at the head too (default: she does not).
-        solo: the solo game against Strozzi (rules F123-F152); not
-            implemented yet.
+        solo: the solo game against Strozzi (rules F123-F152): two
+            families, the player (family 0) and Strozzi (family 1), who
+            never decides.
+        strozzi_boast_vp: ruling FR61: 0 (default) for Strozzi's boast cards
+            scoring the boast tile's per-item VP, multiplied; any other value
+            is a base VP printed on the card instead (the draft's 3).
+        easier: the easier solo variant (F151, ruling FR57).
+        harder_no_pass_bonus: harder: the player gets no pass bonus after
+            passing first (F152).
+        harder_celebration_vp: harder: card 6 gives Strozzi 2 VP per time spent.
+        harder_more_time: harder: Strozzi gains 1 more time a round, at most 9 (FR58).
+        harder_first_pass_time: harder: Strozzi gains 2 time when he passes first.
+        harder_plan: harder: Strozzi has a hidden plan card, scored normally.
+        harder_escorts: harder: the player may not move over a path with a
+            Strozzi guard.
 
     >>> GameConfig(players=6)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
@@ -54,3 +67,32 @@ class GameConfig:
     action_cap: int = attrs.field(default=60, validator=_check_cap)
     contessina_head_debutants: bool = attrs.field(default=False, validator=_check_bool)
     solo: bool = attrs.field(default=False, validator=_check_bool)
+    strozzi_boast_vp: int = attrs.field(default=0, validator=_check_int)
+    easier: bool = attrs.field(default=False, validator=_check_bool)
+    harder_no_pass_bonus: bool = attrs.field(default=False, validator=_check_bool)
+    harder_celebration_vp: bool = attrs.field(default=False, validator=_check_bool)
+    harder_more_time: bool = attrs.field(default=False, validator=_check_bool)
+    harder_first_pass_time: bool = attrs.field(default=False, validator=_check_bool)
+    harder_plan: bool = attrs.field(default=False, validator=_check_bool)
+    harder_escorts: bool = attrs.field(default=False, validator=_check_bool)
+
+    def __attrs_post_init__(self) -> None:
+        solo_only = (
+            self.strozzi_boast_vp
+            or self.easier
+            or self.harder_no_pass_bonus
+            or self.harder_celebration_vp
+            or self.harder_more_time
+            or self.harder_first_pass_time
+            or self.harder_plan
+            or self.harder_escorts
+        )
+        if self.solo and self.players != 2:
+            raise ConfigError(
+                f"the solo game has 2 families, the player and Strozzi, not {self.players} "
+                "(rule F123, ruling FR41)"
+            )
+        if solo_only and not self.solo:
+            raise ConfigError("the Strozzi options belong to the solo game (rules F151, F152)")
+        if self.strozzi_boast_vp < 0:
+            raise ConfigError("strozzi_boast_vp must not be negative (ruling FR61)")

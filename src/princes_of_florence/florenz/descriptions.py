@@ -22,6 +22,7 @@ from princes_of_florence.florenz.moves import (
     BonusSwap,
     BonusTime,
     BonusVP,
+    ChooseColour,
     Decline,
     Discard,
     Gift,
@@ -50,6 +51,7 @@ _ASKED = {
     Stage.TRAVEL: "takes the next step of the travel card",
     Stage.BONUS: "takes a bonus for having passed",
     Stage.GIOVANNI: "accepts or declines Giovanni's reward",
+    Stage.COLOUR: "chooses the colour of Strozzi's piece",
 }
 
 
@@ -156,6 +158,8 @@ def describe_move(move: Move, who: str) -> str:
             text = "accepts Giovanni's reward"
         case Decline():
             text = "declines Giovanni's reward"
+        case ChooseColour(colour):
+            text = f"chooses {'orange' if colour == 1 else 'blue'} for Strozzi's piece"
         case _:
             assert_never(move)
     return f"{who} {text}."

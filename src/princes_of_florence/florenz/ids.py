@@ -108,3 +108,5 @@ class Stage(enum.IntEnum):
     """D5: a family is offered Giovanni's reward (F109-F111, FR38)."""
     OVER = 6
     """The game has ended (F118)."""
+    COLOUR = 7
+    """D7, solo: the player chooses the colour of Strozzi's card 5 on a tie (F145)."""

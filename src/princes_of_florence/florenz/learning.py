@@ -22,6 +22,7 @@ from princes_of_florence.florenz.moves import (
     BonusSwap,
     BonusTime,
     BonusVP,
+    ChooseColour,
     Decline,
     Discard,
     Gift,
@@ -98,7 +99,7 @@ def _table() -> tuple[Move, ...]:
         moves += [PlayScandal(kind, args) for args in _card_args(kind)]
     moves += [Discard(kind) for kind in ScandalKind]
     moves += [BonusSwap(p) for p in range(6)]
-    moves += [BonusTime(), BonusVP(), Accept(), Decline()]
+    moves += [BonusTime(), BonusVP(), Accept(), Decline(), ChooseColour(1), ChooseColour(2)]
     return tuple(moves)
 
 
@@ -163,12 +164,13 @@ OBSERVATION_LENGTH = (
     + 3 * 9
     + 3 * 10  # carriages, targets
     + 9
-    + 7  # round, stage
+    + len(Stage)  # round, stage
     + 9 * 9  # visible location tiles by round
     + _FAMILIES * _PER_FAMILY
     + len(ScandalKind)
     + 6  # own hand, own plan
     + 3  # deck sizes
+    + 2  # solo: whether it is the solo game, Strozzi's cards drawn this round
 )
 """The length of every observation vector."""
 
@@ -246,4 +248,6 @@ def observation_vector(view: PlayerView) -> tuple[float, ...]:
     out += [own.hand.count(kind) / 3 for kind in ScandalKind]
     out += [1.0 if own.plan == p else 0.0 for p in range(6)]
     out += [size / 12 for size in view.deck_sizes]
+    solo = state.strozzi
+    out += [0.0, 0.0] if solo is None else [1.0, solo.drawn / 6]
     return tuple(out)

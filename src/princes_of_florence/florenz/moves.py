@@ -19,6 +19,7 @@ __all__ = [
     "BonusSwap",
     "BonusTime",
     "BonusVP",
+    "ChooseColour",
     "Decline",
     "Discard",
     "Gift",
@@ -172,6 +173,14 @@ class BonusVP:
 
 
 @attrs.frozen
+class ChooseColour:
+    """D7, solo: the colour of Strozzi's piece for card 5 on a tie: 1 orange,
+    2 blue (F145, ruling FR51)."""
+
+    colour: int
+
+
+@attrs.frozen
 class Accept:
     """D5: pay Giovanni's reward and score it (F109)."""
 
@@ -200,5 +209,6 @@ Move: TypeAlias = (
     | BonusVP
     | Accept
     | Decline
+    | ChooseColour
 )
 """Every move of Florenz."""

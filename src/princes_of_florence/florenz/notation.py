@@ -22,6 +22,7 @@ from princes_of_florence.florenz.moves import (
     BonusSwap,
     BonusTime,
     BonusVP,
+    ChooseColour,
     Decline,
     Discard,
     Gift,
@@ -58,6 +59,7 @@ _FORMS = {
     "bonus": "bonus time|vp",
     "accept": "accept",
     "decline": "decline",
+    "colour": "colour orange|blue",
 }
 _MEMBER = re.compile(r"^(\d{1,3})\.(\d{1,3})$", re.ASCII)
 _WALK = re.compile(r"^(\d{1,3})\.(\d{1,3})-(\d{1,3})$", re.ASCII)
@@ -104,6 +106,8 @@ def format_move(move: Move) -> str:
             return "accept"
         case Decline():
             return "decline"
+        case ChooseColour(colour):
+            return f"colour {'orange' if colour == 1 else 'blue' if colour == 2 else colour}"
         case _:
             assert_never(move)
 
@@ -173,6 +177,8 @@ def parse_move(text: str) -> Move:
         return Gift(Medici[rest[0].upper()], -1 if rest[1] == "-" else int(rest[1]))
     if word == "play" and rest and all(_NUMBER.match(w) for w in rest[1:]):
         return PlayScandal(_card(text, word, rest[0]), tuple(int(w) for w in rest[1:]))
+    if word == "colour" and rest in (["orange"], ["blue"]):
+        return ChooseColour(1 if rest == ["orange"] else 2)
     if word == "discard" and len(rest) == 1:
         return Discard(_card(text, word, rest[0]))
     raise _bad(text, word)

@@ -20,7 +20,7 @@ from princes_of_florence.florenz.engine import legal_moves
 from princes_of_florence.florenz.events import CardDrawn, Event
 from princes_of_florence.florenz.ids import Medici, ScandalKind, Stage
 from princes_of_florence.florenz.moves import Move
-from princes_of_florence.florenz.rules.common import CATALOG
+from princes_of_florence.florenz.rules.common import CATALOG, STROZZI
 from princes_of_florence.florenz.state import GameState
 
 __all__ = ["PlayerView", "determinize", "events_for", "observe", "view_moves"]
@@ -70,6 +70,9 @@ def observe(state: GameState, player: int) -> PlayerView:
         else attrs.evolve(family, hand=(), plan=family.plan if over else -1)
         for index, family in enumerate(state.families)
     )
+    solo = state.strozzi
+    if solo is not None:  # the Strozzi deck's order is nobody's
+        solo = attrs.evolve(solo, deck=tuple(sorted(solo.deck)))
     seen = _visible_location_tiles(state)
     location_tiles = state.location_tiles[:seen] + (0,) * (len(state.location_tiles) - seen)
     time_seen = min(state.round, len(state.time_tiles))
@@ -80,6 +83,7 @@ def observe(state: GameState, player: int) -> PlayerView:
         location_tiles=location_tiles,
         time_tiles=time_tiles,
         decks=((), (), ()),
+        strozzi=solo,
     )
     starts = sorted(state.location_tiles[6:])
     return PlayerView(
@@ -130,7 +134,8 @@ def determinize(view: PlayerView, rng: random.Random) -> GameState:
     plans = [p for p in range(len(CATALOG.raw.plans.cards)) if p not in {f.plan for f in families}]
     rng.shuffle(plans)
     for index, family in enumerate(families):
-        if family.plan == -1:
+        planless = state.config.solo and index == STROZZI and not state.config.harder_plan
+        if family.plan == -1 and not planless:
             families[index] = attrs.evolve(family, plan=plans.pop())
     # scandal cards: the others' hands by their backs, the rest into the decks
     decks: list[tuple[ScandalKind, ...]] = []
@@ -172,8 +177,14 @@ def determinize(view: PlayerView, rng: random.Random) -> GameState:
             left.remove(value)
     rng.shuffle(left)
     times = [value or left.pop() for value in times]
+    solo = state.strozzi
+    if solo is not None:
+        deck = list(solo.deck)
+        rng.shuffle(deck)
+        solo = attrs.evolve(solo, deck=tuple(deck))
     return attrs.evolve(
         state,
+        strozzi=solo,
         families=tuple(families),
         decks=tuple(decks),
         location_tiles=tuple(tiles),

@@ -37,7 +37,7 @@ from princes_of_florence.florenz.events import (
 from princes_of_florence.florenz.ids import LOCATIONS, BoastKind, Medici, ScandalKind, Stage
 from princes_of_florence.florenz.moves import Move
 from princes_of_florence.florenz.observation import PlayerView
-from princes_of_florence.florenz.rules.common import CATALOG
+from princes_of_florence.florenz.rules.common import CATALOG, STROZZI, totals
 from princes_of_florence.florenz.state import GameState
 
 __all__ = [
@@ -219,18 +219,31 @@ def state_problems(state: GameState) -> list[str]:
     if state.walk is not None and not state.walk.between and 0 <= state.player < n:
         walking[state.player] = 1
     for index, board in enumerate(state.families):
+        all_members, all_cups, all_guards = totals(state.config, index)
         pieces = [r for q in state.queues for f, r in q if f == index]
         members = len(pieces) + board.debutants + board.ladies + board.maestros
-        if members + board.retired + walking[index] != family.debutants + family.ladies + 1:
-            found.append(f"families[{index}]: members do not add up to 9")
+        if members + board.retired + walking[index] != all_members:
+            found.append(f"families[{index}]: members do not add up to {all_members}")
         if min(board.debutants, board.ladies, board.maestros, board.retired) < 0:
             found.append(f"families[{index}]: a negative count of members")
         if not 0 <= board.time <= family.time_max:
             found.append(f"families[{index}].time: {board.time} is not 0-12")
         cups = sum(1 for c in state.cups for f in c if f == index)
-        if board.cups + cups != family.cups:
-            found.append(f"families[{index}].cups: cups do not add up to {family.cups}")
-        if not 0 <= board.plan < len(CATALOG.raw.plans.cards):
+        if board.cups + cups != all_cups:
+            found.append(f"families[{index}].cups: cups do not add up to {all_cups}")
+        guards = sum(
+            1
+            for crests in (state.escorts, state.spies, state.doormen)
+            for crest in crests
+            for f in crest
+            if f == index
+        )
+        if board.guards + guards != all_guards:
+            found.append(f"families[{index}].guards: guards do not add up to {all_guards}")
+        planless = state.config.solo and index == STROZZI and not state.config.harder_plan
+        if planless and board.plan != -1:
+            found.append(f"families[{index}].plan: Strozzi has no plan card (rule F142)")
+        elif not planless and not 0 <= board.plan < len(CATALOG.raw.plans.cards):
             found.append(f"families[{index}].plan: no plan card {board.plan}")
         if len(board.hand) > family.hand_limit:
             found.append(f"families[{index}].hand: more than {family.hand_limit} cards")
@@ -255,6 +268,18 @@ def state_problems(state: GameState) -> list[str]:
         found.append("offer: missing at Giovanni's decision")
     if state.stage in (Stage.HURRY, Stage.TRAVEL) and state.walk is None:
         found.append("walk: missing at a walk's decision")
+    solo = state.strozzi
+    if state.config.solo != (solo is not None):
+        found.append("strozzi: present exactly in the solo game")
+    elif solo is not None:
+        if sorted(solo.deck + solo.discards) != list(range(1, 11)):
+            found.append("strozzi: the deck and discards are not the ten cards")
+        if len(solo.colours) != 10 or any(
+            len(solo.colours[loc]) != len(state.queues[loc]) for loc in range(10)
+        ):
+            found.append("strozzi.colours: not one colour per queue piece")
+        if state.stage is Stage.COLOUR and solo.card == -1:
+            found.append("strozzi.card: missing at the colour decision")
     return found
 
 

@@ -12,7 +12,7 @@ import attrs
 from princes_of_florence.florenz.config import GameConfig
 from princes_of_florence.florenz.ids import BoastKind, ScandalKind, Stage
 
-__all__ = ["Family", "GameState", "Offer", "Piece", "Queue", "Walk"]
+__all__ = ["Family", "GameState", "Offer", "Piece", "Queue", "Strozzi", "Walk"]
 
 Piece = tuple[int, int]
 """A petitioner: (family, rank)."""
@@ -99,6 +99,34 @@ class Offer:
 
 
 @attrs.frozen
+class Strozzi:
+    """Strozzi's part of a solo game (rules F123-F152); he is family 1.
+
+    Attributes:
+        deck: his deck of Strozzi cards (numbers 1-10), top first (F127).
+        discards: his discarded cards, face up (F133).
+        drawn: cards he has drawn this round (at most 6, ruling FR49).
+        colours: by location, the colour of each queue piece: 0 for the
+            player's, 1 orange, 2 blue (F126).
+        supply: his pieces on his board by rank (debutant, lady, maestro),
+            each as (orange, blue).
+        cups: his boast cups on his board, (orange, blue).
+        player_first: whether the player passed first this round (F152).
+        card: the letter (0 A, 1 B, 2 C) of card 5 waiting for the player's
+            choice of colour (D7, F145); -1 when none waits.
+    """
+
+    deck: tuple[int, ...]
+    discards: tuple[int, ...]
+    drawn: int
+    colours: tuple[tuple[int, ...], ...]
+    supply: tuple[tuple[int, int], tuple[int, int], tuple[int, int]]
+    cups: tuple[int, int]
+    player_first: bool = False
+    card: int = -1
+
+
+@attrs.frozen
 class GameState:
     """A Florenz game at one decision (or at its end).
 
@@ -127,6 +155,7 @@ class GameState:
         setup_order: the families still to place their first debutant (F31).
         walk: a Hurry or travel card under way.
         offer: Giovanni's scoring under way.
+        strozzi: Strozzi's part of a solo game; ``None`` otherwise.
     """
 
     config: GameConfig
@@ -153,3 +182,4 @@ class GameState:
     setup_order: tuple[int, ...]
     walk: Walk | None = None
     offer: Offer | None = None
+    strozzi: Strozzi | None = None

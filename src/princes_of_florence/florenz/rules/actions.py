@@ -18,6 +18,7 @@ from princes_of_florence.florenz.moves import (
     BonusSwap,
     BonusTime,
     BonusVP,
+    ChooseColour,
     Decline,
     Discard,
     Gift,
@@ -33,9 +34,11 @@ from princes_of_florence.florenz.moves import (
     Step,
     Stop,
 )
+from princes_of_florence.florenz.rules import strozzi
 from princes_of_florence.florenz.rules.common import (
     CATALOG,
     GRID_NEIGHBOURS,
+    STROZZI,
     Work,
     achievement,
     boast_field,
@@ -112,15 +115,30 @@ def _gift_problem(state: GameState, medici: Medici, crest: int, card: bool) -> s
     return None
 
 
-def _can_finish(queues: Queues, location: int, steps: int, most: int, capacity: int) -> bool:
+Ways = tuple[tuple[int, ...], ...]
+
+
+def _ways(state: GameState | Work) -> Ways:
+    """By location, where a member of the deciding family may move along a
+    path: every path, except in the harder solo game those with a Strozzi
+    guard for the player (F152)."""
+    if not state.config.harder_escorts:
+        return _PATH_NEIGHBOURS
+    return tuple(
+        tuple(n for n in _PATH_NEIGHBOURS[loc] if STROZZI not in state.escorts[_path(loc, n)])
+        for loc in range(10)
+    )
+
+
+def _can_finish(
+    queues: Queues, location: int, steps: int, most: int, capacity: int, ways: Ways
+) -> bool:
     """Whether a piece at ``location`` after ``steps`` steps can still end its
     walk legally within ``most`` steps (ruling FR64)."""
     if steps >= 1 and len(queues[location]) < capacity:
         return True
     if steps < most:
-        return any(
-            _can_finish(queues, n, steps + 1, most, capacity) for n in _PATH_NEIGHBOURS[location]
-        )
+        return any(_can_finish(queues, n, steps + 1, most, capacity, ways) for n in ways[location])
     return False
 
 
@@ -133,29 +151,17 @@ def _placed(state: GameState, walk: Walk) -> tuple[list[list[Piece]], int]:
     return queues, index
 
 
-def _single_moves(
-    queues: Queues, family: int, capacity: int, exclude: tuple[int, int]
-) -> list[tuple[int, int, int]]:
-    """The single steps ``family``'s members other than ``exclude`` can take."""
-    found = []
-    for location in LOCATIONS:
-        for position, (owner, _) in enumerate(queues[location]):
-            if owner == family and (location, position) != exclude:
-                for to in _PATH_NEIGHBOURS[location]:
-                    if len(queues[to]) < capacity:
-                        found.append((location, position, to))
-    return found
-
-
-def _second_walks(queues: Queues, family: int, capacity: int, exclude: tuple[int, int]) -> bool:
+def _second_walks(
+    queues: Queues, family: int, capacity: int, exclude: tuple[int, int], ways: Ways
+) -> bool:
     """Whether another member can start a travel walk with a completion (FR64)."""
     for location in LOCATIONS:
         for position, (owner, _) in enumerate(queues[location]):
             if owner == family and (location, position) != exclude:
                 rest = [list(q) for q in queues]
                 rest[location].pop(position)
-                for to in _PATH_NEIGHBOURS[location]:
-                    if _can_finish(rest, to, 1, _TRAVEL_STEPS, capacity):
+                for to in ways[location]:
+                    if _can_finish(rest, to, 1, _TRAVEL_STEPS, capacity, ways):
                         return True
     return False
 
@@ -163,7 +169,7 @@ def _second_walks(queues: Queues, family: int, capacity: int, exclude: tuple[int
 def _travel_first_ok(state: GameState, location: int, position: int, to: int) -> bool:
     queues = [list(q) for q in state.queues]
     queues[location].pop(position)
-    return _can_finish(queues, to, 1, _TRAVEL_STEPS, state.capacity)
+    return _can_finish(queues, to, 1, _TRAVEL_STEPS, state.capacity, _ways(state))
 
 
 def _card_problem(state: GameState, kind: ScandalKind, args: tuple[int, ...]) -> str | None:
@@ -198,7 +204,7 @@ def _card_problem(state: GameState, kind: ScandalKind, args: tuple[int, ...]) ->
             location, position, to = args
             if not _own(state, location, position):
                 return "no own member there (rule F85)"
-            if to not in _PATH_NEIGHBOURS[location]:
+            if to not in _ways(state)[location]:
                 return "no path leads there (rule F85, ruling FR29)"
             if not _travel_first_ok(state, location, position, to):
                 return "the walk could not end on a free space (ruling FR64)"
@@ -294,7 +300,7 @@ def _card_candidates(state: GameState, kind: ScandalKind) -> list[tuple[int, ...
         case ScandalKind.FIG_TELEPORT:
             return [(loc, pos, to) for loc, pos in own for to in LOCATIONS]
         case ScandalKind.FIG_TRAVEL:
-            return [(loc, pos, to) for loc, pos in own for to in _PATH_NEIGHBOURS[loc]]
+            return [(loc, pos, to) for loc, pos in own for to in _ways(state)[loc]]
         case ScandalKind.FIG_DEBUTANT | ScandalKind.MES_CUP | ScandalKind.MES_BOAST:
             return [(loc,) for loc in LOCATIONS]
         case ScandalKind.CAR_GIFT:
@@ -326,6 +332,7 @@ _EXPECTED: dict[Stage, tuple[type, ...]] = {
     Stage.TRAVEL: (Step, Second, Stop),
     Stage.BONUS: (BonusSwap, BonusTime, BonusVP),
     Stage.GIOVANNI: (Accept, Decline),
+    Stage.COLOUR: (ChooseColour,),
 }
 """The move kinds of each decision (the engine contract's D1-D5)."""
 
@@ -337,7 +344,7 @@ def problem(state: GameState, move: Move) -> str | None:
         return "the game is over (rule F118)"
     family = state.families[state.player]
     if isinstance(move, Discard):
-        if stage is Stage.SETUP:
+        if stage in (Stage.SETUP, Stage.COLOUR):
             return "cards are discarded only at decisions D2-D5 (ruling FR20)"
         if move.kind not in family.hand:
             return "no such card in the family's hand (rule F72)"
@@ -379,8 +386,8 @@ def problem(state: GameState, move: Move) -> str | None:
         case MoveMember(location, position, to) | Hurry(location, position, to):
             if not _own(state, location, position):
                 return "no own member there (rule F57)"
-            if to not in _PATH_NEIGHBOURS[location]:
-                return "no path leads there (rules F15, F57)"
+            if to not in _ways(state)[location]:
+                return "no path leads there (rules F15, F57, F152)"
             if isinstance(move, MoveMember):
                 if len(queues[to]) >= cap:
                     return "the destination queue is full (rules F50, F57)"
@@ -397,9 +404,9 @@ def problem(state: GameState, move: Move) -> str | None:
             most = _TRAVEL_STEPS if walk.travel else _HURRY_STEPS
             if walk.between or walk.steps >= most:
                 return "the piece has no step left (rules F59, F85)"
-            if to not in _PATH_NEIGHBOURS[walk.location]:
-                return "no path leads there (rules F15, F57)"
-            if not _can_finish(queues, to, walk.steps + 1, most, cap):
+            if to not in _ways(state)[walk.location]:
+                return "no path leads there (rules F15, F57, F152)"
+            if not _can_finish(queues, to, walk.steps + 1, most, cap, _ways(state)):
                 return "the walk could not end on a free space (ruling FR64)"
         case Second(location, position, to):
             walk = state.walk
@@ -422,11 +429,11 @@ def problem(state: GameState, move: Move) -> str | None:
                 and (location, position) != exclude
             ):
                 return "no other own member there (rules F59, F85)"
-            if to not in _PATH_NEIGHBOURS[location]:
-                return "no path leads there (rules F15, F57)"
+            if to not in _ways(state)[location]:
+                return "no path leads there (rules F15, F57, F152)"
             if walk.travel:
                 placed[location].pop(position)
-                if not _can_finish(placed, to, 1, _TRAVEL_STEPS, cap):
+                if not _can_finish(placed, to, 1, _TRAVEL_STEPS, cap, _ways(state)):
                     return "the walk could not end on a free space (ruling FR64)"
             elif len(placed[to]) >= cap:
                 return "the destination queue is full (rules F50, F59)"
@@ -453,6 +460,9 @@ def problem(state: GameState, move: Move) -> str | None:
                 return "only an own member and another family's of the same rank (ruling FR8)"
         case BonusTime() | BonusVP() | Decline():
             pass
+        case ChooseColour(colour):
+            if colour not in (1, 2):
+                return "the colour is 1 (orange) or 2 (blue) (rule F145)"
         case Accept():
             offer = state.offer
             assert offer is not None
@@ -511,6 +521,8 @@ def _candidates(state: GameState) -> list[Move]:
         found.extend((BonusTime(), BonusVP()))
     elif stage is Stage.GIOVANNI:
         found.extend((Accept(), Decline()))
+    elif stage is Stage.COLOUR:
+        found.extend((ChooseColour(1), ChooseColour(2)))
     return found
 
 
@@ -520,7 +532,7 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
     if state.stage is Stage.OVER:
         return ()
     moves = [m for m in _candidates(state) if problem(state, m) is None]
-    if state.stage is not Stage.SETUP:
+    if state.stage not in (Stage.SETUP, Stage.COLOUR):
         moves.extend(Discard(k) for k in sorted(set(state.families[state.player].hand)))
     return tuple(moves)
 
@@ -581,23 +593,22 @@ def _play(work: Work, kind: ScandalKind, args: tuple[int, ...]) -> bool:
             theirs = work.queues[other][other_position]
             work.remove(location, position)
             work.remove(other, other_position)
+            colour = work.removed_colour
             work.insert(other, mine[0], mine[1])  # ruling FR31: both are newcomers
-            work.insert(location, theirs[0], theirs[1])
+            work.insert(location, theirs[0], theirs[1], colour=colour)
         case ScandalKind.CAR_PROMOTE:
             _promote(work, args[0], args[1])
         case ScandalKind.CAR_ADVANCE:
             location, position = args
-            queue = work.queues[location]
-            piece = queue.pop(position)
-            queue.insert(insertion_index(queue, piece[1], True), piece)
+            _, rank = work.remove(location, position)
+            work.insert(location, me, rank, front=True)
         case ScandalKind.MES_CUP:
             cups = work.cups[args[0]]
             cups[cups.index(me)] = -1
             family.cups += 1
         case ScandalKind.MES_SWAP:
             location, a, b = args
-            queue = work.queues[location]
-            queue[a], queue[b] = queue[b], queue[a]  # ruling FR65: no doorman acts
+            work.swap(location, a, b)  # ruling FR65: no doorman acts
         case ScandalKind.MES_RETIRE:
             work.remove(args[0], args[1])
             family.retired += 1  # ruling FR34
@@ -672,6 +683,8 @@ def apply_move(state: GameState, move: Move) -> tuple[GameState, tuple[Event, ..
             if not work.someone_passed:
                 work.someone_passed = True
                 family.gain_time(_COSTS.first_pass_time)  # rule F52
+                if work.strozzi is not None:
+                    work.strozzi.player_first = True  # rule F152
         case Send(location):
             family.time -= _COSTS.send
             family.debutants -= 1
@@ -719,14 +732,19 @@ def apply_move(state: GameState, move: Move) -> tuple[GameState, tuple[Event, ..
         case PlayScandal(kind, args):
             done = _play(work, kind, args)
         case BonusSwap(position):
-            queue = work.queues[family.ring]
-            queue[position], queue[position + 1] = queue[position + 1], queue[position]
+            work.swap(family.ring, position, position + 1)
         case BonusTime():
             family.gain_time(_COSTS.pass_bonus_time)
         case BonusVP():
             work.score(me, _COSTS.pass_bonus_vp, "bonus")
         case Accept() | Decline():
             finish_offer(work, isinstance(move, Accept))
+            return work.freeze(), tuple(work.events)
+        case ChooseColour(colour):
+            strozzi.finish_place(work, colour)  # ruling FR51
+            work.player = STROZZI
+            work.stage = Stage.ACTION
+            advance(work)
             return work.freeze(), tuple(work.events)
         case _:
             assert_never(move)
@@ -745,7 +763,7 @@ def _after_stop(work: Work, index: int) -> bool:
     if walk.second or not walk.travel:
         return True
     placed = (walk.location, index)
-    if not _second_walks(work.queues, work.player, work.capacity, placed):
+    if not _second_walks(work.queues, work.player, work.capacity, placed, _ways(work)):
         return True
     work.walk = Walk(True, walk.rank, walk.location, walk.steps, False, placed, True)
     return False

@@ -12,17 +12,20 @@ from princes_of_florence.florenz.components import Catalog, default_catalog
 from princes_of_florence.florenz.config import GameConfig
 from princes_of_florence.florenz.events import CardDrawn, Event, Scored
 from princes_of_florence.florenz.ids import BoastKind, Medici, Rank, ScandalKind, Stage
-from princes_of_florence.florenz.state import Family, GameState, Offer, Piece, Walk
+from princes_of_florence.florenz.state import Family, GameState, Offer, Piece, Strozzi, Walk
 
 __all__ = [
     "CATALOG",
     "GRID_NEIGHBOURS",
+    "STROZZI",
     "FamilyWork",
+    "StrozziWork",
     "Work",
     "achievement",
     "boast_field",
     "control_order",
     "insertion_index",
+    "totals",
 ]
 
 CATALOG: Catalog = default_catalog()
@@ -129,6 +132,52 @@ def _family(work: FamilyWork) -> Family:
     )
 
 
+STROZZI = 1
+"""Strozzi's family index in a solo game (he is second in turn order, F130)."""
+
+
+@attrs.define
+class StrozziWork:
+    """Strozzi's part of a solo game while a move is applied (see :class:`Strozzi`)."""
+
+    deck: list[int]
+    discards: list[int]
+    drawn: int
+    colours: list[list[int]]
+    supply: list[list[int]]
+    cups: list[int]
+    player_first: bool
+    card: int
+
+    @classmethod
+    def of(cls, strozzi: Strozzi) -> StrozziWork:
+        """A working copy of ``strozzi``."""
+        return cls(
+            list(strozzi.deck),
+            list(strozzi.discards),
+            strozzi.drawn,
+            [list(c) for c in strozzi.colours],
+            [list(pair) for pair in strozzi.supply],
+            list(strozzi.cups),
+            strozzi.player_first,
+            strozzi.card,
+        )
+
+    def freeze(self) -> Strozzi:
+        """The frozen value."""
+        d, la, m = self.supply
+        return Strozzi(
+            deck=tuple(self.deck),
+            discards=tuple(self.discards),
+            drawn=self.drawn,
+            colours=tuple(tuple(c) for c in self.colours),
+            supply=((d[0], d[1]), (la[0], la[1]), (m[0], m[1])),
+            cups=(self.cups[0], self.cups[1]),
+            player_first=self.player_first,
+            card=self.card,
+        )
+
+
 @attrs.define
 class Work:
     """A mutable copy of a :class:`GameState`, for applying one move."""
@@ -157,6 +206,7 @@ class Work:
     setup_order: tuple[int, ...]
     walk: Walk | None
     offer: Offer | None
+    strozzi: StrozziWork | None = None
     events: list[Event] = attrs.Factory(list)
 
     @classmethod
@@ -187,6 +237,7 @@ class Work:
             state.setup_order,
             state.walk,
             state.offer,
+            None if state.strozzi is None else StrozziWork.of(state.strozzi),
         )
 
     def freeze(self) -> GameState:
@@ -218,6 +269,7 @@ class Work:
             setup_order=self.setup_order,
             walk=self.walk,
             offer=self.offer,
+            strozzi=None if self.strozzi is None else self.strozzi.freeze(),
         )
 
     @property
@@ -229,27 +281,51 @@ class Work:
         """Free spaces of the queue at ``location`` (F50)."""
         return self.capacity - len(self.queues[location])
 
-    def insert(self, location: int, family: int, rank: int, front: bool = False) -> int:
+    def insert(
+        self, location: int, family: int, rank: int, front: bool = False, colour: int = 0
+    ) -> int:
         """Line ``family``'s newcomer of ``rank`` up at ``location``; its position.
 
         ``front``: in front of its own rank regardless of doormen (the Strozzi
-        placement F143).  The caller checks the free space (F50).
+        placement F143); ``colour``: the colour of a Strozzi piece (1 orange,
+        2 blue).  The caller checks the free space (F50).
         """
         queue = self.queues[location]
         ahead = family in self.doormen[location] or front  # rule F78
         index = insertion_index(queue, rank, ahead)
         queue.insert(index, (family, rank))
+        if self.strozzi is not None:
+            self.strozzi.colours[location].insert(index, colour)
         return index
 
     def remove(self, location: int, position: int) -> Piece:
         """Take the petitioner at ``position`` out of its queue; the gap closes (F46)."""
+        if self.strozzi is not None:
+            self.removed_colour = self.strozzi.colours[location].pop(position)
         return self.queues[location].pop(position)
+
+    removed_colour: int = 0
+    """The colour of the piece :meth:`remove` took last (solo)."""
+
+    def swap(self, location: int, a: int, b: int) -> None:
+        """Exchange the petitioners at positions ``a`` and ``b`` (not entering, FR65)."""
+        queue = self.queues[location]
+        queue[a], queue[b] = queue[b], queue[a]
+        if self.strozzi is not None:
+            colours = self.strozzi.colours[location]
+            colours[a], colours[b] = colours[b], colours[a]
+
+    def colour(self, location: int, position: int) -> int:
+        """The colour of the piece at (location, position): 0 unless Strozzi's."""
+        return 0 if self.strozzi is None else self.strozzi.colours[location][position]
 
     def cross(self, family: int, path: int) -> None:
         """``family`` moves a member over ``path``: its escorts act (F75, FR21)."""
         for owner in self.escorts[path]:
             if owner == family:
                 self.families[owner].gain_time(_COSTS.escort_own_time)
+                if self.strozzi is not None:
+                    self.score(owner, 1, "escort")  # rule F138
             else:
                 self.score(owner, _COSTS.escort_other_vp, "escort")
 
@@ -259,10 +335,17 @@ class Work:
             self.families[family].vp += vp
             self.events.append(Scored(family, vp, source))
 
-    def draw(self, family: int, medici: Medici) -> None:
-        """``family`` receives a scandal card of ``medici`` (F76, F80-F82, FR24, FR25, FR63)."""
+    def draw(self, family: int, medici: Medici, boast: bool = False) -> None:
+        """``family`` receives a scandal card of ``medici`` (F76, F80-F82, FR24, FR25, FR63).
+
+        Strozzi discards the card and gains 1 time instead (F139, FR48); in
+        the easier variant not for a boast (F151, FR57).
+        """
         board = self.families[family]
-        if len(board.hand) >= _FAMILY.hand_limit:
+        strozzi = self.strozzi is not None and family == STROZZI
+        if strozzi and boast and self.config.easier:
+            return  # ruling FR57
+        if not strozzi and len(board.hand) >= _FAMILY.hand_limit:
             board.gain_time(_COSTS.discard_time)  # rule F81, ruling FR24
             return
         deck = self.decks[medici]
@@ -277,6 +360,10 @@ class Work:
             deck.extend(pile)  # rule F82, ruling FR63
             pile.clear()
         kind = deck.pop(0)
+        if strozzi:
+            self.discards[medici].append(kind)  # ruling FR48
+            board.gain_time(1)  # rule F139
+            return
         board.hand.append(kind)
         self.events.append(CardDrawn(family, medici, kind))
 
@@ -288,6 +375,17 @@ class Work:
     def has_member(self, family: int, location: int) -> bool:
         """Whether ``family`` has a member at ``location``."""
         return any(f == family for f, _ in self.queues[location])
+
+
+def totals(config: GameConfig, family: int) -> tuple[int, int, int]:
+    """The members, boast cups and guards ``family`` owns in all (F5; Strozzi: F126).
+
+    >>> totals(GameConfig(players=2, solo=True), 1)
+    (18, 12, 12)
+    """
+    members = _FAMILY.debutants + _FAMILY.ladies + _FAMILY.maestros
+    factor = 2 if config.solo and family == STROZZI else 1
+    return factor * members, factor * _FAMILY.cups, factor * _FAMILY.guards
 
 
 def insertion_index(queue: list[Piece] | tuple[Piece, ...], rank: int, ahead: bool) -> int:

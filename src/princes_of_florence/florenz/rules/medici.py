@@ -26,7 +26,7 @@ def _visit(work: Work, medici: Medici, location: int) -> None:
         owner = cups[field]
         if owner != -1:
             if work.has_member(owner, location):
-                work.draw(owner, medici)
+                work.draw(owner, medici, boast=True)
             break
     spies = work.spies[location]
     if spies:  # rule F76, ruling FR23; in turn order from the start family (FR37)

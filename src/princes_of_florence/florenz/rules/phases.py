@@ -8,12 +8,12 @@ import random
 import attrs
 
 from princes_of_florence.florenz.config import GameConfig
-from princes_of_florence.florenz.errors import ConfigError
 from princes_of_florence.florenz.events import GameEnded, PlanRevealed, RoundBegan
 from princes_of_florence.florenz.ids import LOCATIONS, Medici, ScandalKind, Stage
-from princes_of_florence.florenz.rules.common import CATALOG, Work
+from princes_of_florence.florenz.rules import strozzi
+from princes_of_florence.florenz.rules.common import CATALOG, STROZZI, Work
 from princes_of_florence.florenz.rules.medici import giovanni_order, move_medici, score_queue
-from princes_of_florence.florenz.state import Family, GameState, Offer
+from princes_of_florence.florenz.state import Family, GameState, Offer, Strozzi
 
 __all__ = ["advance", "begin_round", "finish_offer", "new_game", "plan_vp"]
 
@@ -25,11 +25,10 @@ def new_game(config: GameConfig) -> GameState:
     """Set a game up from ``config`` (rules F17-F31), every random step drawn
     from its seed (ruling FR3); the first decision is D1.
 
-    Raises:
-        ConfigError: the solo game is asked for (not implemented yet).
+    In the solo game (F125-F130) the player is family 0 and the start
+    family, Strozzi family 1; Strozzi's guards and debutants are placed, and
+    the first decision is the player's placement.
     """
-    if config.solo:
-        raise ConfigError("the solo game against Strozzi (rules F123-F152) is not implemented yet")
     rng = random.Random(config.seed)
     n = config.players
     plans = list(range(len(CATALOG.raw.plans.cards)))
@@ -59,7 +58,7 @@ def new_game(config: GameConfig) -> GameState:
         ]
         rng.shuffle(deck)
         decks.append(tuple(deck))
-    start = rng.randrange(n)  # rule F30
+    start = 0 if config.solo else rng.randrange(n)  # rules F30, F128
     blocked = sum(1 for number in CATALOG.raw.queues.space_numbers if number > n)  # rule F29
     family = Family(
         time=_FAMILY.time_start,  # rules F18, F40
@@ -78,7 +77,21 @@ def new_game(config: GameConfig) -> GameState:
     families = tuple(attrs.evolve(family, plan=plans[i]) for i in range(n))
     order = tuple((start - k) % n for k in range(1, n + 1))  # rule F31
     empty: tuple[tuple[int, ...], ...] = ((),) * 10
-    return GameState(
+    solo = None
+    if config.solo:
+        families = (families[0], _strozzi_family(family, plans[1] if config.harder_plan else -1))
+        order = (0,)  # rule F130: Strozzi places first, automatically
+        strozzi_deck = [card.number for card in CATALOG.raw.strozzi]
+        rng.shuffle(strozzi_deck)  # rule F127
+        solo = Strozzi(
+            deck=tuple(strozzi_deck),
+            discards=(),
+            drawn=0,
+            colours=((),) * 10,
+            supply=((5, 5), (3, 3), (1, 1)),
+            cups=(6, 6),
+        )
+    state = GameState(
         config=config,
         round=1,
         stage=Stage.SETUP,
@@ -101,6 +114,27 @@ def new_game(config: GameConfig) -> GameState:
         shuffles=0,
         someone_passed=False,
         setup_order=order,
+        strozzi=solo,
+    )
+    if solo is None:
+        return state
+    work = Work.of(state)
+    strozzi.setup(work)
+    return work.freeze()
+
+
+def _strozzi_family(family: Family, plan: int) -> Family:
+    """Strozzi's board: every piece of orange and blue, no clock yet (F126, F131)."""
+    return attrs.evolve(
+        family,
+        time=0,
+        debutants=2 * _FAMILY.debutants,
+        ladies=2 * _FAMILY.ladies,
+        maestros=2 * _FAMILY.maestros,
+        guards=2 * _FAMILY.guards,
+        cups=2 * _FAMILY.cups,
+        gifts=0,
+        plan=plan,
     )
 
 
@@ -108,14 +142,24 @@ def begin_round(work: Work) -> None:
     """Phase 1: every family gains the round's time (F32, F41); phase 2 begins (F33)."""
     gain = CATALOG.raw.time_tiles.round_one if work.round == 1 else work.time_tiles[work.round - 2]
     work.events.append(RoundBegan(work.round, gain))
-    for family in work.families:
-        family.gain_time(gain)
+    for index, family in enumerate(work.families):
+        if work.strozzi is not None and index == STROZZI:
+            family.gain_time(strozzi.gain(work, gain))  # rule F131
+        else:
+            family.gain_time(gain)
         family.passed = False
         family.ring = 0
         family.actions = 0
     work.someone_passed = False
+    if work.strozzi is not None:
+        work.strozzi.drawn = 0
+        work.strozzi.player_first = False
     work.stage = Stage.ACTION
     work.player = work.start
+    if work.strozzi is not None and work.player == STROZZI:  # the start family (F128)
+        strozzi.turn(work)
+        if work.stage is not Stage.COLOUR:
+            advance(work)
 
 
 def advance(work: Work) -> None:
@@ -123,11 +167,27 @@ def advance(work: Work) -> None:
     turn (F33), a bonus for one that has passed (F54), or the end of the
     action phase once all have passed (F53)."""
     work.walk = None
-    if all(f.passed for f in work.families):
-        _end_action_phase(work)
+    while True:
+        if all(f.passed for f in work.families):
+            _end_action_phase(work)
+            return
+        work.player = (work.player + 1) % work.count
+        passed = work.families[work.player].passed
+        work.stage = Stage.BONUS if passed else Stage.ACTION
+        solo = work.strozzi
+        if solo is None:
+            return
+        if work.player == STROZZI:
+            if passed:
+                strozzi.bonus_turn(work)  # rules F136, F137
+            else:
+                strozzi.turn(work)
+                if work.stage is Stage.COLOUR:
+                    return  # D7: the player chooses the colour
+            continue
+        if passed and solo.player_first and work.config.harder_no_pass_bonus:
+            continue  # rule F152
         return
-    work.player = (work.player + 1) % work.count
-    work.stage = Stage.BONUS if work.families[work.player].passed else Stage.ACTION
 
 
 def _end_action_phase(work: Work) -> None:
@@ -149,6 +209,16 @@ def _offer(work: Work, families: tuple[int, ...], reward: int) -> None:
     while reward < len(rewards) and families:
         family = work.families[families[0]]
         cost = rewards[reward][0]
+        if work.strozzi is not None and families[0] == STROZZI:
+            if family.time:  # rule F140
+                vp = rewards[reward][1]
+                if family.time < cost and work.config.easier:
+                    vp //= 2  # rule F151, ruling FR57
+                family.time = max(0, family.time - cost)
+                work.score(STROZZI, vp, "giovanni")
+                reward += 1
+            families = families[1:]
+            continue
         if family.time + len(family.hand) * _COSTS.discard_time >= cost:
             work.offer = Offer(families=families, reward=reward)
             work.stage = Stage.GIOVANNI
@@ -183,6 +253,13 @@ def _finish_round(work: Work) -> None:
     for family in work.families:
         family.ring = 0  # rule F113
         family.gifts += CATALOG.raw.disc[work.round - 1].gifts  # rule F114
+    if work.strozzi is not None:  # rule F141, ruling FR49
+        solo = work.strozzi
+        assert len(solo.deck) >= 3 and len(solo.deck) + len(solo.discards) == 10
+        top, rest = solo.deck[:3], solo.deck[3:] + solo.discards
+        strozzi.shuffle_deck(work, rest)
+        solo.deck = top + rest
+        solo.discards = []
     medici = CATALOG.medici_of_round[work.round - 1]
     if work.round <= 6:
         work.targets[medici] = work.location_tiles[work.round + 2]  # rules F115, F116
@@ -194,7 +271,10 @@ def _finish_round(work: Work) -> None:
 
 def plan_vp(work: Work, family: int) -> int:
     """The VP of ``family``'s plan card (F120)."""
-    locations = CATALOG.raw.plans.cards[work.families[family].plan]
+    plan = work.families[family].plan
+    if plan < 0:
+        return 0  # rule F142: Strozzi has no plan card (but F152)
+    locations = CATALOG.raw.plans.cards[plan]
     members = sum(1 for loc in locations for f, _ in work.queues[loc] if f == family)
     table = CATALOG.raw.plans.table
     return table[min(members, len(table) - 1)]
