@@ -94,7 +94,7 @@ def is_terminal(state: GameState) -> bool:
 
 @attrs.frozen
 class Outcome:
-    """The final result (F121, F122, ruling FR40).
+    """The final result (F121, F122, ruling FR40; solo: F142).
 
     Attributes:
         vp: each family's final VP.
@@ -123,6 +123,9 @@ def outcome(state: GameState) -> Outcome:
     vp = tuple(f.vp for f in state.families)
     petitioners = tuple(sum(1 for q in state.queues for f, _ in q if f == i) for i in range(n))
     gifts = tuple(sum(f.given) for f in state.families)
+    if state.config.solo:  # rule F142: only more VP than Strozzi win; a tie is a loss
+        places: tuple[int, ...] = (1, 2) if vp[0] > vp[1] else (2, 1)
+        return Outcome(vp, petitioners, gifts, places, (0,) if places[0] == 1 else (1,))
     keys = [(vp[i], petitioners[i], gifts[i]) for i in range(n)]
     places = tuple(1 + sum(1 for other in keys if other > keys[i]) for i in range(n))
     winners = tuple(i for i in range(n) if places[i] == 1)
