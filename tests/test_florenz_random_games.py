@@ -20,6 +20,7 @@ from princes_of_florence.florenz.engine import (
 )
 from princes_of_florence.florenz.ids import Rank, Stage
 from princes_of_florence.florenz.moves import Discard
+from princes_of_florence.florenz.rules.actions import legal_moves_by_check
 from princes_of_florence.florenz.rules.common import totals
 from princes_of_florence.florenz.state import GameState
 
@@ -125,6 +126,8 @@ def test_random_games_keep_the_invariants(key: str, seed: int, choices: int) -> 
     while not is_terminal(state):
         legal = legal_moves(state)
         assert legal
+        if moves % 5 == 0:  # the fast listing against the rules' checks
+            assert legal == legal_moves_by_check(state)
         move = rng.choice(legal)
         after = apply(state, move)
         _check(state, after)

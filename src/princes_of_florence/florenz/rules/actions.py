@@ -47,7 +47,7 @@ from princes_of_florence.florenz.rules.common import (
 from princes_of_florence.florenz.rules.phases import advance, begin_round, finish_offer
 from princes_of_florence.florenz.state import GameState, Piece, Walk
 
-__all__ = ["apply_move", "legal_moves", "problem"]
+__all__ = ["apply_move", "legal_moves", "legal_moves_by_check", "problem"]
 
 _COSTS = CATALOG.raw.costs
 _FAMILY = CATALOG.raw.family
@@ -526,14 +526,100 @@ def _candidates(state: GameState) -> list[Move]:
     return found
 
 
-def legal_moves(state: GameState) -> tuple[Move, ...]:
-    """Every legal move of the family to decide, in a fixed order: the
-    decision's own moves, then the free discards (FR20) by card kind."""
+def legal_moves_by_check(state: GameState) -> tuple[Move, ...]:
+    """:func:`legal_moves` computed the slow way: every candidate move kept
+    if :func:`problem` finds nothing against it.  The reference the fast
+    listing is tested against."""
     if state.stage is Stage.OVER:
         return ()
     moves = [m for m in _candidates(state) if problem(state, m) is None]
     if state.stage not in (Stage.SETUP, Stage.COLOUR):
         moves.extend(Discard(k) for k in sorted(set(state.families[state.player].hand)))
+    return tuple(moves)
+
+
+def _action_moves(state: GameState) -> list[Move]:
+    """The legal moves of D2, listed directly (the same moves, in the same
+    order, as the candidates that :func:`problem` accepts)."""
+    me = state.player
+    family = state.families[me]
+    queues = state.queues
+    cap = state.capacity
+    found: list[Move] = []
+    last = all(f.passed for i, f in enumerate(state.families) if i != me)
+    if last:
+        found.append(Pass(0))  # rule F53
+    else:
+        rings = {f.ring for f in state.families}
+        found.extend(Pass(loc) for loc in LOCATIONS if loc not in rings)  # rule F52
+    if family.actions >= state.config.action_cap:
+        return found  # ruling FR59
+    time = family.time
+    if family.debutants and time >= _COSTS.send:
+        found.extend(Send(loc) for loc in LOCATIONS if len(queues[loc]) < cap)
+    own = [
+        (loc, pos, rank)
+        for loc in LOCATIONS
+        for pos, (f, rank) in enumerate(queues[loc])
+        if f == me
+    ]
+    if time >= _COSTS.promote:
+        higher = (0, family.ladies, family.maestros, 0)
+        found.extend(Promote(loc, pos) for loc, pos, rank in own if higher[rank])
+    ways = _ways(state)
+    if time >= _COSTS.move:
+        found.extend(
+            MoveMember(loc, pos, to)
+            for loc, pos, _ in own
+            for to in ways[loc]
+            if len(queues[to]) < cap
+        )
+    if time >= _COSTS.hurry:
+        found.extend(Hurry(loc, pos, to) for loc, pos, _ in own for to in ways[loc])
+    if time >= _COSTS.boast and family.cups:
+        present = {loc for loc, _, _ in own}
+        found.extend(
+            Boast(loc)
+            for loc in LOCATIONS
+            if loc in present
+            and me not in state.cups[loc]
+            and boast_field(state, loc, achievement(state, me, loc)) >= 0
+        )
+    if family.gifts:
+        for medici in Medici:
+            if time < _COSTS.gift_base + family.given[medici]:
+                continue
+            if not any(f == me for f, _ in queues[state.carriages[medici]]):
+                continue
+            guards = _guards_at(state, medici)
+            free = [c for c in _crests(medici) if not guards[c]]
+            if family.guards and free:
+                found.extend(Gift(medici, c) for c in free)
+            else:
+                found.append(Gift(medici, -1))
+    for kind in sorted(set(family.hand)):
+        found.extend(
+            PlayScandal(kind, args)
+            for args in _card_candidates(state, kind)
+            if _card_problem(state, kind, args) is None
+        )
+    return found
+
+
+def legal_moves(state: GameState) -> tuple[Move, ...]:
+    """Every legal move of the family to decide, in a fixed order: the
+    decision's own moves, then the free discards (FR20) by card kind."""
+    stage = state.stage
+    if stage is Stage.OVER:
+        return ()
+    if stage is Stage.ACTION:
+        moves = _action_moves(state)
+    else:
+        moves = [m for m in _candidates(state) if problem(state, m) is None]
+    if stage is not Stage.SETUP and stage is not Stage.COLOUR:
+        hand = state.families[state.player].hand
+        if hand:
+            moves.extend(Discard(k) for k in sorted(set(hand)))
     return tuple(moves)
 
 
