@@ -13,6 +13,7 @@ from princes_of_florence.florenz.moves import (
     Accept,
     Boast,
     BonusSwap,
+    ChooseColour,
     Discard,
     Gift,
     Hurry,
@@ -74,6 +75,20 @@ def _hurrying() -> GameState:
     return apply(_action(), Hurry(1, 0, 2))
 
 
+def _cards() -> GameState:
+    state = _action()
+    families = list(state.families)
+    families[0] = attrs.evolve(families[0], hand=tuple(sorted(ScandalKind)[:5]), time=12)
+    return attrs.evolve(state, families=tuple(families))
+
+
+def _rich_cards() -> GameState:
+    state = _action()
+    families = list(state.families)
+    families[0] = attrs.evolve(families[0], hand=tuple(sorted(ScandalKind)[5:10]), time=12)
+    return attrs.evolve(state, families=tuple(families))
+
+
 STATES = {
     "setup": _setup,
     "action": _action,
@@ -81,6 +96,8 @@ STATES = {
     "capped": _capped,
     "others passed": _others_passed,
     "hurrying": _hurrying,
+    "cards": _cards,
+    "rich cards": _rich_cards,
 }
 
 CASES: list[tuple[str, Move, str]] = [
@@ -107,6 +124,20 @@ CASES: list[tuple[str, Move, str]] = [
     ("others passed", Pass(2), "rule F53"),
     ("hurrying", Step(9), "rules F15, F57"),
     ("hurrying", Send(2), "hurry decision"),
+    ("cards", PlayScandal(ScandalKind.FIG_GUARD, (0,)), "takes 2 parameters"),
+    ("cards", PlayScandal(ScandalKind.FIG_GUARD, (3, 1)), "rule F83"),
+    ("cards", PlayScandal(ScandalKind.FIG_TELEPORT, (1, 0, 1)), "FR28"),
+    ("cards", PlayScandal(ScandalKind.FIG_TELEPORT, (2, 0, 3)), "rule F84"),
+    ("cards", PlayScandal(ScandalKind.FIG_TRAVEL, (1, 0, 5)), "FR29"),
+    ("cards", PlayScandal(ScandalKind.FIG_DEBUTANT, (1,)), "rule F94"),
+    ("cards", PlayScandal(ScandalKind.CAR_GIFT, (3, 0)), "rule F86"),
+    ("rich cards", PlayScandal(ScandalKind.CAR_SWAP, (1, 0, 5, 0)), "FR31"),
+    ("rich cards", PlayScandal(ScandalKind.CAR_SWAP, (1, 0, 2, 0)), "rule F87"),
+    ("rich cards", PlayScandal(ScandalKind.CAR_PROMOTE, (5, 0)), "rule F88"),
+    ("rich cards", PlayScandal(ScandalKind.CAR_ADVANCE, (1, 0)), "rule F89"),
+    ("rich cards", PlayScandal(ScandalKind.MES_CUP, (1,)), "rule F91"),
+    ("rich cards", PlayScandal(ScandalKind.MES_SWAP, (6, 0, 1)), "rule F90"),
+    ("action", ChooseColour(1), "action decision"),
 ]
 
 
