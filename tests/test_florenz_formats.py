@@ -199,3 +199,18 @@ def test_heuristic_bot_beats_random_play() -> None:
             state = apply(state, move)
         wins += seat in outcome(state).winners
     assert wins >= games - 1
+
+
+def test_information_state_grows_with_the_game_and_hides_the_others_cards() -> None:
+    """Perfect recall: each move adds to the string; others' card faces stay hidden."""
+    from princes_of_florence.florenz.game import GAME
+
+    config, moves, _ = GAMES[2]
+    short = GAME.information_state(config, moves[:20], 0)
+    long = GAME.information_state(config, moves, 0)
+    assert long.startswith(short)
+    assert len(long) > len(short)
+    for line in long.splitlines()[1:]:
+        document = json.loads(line)["data"]
+        if document["type"] == "CardDrawn" and document["player"] != 0:
+            assert document["kind"] is None

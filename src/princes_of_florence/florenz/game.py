@@ -12,7 +12,6 @@ plays it with no code of its own.
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
@@ -229,7 +228,7 @@ class Florenz:
         for move in moves:
             state, events = engine.apply_with_events(state, move)
             lines.extend(docs.dumps(e) for e in observation.events_for(events, player))
-        return "\n".join(json.loads(json.dumps(lines)))
+        return "\n".join(lines)
 
 
 GAME: Game[GameState, PlayerView, Move, Event, GameConfig] = Florenz()
