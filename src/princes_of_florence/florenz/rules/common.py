@@ -111,6 +111,27 @@ def _family_work(family: Family) -> FamilyWork:
     )
 
 
+def _fields(work: FamilyWork | Family) -> tuple[object, ...]:
+    """The values of a family board, to tell whether a move changed it."""
+    return (
+        work.time,
+        work.vp,
+        work.debutants,
+        work.ladies,
+        work.maestros,
+        work.retired,
+        work.guards,
+        work.cups,
+        work.gifts,
+        tuple(work.given),
+        tuple(work.hand),
+        work.plan,
+        work.passed,
+        work.ring,
+        work.actions,
+    )
+
+
 def _family(work: FamilyWork) -> Family:
     given = work.given
     return Family(
@@ -207,6 +228,7 @@ class Work:
     walk: Walk | None
     offer: Offer | None
     strozzi: StrozziWork | None = None
+    original: tuple[Family, ...] = ()
     events: list[Event] = attrs.Factory(list)
 
     @classmethod
@@ -238,6 +260,7 @@ class Work:
             state.walk,
             state.offer,
             None if state.strozzi is None else StrozziWork.of(state.strozzi),
+            state.families,
         )
 
     def freeze(self) -> GameState:
@@ -250,7 +273,10 @@ class Work:
             stage=self.stage,
             player=self.player,
             start=self.start,
-            families=tuple(_family(f) for f in self.families),
+            families=tuple(
+                old if _fields(old) == _fields(new) else _family(new)
+                for old, new in zip(self.original, self.families, strict=True)
+            ),
             queues=tuple(tuple(q) for q in self.queues),
             capacity=self.capacity,
             boast_tiles=self.boast_tiles,
