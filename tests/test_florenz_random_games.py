@@ -13,6 +13,8 @@ from princes_of_florence.florenz.components import default_catalog
 from princes_of_florence.florenz.config import GameConfig
 from princes_of_florence.florenz.engine import (
     apply,
+    chance_outcomes,
+    is_chance_node,
     is_terminal,
     legal_moves,
     new_game,
@@ -68,9 +70,14 @@ def _check(before: GameState, after: GameState) -> None:
     for queue in after.queues:
         assert len(queue) <= after.capacity
         assert [r for _, r in queue] == sorted((r for _, r in queue), reverse=True)
-    assert len(set(after.carriages)) == 3
+    dealt = 0 not in after.carriages  # explicit chance deals the carriages first
+    assert not dealt or len(set(after.carriages)) == 3
     for medici in range(3):
-        if after.carriages[medici] != before.carriages[medici]:
+        if (
+            dealt
+            and 0 not in before.carriages
+            and after.carriages[medici] != before.carriages[medici]
+        ):
             assert 1 <= _route_distance(before.carriages[medici], after.carriages[medici]) <= 8
     assert 1 <= after.round <= FAMILY.rounds
     cards = sum(len(d) for d in after.decks) + sum(len(d) for d in after.discards)
@@ -80,7 +87,7 @@ def _check(before: GameState, after: GameState) -> None:
     if solo is not None:
         assert solo.drawn <= 6  # ruling FR49
         assert sorted(solo.deck + solo.discards) == list(range(1, 11))
-        assert after.stage is Stage.OVER or after.player == 0  # Strozzi never decides
+        assert after.stage in (Stage.OVER, Stage.CHANCE) or after.player == 0  # never Strozzi
         for loc in range(1, 10):
             assert len(solo.colours[loc]) == len(after.queues[loc])
             for (family_, _), colour in zip(after.queues[loc], solo.colours[loc], strict=True):
@@ -111,6 +118,13 @@ CONFIGURATIONS: dict[str, dict[str, object]] = {
     "solo, easier": {"players": 2, "solo": True, "easier": True},
     "solo, harder": {"players": 2, "solo": True, **HARDER},
     "solo, FR61 other reading": {"players": 2, "solo": True, "strozzi_boast_vp": 3},
+    "3 families, explicit chance": {"players": 3, "explicit_chance": True},
+    "solo, harder, explicit chance": {
+        "players": 2,
+        "solo": True,
+        "explicit_chance": True,
+        **HARDER,
+    },
 }
 
 
@@ -128,7 +142,13 @@ def test_random_games_keep_the_invariants(key: str, seed: int, choices: int) -> 
         assert legal
         if moves % 5 == 0:  # the fast listing against the rules' checks
             assert legal == legal_moves_by_check(state)
-        move = rng.choice(legal)
+        if is_chance_node(state):
+            outcomes = chance_outcomes(state)
+            assert [m for m, _ in outcomes] == list(legal)
+            assert abs(sum(p for _, p in outcomes) - 1) < 1e-9
+            move = rng.choices(legal, [p for _, p in outcomes])[0]
+        else:
+            move = rng.choice(legal)
         after = apply(state, move)
         _check(state, after)
         if not isinstance(move, Discard) and after.stage is not Stage.OVER:

@@ -40,6 +40,9 @@ class GameConfig:
             reached, only Pass is legal (ruling FR59).
         contessina_head_debutants: the other reading of ruling FR60: Contessina
             pays head VP to a debutant at the head too (default: she does not).
+        explicit_chance: every random step is a chance node whose outcome the
+            caller chooses (``Chance`` moves), instead of being drawn from the
+            seed; decks are then kept without an order.
         solo: the solo game against Strozzi (rules F123-F152): two
             families, the player (family 0) and Strozzi (family 1), who
             never decides.
@@ -67,6 +70,7 @@ class GameConfig:
     action_cap: int = attrs.field(default=60, validator=_check_cap)
     contessina_head_debutants: bool = attrs.field(default=False, validator=_check_bool)
     solo: bool = attrs.field(default=False, validator=_check_bool)
+    explicit_chance: bool = attrs.field(default=False, validator=_check_bool)
     strozzi_boast_vp: int = attrs.field(default=0, validator=_check_int)
     easier: bool = attrs.field(default=False, validator=_check_bool)
     harder_no_pass_bonus: bool = attrs.field(default=False, validator=_check_bool)

@@ -22,6 +22,7 @@ from princes_of_florence.florenz.moves import (
     BonusSwap,
     BonusTime,
     BonusVP,
+    Chance,
     ChooseColour,
     Decline,
     Discard,
@@ -52,6 +53,7 @@ _ASKED = {
     Stage.BONUS: "takes a bonus for having passed",
     Stage.GIOVANNI: "accepts or declines Giovanni's reward",
     Stage.COLOUR: "chooses the colour of Strozzi's piece",
+    Stage.CHANCE: "deals",
 }
 
 
@@ -71,7 +73,7 @@ def _state(state_or_view: GameState | PlayerView) -> GameState:
 def decision_data(state_or_view: GameState | PlayerView) -> dict[str, Any] | None:
     """What the family to decide is asked, as JSON-ready data; ``None`` at the end."""
     state = _state(state_or_view)
-    if state.stage is Stage.OVER:
+    if state.stage in (Stage.OVER, Stage.CHANCE):
         return None
     data: dict[str, Any] = {
         "kind": state.stage.name.lower(),
@@ -92,7 +94,7 @@ def decision_text(state_or_view: GameState | PlayerView) -> str | None:
     'places its first debutant on an empty queue.'
     """
     state = _state(state_or_view)
-    if state.stage is Stage.OVER:
+    if state.stage in (Stage.OVER, Stage.CHANCE):
         return None
     text = f"Round {state.round}: {colour(state.player)} {_ASKED[state.stage]}"
     data = decision_data(state)
@@ -158,6 +160,8 @@ def describe_move(move: Move, who: str) -> str:
             text = "accepts Giovanni's reward"
         case Decline():
             text = "declines Giovanni's reward"
+        case Chance(value):
+            text = f"deals {value}"
         case ChooseColour(colour):
             text = f"chooses {'orange' if colour == 1 else 'blue'} for Strozzi's piece"
         case _:
@@ -204,6 +208,8 @@ def describe(
     ):
         return describe_event(item, viewer)
     player = _state(where).player if not isinstance(where, GameConfig) else -1
+    if isinstance(item, Chance):
+        return describe_move(item, "Chance")
     subject = (
         "You" if player == viewer and player >= 0 else colour(player) if player >= 0 else "A family"
     )

@@ -16,15 +16,17 @@ from princes_of_florence.florenz.config import GameConfig
 from princes_of_florence.florenz.errors import IllegalMoveError
 from princes_of_florence.florenz.events import Event
 from princes_of_florence.florenz.ids import Stage
-from princes_of_florence.florenz.moves import Move
-from princes_of_florence.florenz.rules import actions, phases
+from princes_of_florence.florenz.moves import Chance, Move
+from princes_of_florence.florenz.rules import actions, dealing, phases
 from princes_of_florence.florenz.state import GameState
 
 __all__ = [
     "Outcome",
     "apply",
     "apply_with_events",
+    "chance_outcomes",
     "current_player",
+    "is_chance_node",
     "is_terminal",
     "legal_moves",
     "new_game",
@@ -49,8 +51,18 @@ def problem(state: GameState, move: Move) -> str | None:
 
 
 def current_player(state: GameState) -> int | None:
-    """The family to decide, ``None`` at the end."""
-    return None if state.stage is Stage.OVER else state.player
+    """The family to decide, ``None`` at the end and at a chance node."""
+    return None if state.stage in (Stage.OVER, Stage.CHANCE) else state.player
+
+
+def is_chance_node(state: GameState) -> bool:
+    """Whether chance deals next (only with explicit chance configured)."""
+    return state.stage is Stage.CHANCE
+
+
+def chance_outcomes(state: GameState) -> tuple[tuple[Move, float], ...]:
+    """The chance moves with their probabilities; ``()`` where chance does not deal."""
+    return tuple((Chance(value), p) for value, p in dealing.outcomes(state))
 
 
 def apply(state: GameState, move: Move, player: int | None = None) -> GameState:
@@ -83,7 +95,8 @@ def apply_with_events(
         )
     reason = actions.problem(state, move)
     if reason is not None:
-        raise IllegalMoveError(f"illegal move {move!r} by family {state.player}: {reason}")
+        who = "chance" if state.stage is Stage.CHANCE else f"family {state.player}"
+        raise IllegalMoveError(f"illegal move {move!r} by {who}: {reason}")
     return actions.apply_move(state, move)
 
 

@@ -124,10 +124,10 @@ class Florenz:
         return observation.determinize(view, rng)
 
     def is_chance_node(self, state: GameState) -> bool:
-        return False
+        return engine.is_chance_node(state)
 
     def chance_outcomes(self, state: GameState) -> tuple[tuple[Move, float], ...]:
-        return ()
+        return engine.chance_outcomes(state)
 
     def format_move(self, move: Move) -> str:
         return notation.format_move(move)

@@ -7,6 +7,7 @@ import enum
 __all__ = [
     "LOCATIONS",
     "BoastKind",
+    "ChanceKind",
     "CrestKind",
     "Medici",
     "Provenance",
@@ -110,3 +111,26 @@ class Stage(enum.IntEnum):
     """The game has ended (F118)."""
     COLOUR = 7
     """D7, solo: the player chooses the colour of Strozzi's card 5 on a tie (F145)."""
+    CHANCE = 8
+    """With explicit chance: chance deals what the seed would (ruling FR3)."""
+
+
+class ChanceKind(enum.IntEnum):
+    """What a chance node deals (explicit chance; the random steps of the contract)."""
+
+    START = 0
+    """The start family (F30); the outcome is a family."""
+    PLAN = 1
+    """A family's plan card (F20); the outcome is a plan card."""
+    BOAST_TILE = 2
+    """A location's boast tile (F21); the outcome is a boast tile."""
+    CARRIAGE = 3
+    """A Medici's carriage location (F23); the outcome is a location."""
+    LOCATION_TILE = 4
+    """A round's location tile (F24, F26, F115); the outcome is a location."""
+    TIME_TILE = 5
+    """A round's time tile (F25, F26, F115); the outcome is a time value."""
+    CARD = 6
+    """A scandal card drawn from a Medici's deck (F76, F100); the outcome is its kind."""
+    STROZZI_CARD = 7
+    """A Strozzi card drawn (F133, F146); the outcome is its number."""

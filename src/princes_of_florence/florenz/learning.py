@@ -22,6 +22,7 @@ from princes_of_florence.florenz.moves import (
     BonusSwap,
     BonusTime,
     BonusVP,
+    Chance,
     ChooseColour,
     Decline,
     Discard,
@@ -100,6 +101,7 @@ def _table() -> tuple[Move, ...]:
     moves += [Discard(kind) for kind in ScandalKind]
     moves += [BonusSwap(p) for p in range(6)]
     moves += [BonusTime(), BonusVP(), Accept(), Decline(), ChooseColour(1), ChooseColour(2)]
+    moves += [Chance(value) for value in range(12)]
     return tuple(moves)
 
 

@@ -19,6 +19,7 @@ __all__ = [
     "BonusSwap",
     "BonusTime",
     "BonusVP",
+    "Chance",
     "ChooseColour",
     "Decline",
     "Discard",
@@ -181,6 +182,15 @@ class ChooseColour:
 
 
 @attrs.frozen
+class Chance:
+    """With explicit chance: the outcome ``value`` of the chance node (what it
+    deals: a family, plan card, boast tile, location, time value, scandal
+    card kind or Strozzi card number, see :class:`ChanceKind`)."""
+
+    value: int
+
+
+@attrs.frozen
 class Accept:
     """D5: pay Giovanni's reward and score it (F109)."""
 
@@ -210,5 +220,6 @@ Move: TypeAlias = (
     | Accept
     | Decline
     | ChooseColour
+    | Chance
 )
 """Every move of Florenz."""

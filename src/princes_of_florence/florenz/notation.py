@@ -22,6 +22,7 @@ from princes_of_florence.florenz.moves import (
     BonusSwap,
     BonusTime,
     BonusVP,
+    Chance,
     ChooseColour,
     Decline,
     Discard,
@@ -60,6 +61,7 @@ _FORMS = {
     "accept": "accept",
     "decline": "decline",
     "colour": "colour orange|blue",
+    "chance": "chance <number>",
 }
 _MEMBER = re.compile(r"^(\d{1,3})\.(\d{1,3})$", re.ASCII)
 _WALK = re.compile(r"^(\d{1,3})\.(\d{1,3})-(\d{1,3})$", re.ASCII)
@@ -106,6 +108,8 @@ def format_move(move: Move) -> str:
             return "accept"
         case Decline():
             return "decline"
+        case Chance(value):
+            return f"chance {value}"
         case ChooseColour(colour):
             return f"colour {'orange' if colour == 1 else 'blue' if colour == 2 else colour}"
         case _:
@@ -150,6 +154,7 @@ def parse_move(text: str) -> Move:
     if word == "bonus" and rest in (["time"], ["vp"]):
         return BonusTime() if rest == ["time"] else BonusVP()
     single: dict[str, Callable[[int], Move]] = {
+        "chance": Chance,
         "place": Place,
         "pass": Pass,
         "send": Send,

@@ -84,6 +84,7 @@ def observe(state: GameState, player: int) -> PlayerView:
         time_tiles=time_tiles,
         decks=((), (), ()),
         strozzi=solo,
+        chance=tuple(attrs.evolve(step, pool=()) for step in state.chance),
     )
     starts = sorted(state.location_tiles[6:])
     return PlayerView(
@@ -156,6 +157,8 @@ def determinize(view: PlayerView, rng: random.Random) -> GameState:
                 for back in view.hands[index]:
                     if back is medici:
                         dealt[index].append(pool.pop())
+        if state.config.explicit_chance:
+            pool.sort()  # explicit chance keeps decks without an order
         decks.append(tuple(pool))
     for index, family in enumerate(families):
         families[index] = attrs.evolve(family, hand=tuple(sorted(dealt[index])))
@@ -178,7 +181,7 @@ def determinize(view: PlayerView, rng: random.Random) -> GameState:
     rng.shuffle(left)
     times = [value or left.pop() for value in times]
     solo = state.strozzi
-    if solo is not None:
+    if solo is not None and not state.config.explicit_chance:
         deck = list(solo.deck)
         rng.shuffle(deck)
         solo = attrs.evolve(solo, deck=tuple(deck))

@@ -34,7 +34,14 @@ from princes_of_florence.florenz.events import (
     RoundBegan,
     Scored,
 )
-from princes_of_florence.florenz.ids import LOCATIONS, BoastKind, Medici, ScandalKind, Stage
+from princes_of_florence.florenz.ids import (
+    LOCATIONS,
+    BoastKind,
+    ChanceKind,
+    Medici,
+    ScandalKind,
+    Stage,
+)
 from princes_of_florence.florenz.moves import Move
 from princes_of_florence.florenz.observation import PlayerView
 from princes_of_florence.florenz.rules.common import CATALOG, STROZZI, totals
@@ -105,7 +112,7 @@ def _make_converter() -> cattrs.Converter:
     converter.register_structure_hook(int, _strict_int)
     converter.register_structure_hook(bool, _strict_bool)
     converter.register_structure_hook(str, _strict_str)
-    for enum_class in (Medici, ScandalKind, Stage, BoastKind):
+    for enum_class in (Medici, ScandalKind, Stage, BoastKind, ChanceKind):
         converter.register_structure_hook(enum_class, _strict_enum)
 
     def tagged(table: dict[str, type]) -> Any:
@@ -211,13 +218,17 @@ def state_problems(state: GameState) -> list[str]:
     if len(state.queues) != 10 or len(state.cups) != 10 or len(state.boast_tiles) != 10:
         found.append("queues, cups and boast_tiles hold 10 entries (index 0 unused)")
         return found
-    if state.stage is not Stage.OVER and not 0 <= state.player < n:
+    if state.stage not in (Stage.OVER, Stage.CHANCE) and not 0 <= state.player < n:
         found.append(f"player: {state.player} is no family")
     if not 0 <= state.start < n:
         found.append(f"start: {state.start} is no family")
     walking = [0] * n
     if state.walk is not None and not state.walk.between and 0 <= state.player < n:
         walking[state.player] = 1
+    dealing = any(
+        step.kind is not ChanceKind.CARD and step.kind is not ChanceKind.STROZZI_CARD
+        for step in state.chance
+    )  # explicit chance still deals the setup
     for index, board in enumerate(state.families):
         all_members, all_cups, all_guards = totals(state.config, index)
         pieces = [r for q in state.queues for f, r in q if f == index]
@@ -243,7 +254,7 @@ def state_problems(state: GameState) -> list[str]:
         planless = state.config.solo and index == STROZZI and not state.config.harder_plan
         if planless and board.plan != -1:
             found.append(f"families[{index}].plan: Strozzi has no plan card (rule F142)")
-        elif not planless and not 0 <= board.plan < len(CATALOG.raw.plans.cards):
+        elif not planless and not dealing and not 0 <= board.plan < len(CATALOG.raw.plans.cards):
             found.append(f"families[{index}].plan: no plan card {board.plan}")
         if len(board.hand) > family.hand_limit:
             found.append(f"families[{index}].hand: more than {family.hand_limit} cards")
@@ -255,15 +266,20 @@ def state_problems(state: GameState) -> list[str]:
             found.append(f"queues[{location}]: a petitioner of no family or rank")
         elif [r for _, r in queue] != sorted((r for _, r in queue), reverse=True):
             found.append(f"queues[{location}]: not in rank order (rule F47)")
-    if sorted(state.location_tiles) != list(LOCATIONS):
-        found.append("location_tiles: not the nine locations")
-    if sorted(state.time_tiles) != sorted(CATALOG.raw.time_tiles.values):
-        found.append("time_tiles: not the eight time tiles")
-    if len(set(state.carriages)) != 3 or not set(state.carriages) <= set(LOCATIONS):
-        found.append("carriages: three different locations")
+    if state.chance and not state.config.explicit_chance:
+        found.append("chance: random steps wait only with explicit chance")
+    if not dealing:
+        if sorted(state.location_tiles) != list(LOCATIONS):
+            found.append("location_tiles: not the nine locations")
+        if sorted(state.time_tiles) != sorted(CATALOG.raw.time_tiles.values):
+            found.append("time_tiles: not the eight time tiles")
+        if len(set(state.carriages)) != 3 or not set(state.carriages) <= set(LOCATIONS):
+            found.append("carriages: three different locations")
     cards = sum(map(len, state.decks)) + sum(map(len, state.discards))
     if cards + sum(len(f.hand) for f in state.families) != 36:
         found.append("scandal cards: do not add up to 36")
+    if (state.stage is Stage.CHANCE) != bool(state.chance):
+        found.append("chance: a chance node waits exactly when random steps wait")
     if state.stage is Stage.GIOVANNI and state.offer is None:
         found.append("offer: missing at Giovanni's decision")
     if state.stage in (Stage.HURRY, Stage.TRAVEL) and state.walk is None:

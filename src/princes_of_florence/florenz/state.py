@@ -10,9 +10,9 @@ from __future__ import annotations
 import attrs
 
 from princes_of_florence.florenz.config import GameConfig
-from princes_of_florence.florenz.ids import BoastKind, ScandalKind, Stage
+from princes_of_florence.florenz.ids import BoastKind, ChanceKind, ScandalKind, Stage
 
-__all__ = ["Family", "GameState", "Offer", "Piece", "Queue", "Strozzi", "Walk"]
+__all__ = ["ChanceStep", "Family", "GameState", "Offer", "Piece", "Queue", "Strozzi", "Walk"]
 
 Piece = tuple[int, int]
 """A petitioner: (family, rank)."""
@@ -127,6 +127,26 @@ class Strozzi:
 
 
 @attrs.frozen
+class ChanceStep:
+    """A random step waiting for its outcome (explicit chance).
+
+    Attributes:
+        kind: what is dealt.
+        target: the family (START: unused; PLAN, CARD), location (BOAST_TILE),
+            Medici (CARRIAGE), round (LOCATION_TILE, TIME_TILE), or for
+            STROZZI_CARD 1 if it is the first card of his round.
+        medici: CARD: the Medici whose deck it comes from.
+        pool: CARD: the cards it is dealt from when its deck was reshuffled
+            after the draw (the cards left in the old deck); empty: the deck.
+    """
+
+    kind: ChanceKind
+    target: int = 0
+    medici: int = 0
+    pool: tuple[int, ...] = ()
+
+
+@attrs.frozen
 class GameState:
     """A Florenz game at one decision (or at its end).
 
@@ -156,6 +176,9 @@ class GameState:
         walk: a Hurry or travel card under way.
         offer: Giovanni's scoring under way.
         strozzi: Strozzi's part of a solo game; ``None`` otherwise.
+        chance: with explicit chance, the random steps waiting for their
+            outcomes, first first (ruling FR3).
+        resume: the stage and family to decide once they are dealt.
     """
 
     config: GameConfig
@@ -183,3 +206,5 @@ class GameState:
     walk: Walk | None = None
     offer: Offer | None = None
     strozzi: Strozzi | None = None
+    chance: tuple[ChanceStep, ...] = ()
+    resume: tuple[Stage, int] = (Stage.ACTION, 0)

@@ -18,6 +18,7 @@ from princes_of_florence.florenz.moves import (
     BonusSwap,
     BonusTime,
     BonusVP,
+    Chance,
     ChooseColour,
     Decline,
     Discard,
@@ -34,7 +35,7 @@ from princes_of_florence.florenz.moves import (
     Step,
     Stop,
 )
-from princes_of_florence.florenz.rules import strozzi
+from princes_of_florence.florenz.rules import dealing, strozzi
 from princes_of_florence.florenz.rules.common import (
     CATALOG,
     GRID_NEIGHBOURS,
@@ -333,6 +334,7 @@ _EXPECTED: dict[Stage, tuple[type, ...]] = {
     Stage.BONUS: (BonusSwap, BonusTime, BonusVP),
     Stage.GIOVANNI: (Accept, Decline),
     Stage.COLOUR: (ChooseColour,),
+    Stage.CHANCE: (Chance,),
 }
 """The move kinds of each decision (the engine contract's D1-D5)."""
 
@@ -343,6 +345,12 @@ def problem(state: GameState, move: Move) -> str | None:
     if stage is Stage.OVER:
         return "the game is over (rule F118)"
     family = state.families[state.player]
+    if stage is Stage.CHANCE:
+        if not isinstance(move, Chance):
+            return "chance deals now (ruling FR3)"
+        if move.value not in {value for value, _ in dealing.outcomes(state)}:
+            return "chance cannot deal that now (ruling FR3)"
+        return None
     if isinstance(move, Discard):
         if stage in (Stage.SETUP, Stage.COLOUR):
             return "cards are discarded only at decisions D2-D5 (ruling FR20)"
@@ -463,6 +471,8 @@ def problem(state: GameState, move: Move) -> str | None:
         case ChooseColour(colour):
             if colour not in (1, 2):
                 return "the colour is 1 (orange) or 2 (blue) (rule F145)"
+        case Chance():  # pragma: no cover - handled above
+            raise AssertionError(move)
         case Accept():
             offer = state.offer
             assert offer is not None
@@ -532,6 +542,8 @@ def legal_moves_by_check(state: GameState) -> tuple[Move, ...]:
     listing is tested against."""
     if state.stage is Stage.OVER:
         return ()
+    if state.stage is Stage.CHANCE:
+        return tuple(Chance(value) for value, _ in dealing.outcomes(state))
     moves = [m for m in _candidates(state) if problem(state, m) is None]
     if state.stage not in (Stage.SETUP, Stage.COLOUR):
         moves.extend(Discard(k) for k in sorted(set(state.families[state.player].hand)))
@@ -612,6 +624,8 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
     stage = state.stage
     if stage is Stage.OVER:
         return ()
+    if stage is Stage.CHANCE:
+        return tuple(Chance(value) for value, _ in dealing.outcomes(state))
     if stage is Stage.ACTION:
         moves = _action_moves(state)
     else:
@@ -745,7 +759,8 @@ def apply_move(state: GameState, move: Move) -> tuple[GameState, tuple[Event, ..
     """The state after the legal ``move`` (the caller has checked it), and
     what happened."""
     work = Work.of(state)
-    work.events.append(MoveMade(state.player, move))
+    if not isinstance(move, Chance):
+        work.events.append(MoveMade(state.player, move))
     me = work.player
     family = work.families[me]
     done = True
@@ -753,7 +768,7 @@ def apply_move(state: GameState, move: Move) -> tuple[GameState, tuple[Event, ..
         case Discard(kind):
             work.discard(me, kind)
             family.gain_time(_COSTS.discard_time)  # rule F72
-            return work.freeze(), tuple(work.events)
+            return _finish(work)
         case Place(location):
             family.debutants -= 1
             work.insert(location, me, Rank.DEBUTANT)
@@ -762,7 +777,7 @@ def apply_move(state: GameState, move: Move) -> tuple[GameState, tuple[Event, ..
                 work.player = work.setup_order[0]
             else:
                 begin_round(work)
-            return work.freeze(), tuple(work.events)
+            return _finish(work)
         case Pass(location):
             family.passed = True
             family.ring = location
@@ -825,19 +840,28 @@ def apply_move(state: GameState, move: Move) -> tuple[GameState, tuple[Event, ..
             work.score(me, _COSTS.pass_bonus_vp, "bonus")
         case Accept() | Decline():
             finish_offer(work, isinstance(move, Accept))
-            return work.freeze(), tuple(work.events)
+            return _finish(work)
+        case Chance(value):
+            dealing.resolve(work, value)
+            return _finish(work)
         case ChooseColour(colour):
             strozzi.finish_place(work, colour)  # ruling FR51
             work.player = STROZZI
             work.stage = Stage.ACTION
             advance(work)
-            return work.freeze(), tuple(work.events)
+            return _finish(work)
         case _:
             assert_never(move)
     if isinstance(move, (Pass, Send, Promote, MoveMember, Hurry, Boast, Gift, PlayScandal)):
         family.actions += 1
     if done:
         advance(work)
+    return _finish(work)
+
+
+def _finish(work: Work) -> tuple[GameState, tuple[Event, ...]]:
+    """The state a move leaves, at a chance node if random steps wait."""
+    work.settle()
     return work.freeze(), tuple(work.events)
 
 

@@ -11,8 +11,16 @@ import attrs
 from princes_of_florence.florenz.components import Catalog, default_catalog
 from princes_of_florence.florenz.config import GameConfig
 from princes_of_florence.florenz.events import CardDrawn, Event, Scored
-from princes_of_florence.florenz.ids import BoastKind, Medici, Rank, ScandalKind, Stage
-from princes_of_florence.florenz.state import Family, GameState, Offer, Piece, Strozzi, Walk
+from princes_of_florence.florenz.ids import BoastKind, ChanceKind, Medici, Rank, ScandalKind, Stage
+from princes_of_florence.florenz.state import (
+    ChanceStep,
+    Family,
+    GameState,
+    Offer,
+    Piece,
+    Strozzi,
+    Walk,
+)
 
 __all__ = [
     "CATALOG",
@@ -25,6 +33,7 @@ __all__ = [
     "boast_field",
     "control_order",
     "insertion_index",
+    "reserved_cards",
     "totals",
 ]
 
@@ -229,6 +238,8 @@ class Work:
     offer: Offer | None
     strozzi: StrozziWork | None = None
     original: tuple[Family, ...] = ()
+    chance: list[ChanceStep] = attrs.Factory(list)
+    resume: tuple[Stage, int] = (Stage.ACTION, 0)
     events: list[Event] = attrs.Factory(list)
 
     @classmethod
@@ -261,6 +272,8 @@ class Work:
             state.offer,
             None if state.strozzi is None else StrozziWork.of(state.strozzi),
             state.families,
+            list(state.chance),
+            state.resume,
         )
 
     def freeze(self) -> GameState:
@@ -296,6 +309,8 @@ class Work:
             walk=self.walk,
             offer=self.offer,
             strozzi=None if self.strozzi is None else self.strozzi.freeze(),
+            chance=tuple(self.chance),
+            resume=self.resume,
         )
 
     @property
@@ -375,6 +390,9 @@ class Work:
             board.gain_time(_COSTS.discard_time)  # rule F81, ruling FR24
             return
         deck = self.decks[medici]
+        if self.config.explicit_chance:
+            self._draw_by_chance(family, medici, strozzi)
+            return
         if not deck:
             pile = self.discards[medici]
             if not pile:
@@ -393,6 +411,55 @@ class Work:
         board.hand.append(kind)
         self.events.append(CardDrawn(family, medici, kind))
 
+    def _draw_by_chance(self, family: int, medici: Medici, strozzi: bool) -> None:
+        """The draw of :meth:`draw` with explicit chance: the card is dealt by a
+        chance node once the automatic steps are over (its face changes none
+        of them); counts include the draws still waiting."""
+        waiting = [s for s in self.chance if s.kind is ChanceKind.CARD]
+        if (
+            not strozzi
+            and len(self.families[family].hand) + sum(1 for s in waiting if s.target == family)
+            >= _FAMILY.hand_limit
+        ):
+            self.families[family].gain_time(_COSTS.discard_time)  # rule F81, ruling FR24
+            return
+        deck = self.decks[medici]
+        reserved = reserved_cards(self.chance, medici)
+        free = len(deck) - len(reserved)
+        if free <= sum(1 for s in waiting if s.medici == medici and not s.pool):
+            pile = self.discards[medici]
+            if not pile:
+                return  # ruling FR25
+            # the draws already waiting take the old deck's cards (their pool)
+            rest: list[int] = list(deck)
+            for card in reserved:
+                rest.remove(card)
+            old = tuple(sorted(rest))
+            self.chance = [
+                attrs.evolve(s, pool=old)
+                if s.kind is ChanceKind.CARD and s.medici == medici and not s.pool
+                else s
+                for s in self.chance
+            ]
+            deck.extend(pile)  # rule F82, ruling FR63: without an order
+            deck.sort()
+            pile.clear()
+        self.chance.append(ChanceStep(ChanceKind.CARD, family, medici))
+        if strozzi:
+            self.families[family].gain_time(1)  # rule F139
+
+    def waiting_for_strozzi(self) -> bool:
+        """Whether Strozzi's turn waits for the chance node of his card."""
+        return bool(self.chance) and self.chance[-1].kind is ChanceKind.STROZZI_CARD
+
+    def settle(self) -> None:
+        """With random steps waiting, the game waits at a chance node; the
+        decision it was at comes back once they are dealt."""
+        if self.chance and self.stage is not Stage.CHANCE:
+            self.resume = (self.stage, self.player)
+            self.stage = Stage.CHANCE
+            self.player = -1
+
     def discard(self, family: int, kind: ScandalKind) -> None:
         """Put ``family``'s card of ``kind`` on its Medici's discard pile."""
         self.families[family].hand.remove(kind)
@@ -401,6 +468,13 @@ class Work:
     def has_member(self, family: int, location: int) -> bool:
         """Whether ``family`` has a member at ``location``."""
         return any(f == family for f, _ in self.queues[location])
+
+
+def reserved_cards(chance: list[ChanceStep] | tuple[ChanceStep, ...], medici: int) -> list[int]:
+    """The cards of ``medici``'s deck that draws waiting since a reshuffle
+    will take (their pools, each group once)."""
+    pools = {s.pool for s in chance if s.kind is ChanceKind.CARD and s.medici == medici and s.pool}
+    return [card for pool in pools for card in pool]
 
 
 def totals(config: GameConfig, family: int) -> tuple[int, int, int]:

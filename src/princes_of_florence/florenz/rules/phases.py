@@ -9,11 +9,18 @@ import attrs
 
 from princes_of_florence.florenz.config import GameConfig
 from princes_of_florence.florenz.events import GameEnded, PlanRevealed, RoundBegan
-from princes_of_florence.florenz.ids import LOCATIONS, Medici, ScandalKind, Stage
+from princes_of_florence.florenz.ids import (
+    LOCATIONS,
+    BoastKind,
+    ChanceKind,
+    Medici,
+    ScandalKind,
+    Stage,
+)
 from princes_of_florence.florenz.rules import strozzi
 from princes_of_florence.florenz.rules.common import CATALOG, STROZZI, Work
 from princes_of_florence.florenz.rules.medici import giovanni_order, move_medici, score_queue
-from princes_of_florence.florenz.state import Family, GameState, Offer, Strozzi
+from princes_of_florence.florenz.state import ChanceStep, Family, GameState, Offer, Strozzi
 
 __all__ = ["advance", "begin_round", "finish_offer", "new_game", "plan_vp"]
 
@@ -116,11 +123,52 @@ def new_game(config: GameConfig) -> GameState:
         setup_order=order,
         strozzi=solo,
     )
+    if config.explicit_chance:
+        return _undealt(state)
     if solo is None:
         return state
     work = Work.of(state)
     strozzi.setup(work)
     return work.freeze()
+
+
+def _undealt(state: GameState) -> GameState:
+    """The state before chance deals the setup (explicit chance, FR3): every
+    dealt value a placeholder, the decks without an order, and the chance
+    steps in the order of the rulebook's setup."""
+    config = state.config
+    n = len(state.families)
+    steps: list[ChanceStep] = []
+    if not config.solo:
+        steps.append(ChanceStep(ChanceKind.START))  # rule F30
+    planned = (
+        [0, STROZZI] if config.solo and config.harder_plan else [0] if config.solo else range(n)
+    )
+    steps += [ChanceStep(ChanceKind.PLAN, f) for f in planned]  # rule F20
+    steps += [ChanceStep(ChanceKind.BOAST_TILE, loc) for loc in LOCATIONS]  # rule F21
+    steps += [ChanceStep(ChanceKind.CARRIAGE, m) for m in Medici]  # rule F23
+    steps += [ChanceStep(ChanceKind.LOCATION_TILE, r) for r in range(1, 10)]  # rules F24, F26
+    steps += [ChanceStep(ChanceKind.TIME_TILE, r) for r in range(2, 10)]  # rules F25, F26
+    solo = state.strozzi
+    if solo is not None:
+        solo = attrs.evolve(solo, deck=tuple(sorted(solo.deck)))
+    return attrs.evolve(
+        state,
+        stage=Stage.CHANCE,
+        player=-1,
+        start=0,
+        families=tuple(attrs.evolve(f, plan=-1) for f in state.families),
+        boast_tiles=(BoastKind.GREAT_INFLUENCE,) * 10,
+        carriages=(0, 0, 0),
+        targets=(0, 0, 0),
+        location_tiles=(0,) * 9,
+        time_tiles=(0,) * 8,
+        decks=tuple(tuple(sorted(d)) for d in state.decks),
+        setup_order=(0,) if config.solo else (),
+        strozzi=solo,
+        chance=tuple(steps),
+        resume=(Stage.SETUP, 0),
+    )
 
 
 def _strozzi_family(family: Family, plan: int) -> Family:
@@ -158,7 +206,7 @@ def begin_round(work: Work) -> None:
     work.player = work.start
     if work.strozzi is not None and work.player == STROZZI:  # the start family (F128)
         strozzi.turn(work)
-        if work.stage is not Stage.COLOUR:
+        if work.stage is not Stage.COLOUR and not work.waiting_for_strozzi():
             advance(work)
 
 
@@ -182,8 +230,8 @@ def advance(work: Work) -> None:
                 strozzi.bonus_turn(work)  # rules F136, F137
             else:
                 strozzi.turn(work)
-                if work.stage is Stage.COLOUR:
-                    return  # D7: the player chooses the colour
+                if work.stage is Stage.COLOUR or work.waiting_for_strozzi():
+                    return  # D7: the player chooses the colour; or chance deals his card
             continue
         if passed and solo.player_first and work.config.harder_no_pass_bonus:
             continue  # rule F152
@@ -256,9 +304,12 @@ def _finish_round(work: Work) -> None:
     if work.strozzi is not None:  # rule F141, ruling FR49
         solo = work.strozzi
         assert len(solo.deck) >= 3 and len(solo.deck) + len(solo.discards) == 10
-        top, rest = solo.deck[:3], solo.deck[3:] + solo.discards
-        strozzi.shuffle_deck(work, rest)
-        solo.deck = top + rest
+        if work.config.explicit_chance:
+            solo.deck = sorted(solo.deck + solo.discards)  # without an order
+        else:
+            top, rest = solo.deck[:3], solo.deck[3:] + solo.discards
+            strozzi.shuffle_deck(work, rest)
+            solo.deck = top + rest
         solo.discards = []
     medici = CATALOG.medici_of_round[work.round - 1]
     if work.round <= 6:

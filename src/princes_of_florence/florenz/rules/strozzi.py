@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import random
 
-from princes_of_florence.florenz.ids import Medici, Rank, Stage
+from princes_of_florence.florenz.ids import ChanceKind, Medici, Rank, Stage
 from princes_of_florence.florenz.rules.common import (
     CATALOG,
     STROZZI,
     StrozziWork,
     Work,
 )
+from princes_of_florence.florenz.state import ChanceStep
 
 __all__ = [
     "PLAYER",
@@ -25,6 +26,7 @@ __all__ = [
     "finish_place",
     "gain",
     "pass_strozzi",
+    "play_card",
     "setup",
     "shuffle_deck",
     "turn",
@@ -349,11 +351,22 @@ def turn(work: Work) -> None:
         pass_strozzi(work)
         return
     first = me.drawn == 0
+    if work.config.explicit_chance:
+        work.chance.append(ChanceStep(ChanceKind.STROZZI_CARD, 1 if first else 0))
+        return
     card = _draw(work)
     if card == 6 and first:  # rule F146, ruling FR62
         card = _draw(work)
         me.deck.append(6)
         shuffle_deck(work, me.deck)
+    play_card(work, card)
+
+
+def play_card(work: Work, card: int) -> None:
+    """Strozzi pays and carries out ``card`` (F133, F143-F150)."""
+    family = work.families[STROZZI]
+    me = _me(work)
+    giovanni_round = CATALOG.medici_of_round[work.round - 1] is Medici.GIOVANNI
     spec = _CARDS[card]
     family.time = max(0, family.time - spec.cost)  # rule F133
     me.discards.append(card)
