@@ -127,3 +127,26 @@ def test_solo_strozzi_cards_are_dealt_by_chance() -> None:
                 )
         state = _play(state, rng, 1)
     assert ChanceKind.STROZZI_CARD in kinds
+
+
+def test_pictures_words_and_vectors_at_chance_nodes() -> None:
+    """Every service answers at a chance node of the setup and of the game."""
+    from princes_of_florence.florenz.game import GAME
+    from princes_of_florence.florenz.learning import OBSERVATION_LENGTH
+
+    rng = random.Random(8)
+    state = new_game(GameConfig(players=3, seed=8, explicit_chance=True))
+    for _ in range(40):
+        if is_chance_node(state):
+            assert GAME.decision_text(state) is None
+            assert GAME.current_player(state) is None
+            view = GAME.observe(state, 0)
+            assert GAME.legal_moves(view) == ()
+            assert len(GAME.observation_vector(view)) == OBSERVATION_LENGTH
+            assert GAME.render_text(state)
+            assert GAME.render_svg(view).startswith("<svg")
+            move = GAME.chance_outcomes(state)[0][0]
+            assert GAME.describe(move, state).startswith("Chance")
+            assert GAME.parse_move(GAME.format_move(move)) == move
+            assert GAME.action_mask(state)[GAME.encode_move(move)] == 1
+        state = _play(state, rng, 1)

@@ -213,7 +213,8 @@ def observation_vector(view: PlayerView) -> tuple[float, ...]:
         out += hot
     for medici in Medici:
         hot = [0.0] * 9
-        hot[state.carriages[medici] - 1] = 1.0
+        if state.carriages[medici]:  # 0 while explicit chance deals the setup
+            hot[state.carriages[medici] - 1] = 1.0
         out += hot
     for medici in Medici:
         hot = [0.0] * 10
