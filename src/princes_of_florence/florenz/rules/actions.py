@@ -677,7 +677,7 @@ def _play(work: Work, kind: ScandalKind, args: tuple[int, ...]) -> bool:
         case ScandalKind.FIG_TELEPORT:
             location, position, to = args
             _, rank = work.remove(location, position)
-            work.insert(to, me, rank)  # ruling FR28: no escort
+            work.insert(to, me, rank)  # rulings FR22, FR28: no escort
         case ScandalKind.FIG_TRAVEL:
             location, position, to = args
             _begin_walk(work, True, location, position, to)
@@ -686,7 +686,7 @@ def _play(work: Work, kind: ScandalKind, args: tuple[int, ...]) -> bool:
             family.debutants -= 1
             work.insert(args[0], me, Rank.DEBUTANT)
         case ScandalKind.CAR_GIFT:
-            _gift(work, Medici(args[0]), args[1])
+            _gift(work, Medici(args[0]), args[1])  # ruling FR30: a gift in every respect
         case ScandalKind.CAR_SWAP:
             location, position, other, other_position = args
             mine = work.queues[location][position]
@@ -713,13 +713,14 @@ def _play(work: Work, kind: ScandalKind, args: tuple[int, ...]) -> bool:
             work.remove(args[0], args[1])
             family.retired += 1  # ruling FR34
         case ScandalKind.MES_BOAST:
-            _boast(work, args[0])
+            _boast(work, args[0])  # rule F92, ruling FR33
         case _:
             assert_never(kind)
     return True
 
 
 def _add_guard(work: Work, medici: Medici, crest: int) -> None:
+    # rules F73, F74; ruling FR18: a guard never leaves the board
     if medici is Medici.COSIMO:
         work.escorts[crest] = (*work.escorts[crest], work.player)
     elif medici is Medici.CONTESSINA:
@@ -743,7 +744,7 @@ def _promote(work: Work, location: int, position: int) -> None:
     _, rank = work.remove(location, position)
     family.take(rank, -1)  # ruling FR10: the replaced piece goes home
     family.take(rank + 1)
-    work.insert(location, work.player, rank + 1)  # ruling FR11: a newcomer
+    work.insert(location, work.player, rank + 1)  # rule F49, ruling FR11: a newcomer
 
 
 def _boast(work: Work, location: int) -> None:
@@ -752,7 +753,7 @@ def _boast(work: Work, location: int) -> None:
     field = boast_field(work, location, vp)
     work.score(work.player, vp, "boast")  # rule F61, ruling FR14
     family.cups -= 1
-    work.cups[location][field] = work.player
+    work.cups[location][field] = work.player  # rule F64: the cup stays
 
 
 def apply_move(state: GameState, move: Move) -> tuple[GameState, tuple[Event, ...]]:
@@ -833,7 +834,7 @@ def apply_move(state: GameState, move: Move) -> tuple[GameState, tuple[Event, ..
         case PlayScandal(kind, args):
             done = _play(work, kind, args)
         case BonusSwap(position):
-            work.swap(family.ring, position, position + 1)
+            work.swap(family.ring, position, position + 1)  # ruling FR9: not entering
         case BonusTime():
             family.gain_time(_COSTS.pass_bonus_time)
         case BonusVP():

@@ -163,7 +163,8 @@ def _family(work: FamilyWork) -> Family:
 
 
 STROZZI = 1
-"""Strozzi's family index in a solo game (he is second in turn order, F130)."""
+"""Strozzi's family index in a solo game (he is second in turn order, F130); he
+is one family for every purpose (ruling FR42)."""
 
 
 @attrs.define

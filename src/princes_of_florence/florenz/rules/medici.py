@@ -22,7 +22,7 @@ def _visit(work: Work, medici: Medici, location: int) -> None:
         ):  # ruling FR60
             work.score(family, sector.head_vp, "head")  # rule F97
     cups = work.cups[location]
-    for field in (2, 1, 0):  # rule F100: only the highest cup
+    for field in (2, 1, 0):  # rules F100, F101: only the highest cup, on the way too
         owner = cups[field]
         if owner != -1:
             if work.has_member(owner, location):
@@ -36,7 +36,7 @@ def _visit(work: Work, medici: Medici, location: int) -> None:
 
 def move_medici(work: Work) -> None:
     """The active Medici travels along the route to its target (F95, F96, FR36)."""
-    medici = CATALOG.medici_of_round[work.round - 1]
+    medici = CATALOG.medici_of_round[work.round - 1]  # ruling FR4: sector r is round r
     target = work.targets[medici]
     location = work.carriages[medici]
     route = []
@@ -46,7 +46,7 @@ def move_medici(work: Work) -> None:
     work.events.append(MediciMoved(medici, tuple(route)))
     for location in route:
         _visit(work, medici, location)
-    work.carriages[medici] = target
+    work.carriages[medici] = target  # rule F104: carriages stay on the board
 
 
 def score_queue(work: Work) -> None:

@@ -293,7 +293,7 @@ def finish_offer(work: Work, accepted: bool) -> None:
 
 def _finish_round(work: Work) -> None:
     """Phase 5 after rounds 1-8 (F112-F117, FR39), or the end after round 9 (F118)."""
-    if work.round == _FAMILY.rounds:
+    if work.round == _FAMILY.rounds:  # rule F36: no cleanup after round 9
         _final_scoring(work)
         return
     n = work.count
@@ -316,7 +316,7 @@ def _finish_round(work: Work) -> None:
         work.targets[medici] = work.location_tiles[work.round + 2]  # rules F115, F116
     else:
         work.targets[medici] = 0  # rule F117
-    work.round += 1
+    work.round += 1  # rule F103: the used tiles leave with the round
     begin_round(work)
 
 
