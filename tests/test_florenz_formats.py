@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 import xml.dom.minidom
+from typing import Any
 
 import attrs
 import pytest
@@ -214,3 +215,47 @@ def test_information_state_grows_with_the_game_and_hides_the_others_cards() -> N
         document = json.loads(line)["data"]
         if document["type"] == "CardDrawn" and document["player"] != 0:
             assert document["kind"] is None
+
+
+def test_protocol_members_to_come() -> None:
+    """Options, rank returns, chance outcome ids, bounds, the longest game and
+    information states kept move by move."""
+    from princes_of_florence.florenz.game import GAME
+    from princes_of_florence.florenz.moves import Chance
+
+    game: Any = GAME
+    assert game.options["explicit_chance"] is False
+    assert game.options["action_cap"] == 60
+    assert "players" not in game.options
+    config, moves, states = GAMES[3]
+    ranks = game.rank_returns(states[-1])
+    assert sum(ranks) == pytest.approx(len(ranks) / 2)
+    assert game.chance_outcome_move(game.chance_outcome_id(Chance(7))) == Chance(7)
+    with pytest.raises(InvalidMoveError):
+        game.chance_outcome_move(game.chance_outcome_count)
+    assert game.action_move(encode_move(Send(3))) == Send(3)
+    low, high = game.observation_bounds
+    assert len(moves) <= game.longest_game
+    lines = list(game.information_state_start(states[0], 1))
+    state = states[0]
+    for move in moves:
+        state, events = apply_with_events(state, move)
+        lines.extend(game.information_state_next(state, 1, events))
+    assert "\n".join(lines) == game.information_state(config, moves, 1)
+    for state in states[::5]:
+        for player in range(len(state.families)):
+            vector = observation_vector(observe(state, player))
+            assert low <= min(vector)
+            assert max(vector) <= high
+
+
+def test_observation_vector_bounds_in_the_solo_game() -> None:
+    """Strozzi's double supply stays within the bounds."""
+    state = new_game(GameConfig(players=2, seed=1, solo=True))
+    rng = random.Random(1)
+    while not is_terminal(state):
+        for player in (0, 1):
+            vector = observation_vector(observe(state, player))
+            assert 0.0 <= min(vector)
+            assert max(vector) <= 1.0
+        state = apply(state, rng.choice(legal_moves(state)))

@@ -70,6 +70,17 @@ class Florenz:
             )
         return GameConfig(players=players, seed=seed, **options)
 
+    @property
+    def options(self) -> Mapping[str, bool | int | float | str]:
+        """The configuration's own options by name, with their defaults."""
+        defaults = GameConfig()
+        values: dict[str, bool | int | float | str] = {
+            f.name: getattr(defaults, f.name)
+            for f in attrs.fields(GameConfig)
+            if f.name not in ("players", "seed")
+        }
+        return values
+
     def config_players(self, config: GameConfig) -> int:
         return config.players
 
@@ -111,6 +122,18 @@ class Florenz:
             1.0 / len(winners) if p in winners else 0.0 for p in range(len(state.families))
         )
 
+    def rank_returns(self, state: GameState) -> tuple[float, ...]:
+        """By place: with ``n`` players place ``k`` is worth ``(n - k) / (n - 1)``;
+        shared places share their values."""
+        places = engine.outcome(state).places
+        n = len(places)
+        values = []
+        for place in places:
+            tied = places.count(place)
+            worth = [(n - k) / (n - 1) for k in range(place, place + tied)]
+            values.append(sum(worth) / tied)
+        return tuple(values)
+
     def observe(self, state: GameState, player: int) -> PlayerView:
         return observation.observe(state, player)
 
@@ -128,6 +151,17 @@ class Florenz:
 
     def chance_outcomes(self, state: GameState) -> tuple[tuple[Move, float], ...]:
         return engine.chance_outcomes(state)
+
+    @property
+    def chance_outcome_count(self) -> int:
+        """Chance outcome ids: the values a chance node can deal, 0 to 11."""
+        return learning.CHANCE_OUTCOMES
+
+    def chance_outcome_id(self, move: Move) -> int:
+        return learning.chance_outcome_id(move)
+
+    def chance_outcome_move(self, outcome: int) -> Move:
+        return learning.chance_outcome_move(outcome)
 
     def format_move(self, move: Move) -> str:
         return notation.format_move(move)
@@ -208,6 +242,17 @@ class Florenz:
     def observation_length(self) -> int:
         return learning.OBSERVATION_LENGTH
 
+    @property
+    def observation_bounds(self) -> tuple[float, float]:
+        return (0.0, 1.0)
+
+    @property
+    def longest_game(self) -> int:
+        return learning.LONGEST_GAME
+
+    def action_move(self, action: int) -> Move:
+        return learning.decode_move_id(action)
+
     def encode_move(self, move: Move) -> int:
         return learning.encode_move(move)
 
@@ -224,11 +269,21 @@ class Florenz:
         """The player's first view, then every event of each move as the player
         saw it, one JSON document a line (perfect recall)."""
         state = engine.new_game(config)
-        lines = [docs.dumps(observation.observe(state, player))]
+        lines = list(self.information_state_start(state, player))
         for move in moves:
             state, events = engine.apply_with_events(state, move)
-            lines.extend(docs.dumps(e) for e in observation.events_for(events, player))
+            lines.extend(self.information_state_next(state, player, events))
         return "\n".join(lines)
+
+    def information_state_start(self, state: GameState, player: int) -> tuple[str, ...]:
+        """The first line: the player's view of the start."""
+        return (docs.dumps(observation.observe(state, player)),)
+
+    def information_state_next(
+        self, state: GameState, player: int, events: Sequence[Event]
+    ) -> tuple[str, ...]:
+        """One line for each event of a move, as the player saw it."""
+        return tuple(docs.dumps(e) for e in observation.events_for(events, player))
 
 
 GAME: Game[GameState, PlayerView, Move, Event, GameConfig] = Florenz()

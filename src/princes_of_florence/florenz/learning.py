@@ -45,8 +45,12 @@ from princes_of_florence.florenz.state import GameState
 
 __all__ = [
     "ACTION_COUNT",
+    "CHANCE_OUTCOMES",
+    "LONGEST_GAME",
     "OBSERVATION_LENGTH",
     "action_mask",
+    "chance_outcome_id",
+    "chance_outcome_move",
     "decode_move",
     "decode_move_id",
     "encode_move",
@@ -109,6 +113,35 @@ _MOVES = _table()
 _IDS = {move: index for index, move in enumerate(_MOVES)}
 ACTION_COUNT = len(_MOVES)
 """The number of action ids."""
+
+
+CHANCE_OUTCOMES = 12
+"""Chance outcome ids: a chance node deals a value from 0 to 11 (a family, plan
+card, boast tile, location, time value, scandal card kind or Strozzi card)."""
+
+_FAMILY = CATALOG.raw.family
+LONGEST_GAME = (
+    _FAMILY.rounds * (_FAMILY.max_families * (60 * 8 + _FAMILY.max_families * 60 + 8) + 60 * 4)
+    + 200
+)
+"""No game with the default action cap (60, ruling FR59) lasts more moves: per
+round and family at most 60 actions of at most 8 moves each, a bonus after
+every other family's action, Giovanni's offer and its discards; per round at
+most 240 cards drawn (chance moves) or discarded; and the setup."""
+
+
+def chance_outcome_id(move: Move) -> int:
+    """The chance outcome id of the chance move ``move``."""
+    if not isinstance(move, Chance) or not 0 <= move.value < CHANCE_OUTCOMES:
+        raise InvalidMoveError(f"{move!r} is not a chance move of Florenz")
+    return move.value
+
+
+def chance_outcome_move(outcome: int) -> Move:
+    """The chance move with id ``outcome``."""
+    if not 0 <= outcome < CHANCE_OUTCOMES:
+        raise InvalidMoveError(f"chance outcome {outcome} is not 0-{CHANCE_OUTCOMES - 1}")
+    return Chance(outcome)
 
 
 def encode_move(move: Move) -> int:
@@ -231,15 +264,16 @@ def observation_vector(view: PlayerView) -> tuple[float, ...]:
         if offset < n:
             index = (me + offset) % n
             f = state.families[index]
+            k = 2 if state.strozzi is not None and index == 1 else 1  # Strozzi's two colours
             out += [
                 f.time / 12,
                 min(f.vp, 300) / 300,
-                f.debutants / 5,
-                f.ladies / 3,
-                f.maestros / 1,
+                f.debutants / (5 * k),
+                f.ladies / (3 * k),
+                f.maestros / k,
                 f.retired / 9,
-                f.guards / 6,
-                f.cups / 6,
+                f.guards / (6 * k),
+                f.cups / (6 * k),
                 f.gifts / 6,
                 *(g / 6 for g in f.given),
                 len(view.hands[index]) / 5,
