@@ -27,12 +27,12 @@ from princes_of_florence.florenz import (
     pictures,
 )
 from princes_of_florence.florenz import serialization as docs
-from princes_of_florence.florenz.bots import HeuristicBot
+from princes_of_florence.florenz.bots import HeuristicBot, value
 from princes_of_florence.florenz.config import GameConfig
 from princes_of_florence.florenz.errors import ConfigError, SerializationError
 from princes_of_florence.florenz.events import Event
 from princes_of_florence.florenz.ids import Stage
-from princes_of_florence.florenz.moves import Move
+from princes_of_florence.florenz.moves import Discard, Move
 from princes_of_florence.florenz.observation import PlayerView
 from princes_of_florence.florenz.state import GameState
 from princes_of_florence.games.protocol import Game, GameResult
@@ -81,6 +81,10 @@ class Florenz:
         }
         return values
 
+    def reseed(self, config: GameConfig, seed: int) -> GameConfig:
+        """``config`` with ``seed`` instead of its own."""
+        return attrs.evolve(config, seed=seed)
+
     def config_players(self, config: GameConfig) -> int:
         return config.players
 
@@ -97,6 +101,10 @@ class Florenz:
         if isinstance(state_or_view, PlayerView):
             return observation.view_moves(state_or_view)
         return engine.legal_moves(state_or_view)
+
+    def is_free_move(self, move: Move) -> bool:
+        """Discarding a scandal card for time does not end a decision (F72, FR20)."""
+        return isinstance(move, Discard)
 
     def apply(self, state: GameState, move: Move, player: int | None = None) -> GameState:
         return engine.apply(state, move, player)
@@ -227,6 +235,16 @@ class Florenz:
 
     def rollout_move(self, state: GameState, moves: Sequence[Move], rng: random.Random) -> Move:
         return rng.choice(moves)
+
+    def search_moves(self, state: GameState) -> Sequence[Move]:
+        """The decision's moves without the free discards (chance moves at a chance node)."""
+        moves = engine.legal_moves(state)
+        kept = [m for m in moves if not isinstance(m, Discard)]
+        return kept or moves
+
+    def estimates(self, state: GameState) -> tuple[float, ...] | None:
+        """Each family's VP and what the heuristic bot sees coming (its valuation)."""
+        return tuple(value(state, p) for p in range(len(state.families)))
 
     def evaluate(self, state: GameState) -> tuple[float, ...] | None:
         return None
