@@ -259,3 +259,26 @@ def test_observation_vector_bounds_in_the_solo_game() -> None:
             assert 0.0 <= min(vector)
             assert max(vector) <= 1.0
         state = apply(state, rng.choice(legal_moves(state)))
+
+
+def test_protocol_members_for_search_and_tournaments() -> None:
+    """reseed, free moves, the moves a search tries and the estimates."""
+    from princes_of_florence.florenz.game import GAME
+    from princes_of_florence.florenz.ids import ScandalKind
+    from princes_of_florence.florenz.moves import Discard
+
+    game: Any = GAME
+    config = GameConfig(players=3, seed=1, action_cap=30)
+    assert game.reseed(config, 9) == GameConfig(players=3, seed=9, action_cap=30)
+    assert game.is_free_move(Discard(ScandalKind.MES_CUP))
+    assert not game.is_free_move(Send(2))
+    for state in GAMES[1][2][::9]:
+        if is_terminal(state):
+            continue
+        tried = game.search_moves(state)
+        assert tried
+        assert all(move in legal_moves(state) for move in tried)
+        assert not any(game.is_free_move(move) for move in tried)
+        estimates = game.estimates(state)
+        assert len(estimates) == len(state.families)
+        assert all(e >= f.vp for e, f in zip(estimates, state.families, strict=True))
