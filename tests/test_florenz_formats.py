@@ -282,3 +282,17 @@ def test_protocol_members_for_search_and_tournaments() -> None:
         estimates = game.estimates(state)
         assert len(estimates) == len(state.families)
         assert all(e >= f.vp for e, f in zip(estimates, state.families, strict=True))
+
+
+def test_rollout_move_picks_a_kind_then_a_move() -> None:
+    """The rollout policy returns one of the moves, each kind about equally often."""
+    from princes_of_florence.florenz.game import GAME
+
+    state = next(s for s in GAMES[2][2] if s.stage.name == "ACTION" and len(legal_moves(s)) > 20)
+    moves = GAME.search_moves(state)
+    rng = random.Random(4)
+    picked = [GAME.rollout_move(state, moves, rng) for _ in range(600)]
+    assert all(move in moves for move in picked)
+    kinds = {type(m) for m in moves}
+    share = sum(isinstance(m, type(moves[0])) for m in picked) / len(picked)
+    assert share == pytest.approx(1 / len(kinds), abs=0.08)

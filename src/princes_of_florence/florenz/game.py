@@ -234,7 +234,13 @@ class Florenz:
         return pictures.render_svg(state_or_view)
 
     def rollout_move(self, state: GameState, moves: Sequence[Move], rng: random.Random) -> Move:
-        return rng.choice(moves)
+        """A kind of move at random, then a move of that kind: the nine rings
+        of Pass or the many steps of Hurry weigh as much as one Send."""
+        kinds: dict[type, list[Move]] = {}
+        for move in moves:
+            kinds.setdefault(type(move), []).append(move)
+        group = list(kinds.values())[int(rng.random() * len(kinds))]
+        return group[int(rng.random() * len(group))]
 
     def search_moves(self, state: GameState) -> Sequence[Move]:
         """The decision's moves without the free discards (chance moves at a chance node)."""
