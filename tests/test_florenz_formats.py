@@ -288,10 +288,11 @@ def test_rollout_move_picks_a_kind_then_a_move() -> None:
     """The rollout policy returns one of the moves, each kind about equally often."""
     from princes_of_florence.florenz.game import GAME
 
+    game: Any = GAME
     state = next(s for s in GAMES[2][2] if s.stage.name == "ACTION" and len(legal_moves(s)) > 20)
-    moves = GAME.search_moves(state)
+    moves = game.search_moves(state)
     rng = random.Random(4)
-    picked = [GAME.rollout_move(state, moves, rng) for _ in range(600)]
+    picked = [game.rollout_move(state, moves, rng) for _ in range(600)]
     assert all(move in moves for move in picked)
     kinds = {type(m) for m in moves}
     share = sum(isinstance(m, type(moves[0])) for m in picked) / len(picked)
