@@ -32,7 +32,7 @@ from princes_of_florence.florenz.config import GameConfig
 from princes_of_florence.florenz.errors import ConfigError, SerializationError
 from princes_of_florence.florenz.events import Event
 from princes_of_florence.florenz.ids import Stage
-from princes_of_florence.florenz.moves import Discard, Move
+from princes_of_florence.florenz.moves import Discard, Hurry, Move, Pass
 from princes_of_florence.florenz.observation import PlayerView
 from princes_of_florence.florenz.state import GameState
 from princes_of_florence.games.protocol import Game, GameResult
@@ -243,9 +243,23 @@ class Florenz:
         return group[int(rng.random() * len(group))]
 
     def search_moves(self, state: GameState) -> Sequence[Move]:
-        """The decision's moves without the free discards (chance moves at a chance node)."""
+        """The decision's moves a search tries: without the free discards, with
+        one ring for Pass (the first location where the family has a member,
+        else the first free one) and without Hurry's first steps, whose many
+        variations a small search cannot tell apart (chance moves at a chance
+        node)."""
         moves = engine.legal_moves(state)
-        kept = [m for m in moves if not isinstance(m, Discard)]
+        kept: list[Move] = []
+        passes: list[Pass] = []
+        for move in moves:
+            if isinstance(move, Pass):
+                passes.append(move)
+            elif not isinstance(move, Discard | Hurry):
+                kept.append(move)
+        if passes:
+            me = state.player
+            own = [p for p in passes if any(f == me for f, _ in state.queues[p.location])]
+            kept.insert(0, (own or passes)[0])
         return kept or moves
 
     def estimates(self, state: GameState) -> tuple[float, ...] | None:
