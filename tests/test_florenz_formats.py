@@ -224,9 +224,9 @@ def test_protocol_members_to_come() -> None:
     from princes_of_florence.florenz.moves import Chance
 
     game: Any = GAME
-    assert game.options["explicit_chance"] is False
-    assert game.options["action_cap"] == 60
-    assert "players" not in game.options
+    assert game.options()["explicit_chance"] is False
+    assert game.options()["action_cap"] == 60
+    assert "players" not in game.options()
     config, moves, states = GAMES[3]
     ranks = game.rank_returns(states[-1])
     assert sum(ranks) == pytest.approx(len(ranks) / 2)

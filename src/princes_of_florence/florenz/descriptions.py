@@ -42,8 +42,18 @@ from princes_of_florence.florenz.moves import (
 from princes_of_florence.florenz.observation import PlayerView
 from princes_of_florence.florenz.rules.common import CATALOG
 from princes_of_florence.florenz.state import GameState
+from princes_of_florence.games.protocol import CardText
 
-__all__ = ["colour", "decision_data", "decision_text", "describe_event", "describe_move"]
+__all__ = [
+    "CARD_TEXTS",
+    "colour",
+    "decision_data",
+    "decision_text",
+    "describe",
+    "describe_event",
+    "describe_move",
+    "hand",
+]
 
 _ASKED = {
     Stage.SETUP: "places its first debutant on an empty queue",
@@ -197,6 +207,48 @@ def describe_event(event: Event, viewer: int | None = None) -> str:
             )
         case _:
             assert_never(event)
+
+
+CARD_TEXTS = {
+    "fig_guard": "Put 1 of your guards on any crest, even beside another family's guard.",
+    "fig_teleport": "Move 1 of your members to any location, ignoring escorts.",
+    "fig_travel": "Move 1-2 of your members 1-3 locations each; escorts apply.",
+    "fig_debutant": "Put 1 debutant where you have a lady or the maestro.",
+    "car_gift": "Give any Medici a gift at the usual cost, without being at the carriage.",
+    "car_swap": "Swap 1 of your members with a lower petitioner at an adjacent location.",
+    "car_promote": "Promote 1 of your debutants to a lady.",
+    "car_advance": "Move 1 of your members to the front of its rank in its queue.",
+    "mes_cup": "Take 1 of your boast cups back; you keep its VP.",
+    "mes_swap": "Swap 2 petitioners of one rank in one queue.",
+    "mes_retire": "Remove 1 of your members for good and gain 3 time.",
+    "mes_boast": "Boast with any tile, without a member there.",
+}
+"""What each scandal card does, in one line (rules F83-F94)."""
+
+
+def hand(view: PlayerView) -> tuple[CardText, ...]:
+    """The cards only the view's family sees: its scandal cards and its plan card."""
+    family = view.state.families[view.player] if view.player >= 0 else None
+    if family is None:
+        return ()
+    cards = [
+        CardText(
+            f"{kind.name.lower()} ({_medici(CATALOG.scandal_medici[kind])})",
+            f"{CARD_TEXTS[kind.name.lower()]} Costs {CATALOG.scandal_cost[kind]} time."
+            if CATALOG.scandal_cost[kind] >= 0
+            else CARD_TEXTS[kind.name.lower()],
+        )
+        for kind in family.hand
+    ]
+    if family.plan >= 0:
+        places = ", ".join(map(str, CATALOG.raw.plans.cards[family.plan]))
+        cards.append(
+            CardText(
+                f"plan card {family.plan + 1}",
+                f"4 or more of your members at {places} at the end score its table (F120).",
+            )
+        )
+    return tuple(cards)
 
 
 def describe(

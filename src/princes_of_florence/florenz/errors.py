@@ -13,11 +13,15 @@ Every exception is a :class:`FlorenzError`, which is a
                ├── CatalogError        a malformed or inconsistent component data file
                └── SerializationError  malformed or incompatible JSON
 
-An operation that raises leaves every value it was given unchanged.
+Each is also the library's error of the same name
+(:mod:`princes_of_florence.errors`), so generic code catches Florenz's errors
+as it catches every game's.  An operation that raises leaves every value it
+was given unchanged.
 """
 
 from __future__ import annotations
 
+from princes_of_florence import errors as _library
 from princes_of_florence.errors import PrincesOfFlorenceError
 
 __all__ = [
@@ -34,23 +38,23 @@ class FlorenzError(PrincesOfFlorenceError):
     """Base class of every error of the Florenz engine."""
 
 
-class IllegalMoveError(FlorenzError):
+class IllegalMoveError(FlorenzError, _library.IllegalMoveError):
     """A well-formed move that is not legal now; the message names the move,
     the player and the rule."""
 
 
-class InvalidMoveError(FlorenzError):
+class InvalidMoveError(FlorenzError, _library.InvalidMoveError):
     """Move notation that does not parse."""
 
 
-class ConfigError(FlorenzError):
+class ConfigError(FlorenzError, _library.ConfigError):
     """A configuration that is impossible or not supported yet."""
 
 
-class CatalogError(FlorenzError):
+class CatalogError(FlorenzError, _library.CatalogError):
     """A component data file that is malformed or inconsistent; the message
     names the path of the bad value."""
 
 
-class SerializationError(FlorenzError):
+class SerializationError(FlorenzError, _library.SerializationError):
     """A JSON document that is malformed or not of this game."""

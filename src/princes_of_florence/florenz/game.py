@@ -13,7 +13,7 @@ plays it with no code of its own.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from typing import Any
 
 import attrs
@@ -32,10 +32,21 @@ from princes_of_florence.florenz.config import GameConfig
 from princes_of_florence.florenz.errors import ConfigError, SerializationError
 from princes_of_florence.florenz.events import Event
 from princes_of_florence.florenz.ids import Stage
-from princes_of_florence.florenz.moves import Discard, Hurry, Move, Pass
+from princes_of_florence.florenz.moves import (
+    Boast,
+    Discard,
+    Hurry,
+    Move,
+    MoveMember,
+    Pass,
+    Place,
+    Second,
+    Send,
+    Step,
+)
 from princes_of_florence.florenz.observation import PlayerView
 from princes_of_florence.florenz.state import GameState
-from princes_of_florence.games.protocol import Game, GameResult
+from princes_of_florence.games.protocol import CardText, Game, GameResult
 
 __all__ = ["GAME", "Florenz"]
 
@@ -70,11 +81,10 @@ class Florenz:
             )
         return GameConfig(players=players, seed=seed, **options)
 
-    @property
-    def options(self) -> Mapping[str, bool | int | float | str]:
+    def options(self) -> Mapping[str, Any]:
         """The configuration's own options by name, with their defaults."""
         defaults = GameConfig()
-        values: dict[str, bool | int | float | str] = {
+        values: dict[str, Any] = {
             f.name: getattr(defaults, f.name)
             for f in attrs.fields(GameConfig)
             if f.name not in ("players", "seed")
@@ -232,6 +242,40 @@ class Florenz:
 
     def render_svg(self, state_or_view: _StateOrView) -> str:
         return pictures.render_svg(state_or_view)
+
+    def player_names(self, state_or_view: _StateOrView) -> tuple[str, ...]:
+        """The families' colours, as descriptions name them."""
+        return tuple(descriptions.colour(i) for i in range(len(_state(state_or_view).families)))
+
+    def public_view(self, state: GameState) -> PlayerView:
+        return observation.public_view(state)
+
+    def public_events(self, events: Iterable[Event]) -> tuple[Event, ...]:
+        return observation.public_events(events)
+
+    def move_cells(self, state_or_view: _StateOrView, move: Move) -> tuple[str, ...]:
+        """The location a move puts a piece, a ring or a cup at, as ``location:N``."""
+        match move:
+            case Place(location) | Send(location) | Boast(location):
+                return (f"location:{location}",)
+            case Pass(location) if location:
+                return (f"location:{location}",)
+            case MoveMember(to=to) | Hurry(to=to) | Step(to) | Second(to=to):
+                return (f"location:{to}",)
+            case _:
+                return ()
+
+    def render_svg_marked(
+        self,
+        state_or_view: _StateOrView,
+        highlight: Collection[str] = (),
+        selected: Collection[str] = (),
+        last: Collection[str] = (),
+    ) -> str:
+        return pictures.render_svg(state_or_view, highlight, selected, last, bare=True)
+
+    def hand(self, view: PlayerView) -> tuple[CardText, ...]:
+        return descriptions.hand(view)
 
     def rollout_move(self, state: GameState, moves: Sequence[Move], rng: random.Random) -> Move:
         """A kind of move at random, then a move of that kind: the nine rings

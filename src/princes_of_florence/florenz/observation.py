@@ -23,7 +23,15 @@ from princes_of_florence.florenz.moves import Move
 from princes_of_florence.florenz.rules.common import CATALOG, STROZZI
 from princes_of_florence.florenz.state import GameState
 
-__all__ = ["PlayerView", "determinize", "events_for", "observe", "view_moves"]
+__all__ = [
+    "PlayerView",
+    "determinize",
+    "events_for",
+    "observe",
+    "public_events",
+    "public_view",
+    "view_moves",
+]
 
 _ROUNDS = CATALOG.raw.family.rounds
 
@@ -96,6 +104,16 @@ def observe(state: GameState, player: int) -> PlayerView:
         deck_sizes=(len(state.decks[0]), len(state.decks[1]), len(state.decks[2])),
         carriage_starts=(starts[0], starts[1], starts[2]),
     )
+
+
+def public_view(state: GameState) -> PlayerView:
+    """What a spectator sees: nobody's hand faces or plan card (a view of player -1)."""
+    return observe(state, -1)
+
+
+def public_events(events: Iterable[Event]) -> tuple[Event, ...]:
+    """``events`` as a spectator sees them: every drawn card's face hidden."""
+    return events_for(events, -1)
 
 
 def view_moves(view: PlayerView) -> tuple[Move, ...]:

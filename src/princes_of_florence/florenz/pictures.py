@@ -7,6 +7,7 @@ debutant, ``Ol`` an orange lady, ``VM`` a violet maestro.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from xml.sax.saxutils import escape
 
 from princes_of_florence.florenz.descriptions import colour
@@ -91,10 +92,20 @@ def render_text(state_or_view: GameState | PlayerView) -> str:
     return "\n".join(lines)
 
 
-def render_svg(state_or_view: GameState | PlayerView) -> str:
+def render_svg(
+    state_or_view: GameState | PlayerView,
+    highlight: Collection[str] = (),
+    selected: Collection[str] = (),
+    last: Collection[str] = (),
+    bare: bool = False,
+) -> str:
     """The table as a standalone SVG document: the nine locations with their
     queues by family colour, cups, guards, carriages and targets, the visible
     disc sectors, and each family's clock, VP and hand size.
+
+    Each location's frame carries its key ``location:N`` as ``data-key``; the
+    locations keyed in ``highlight``, ``selected`` and ``last`` are marked.
+    ``bare``: an ``<svg>`` element that scales to its container.
 
     >>> from princes_of_florence.florenz.engine import new_game
     >>> from princes_of_florence.florenz.config import GameConfig
@@ -104,8 +115,9 @@ def render_svg(state_or_view: GameState | PlayerView) -> str:
     state, view = _state(state_or_view)
     cell, width = 200, 600
     height = 3 * cell + 40 + 24 * len(state.families) + 40
+    size = 'width="100%"' if bare else f'width="{width}" height="{height}"'
     parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+        f'<svg xmlns="http://www.w3.org/2000/svg" {size} '
         f'viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="12">',
         f'<rect width="{width}" height="{height}" fill="#f6f0e1"/>',
     ]
@@ -113,9 +125,21 @@ def render_svg(state_or_view: GameState | PlayerView) -> str:
     for location in range(1, 10):
         row, column = divmod(location - 1, 3)
         x, y = column * cell, row * cell
+        key = f"location:{location}"
+        stroke = (
+            "#c0392b"
+            if key in selected
+            else "#2e86c1"
+            if key in highlight
+            else "#f1c40f"
+            if key in last
+            else "#8b6f47"
+        )
+        width_ = 4 if stroke != "#8b6f47" else 2
         parts.append(
-            f'<rect x="{x + 4}" y="{y + 4}" width="{cell - 8}" height="{cell - 8}" '
-            'fill="#fffaf0" stroke="#8b6f47" stroke-width="2"/>'
+            f'<rect data-cell="{location}" data-key="{key}" x="{x + 4}" y="{y + 4}" '
+            f'width="{cell - 8}" '
+            f'height="{cell - 8}" fill="#fffaf0" stroke="{stroke}" stroke-width="{width_}"/>'
         )
         tile = escape(_TILE_NAMES[state.boast_tiles[location]])
         parts.append(f'<text x="{x + 12}" y="{y + 22}" font-weight="bold">{location}</text>')

@@ -175,7 +175,9 @@ def _load(text: str | bytes, kind: str, cls: Any) -> Any:
     if not isinstance(document, dict) or set(document) != {"game", "kind", "data"}:
         raise SerializationError("expected a document with 'game', 'kind' and 'data'")
     if document["game"] != GAME_NAME:
-        raise SerializationError(f"expected a document of {GAME_NAME}, not {document['game']!r}")
+        raise SerializationError(
+            f"a document of game {document['game']!r}, not of {GAME_NAME!r} @ $.game"
+        )
     if document["kind"] != kind:
         raise SerializationError(f"expected a {kind}, not a {document['kind']!r}")
     try:
@@ -315,7 +317,7 @@ def load_state(text: str | bytes) -> GameState:
 def load_view(text: str | bytes) -> PlayerView:
     """A view from its document."""
     view: PlayerView = _load(text, "view", PlayerView)
-    if not 0 <= view.player < len(view.state.families):
+    if not -1 <= view.player < len(view.state.families):  # -1: a spectator
         raise SerializationError(f"view of no family: {view.player}")
     return view
 
