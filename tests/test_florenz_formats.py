@@ -297,3 +297,26 @@ def test_rollout_move_picks_a_kind_then_a_move() -> None:
     kinds = {type(m) for m in moves}
     share = sum(isinstance(m, type(moves[0])) for m in picked) / len(picked)
     assert share == pytest.approx(1 / len(kinds), abs=0.08)
+
+
+def test_front_end_members() -> None:
+    """Names, the spectator's view, clickable locations and the cards a family holds."""
+    from princes_of_florence.florenz.game import GAME
+    from princes_of_florence.florenz.ids import ScandalKind
+    from princes_of_florence.florenz.moves import Boast
+
+    state = GAMES[1][2][30]
+    assert GAME.player_names(state)[0] == "Blue"
+    spectator = GAME.public_view(state)
+    assert all(f.hand == () and f.plan == -1 for f in spectator.state.families)
+    assert load_view(dumps(spectator)) == spectator
+    assert GAME.move_cells(state, Boast(5)) == ("location:5",)
+    assert GAME.move_cells(state, Send(2)) == ("location:2",)
+    svg = GAME.render_svg_marked(state, highlight={"location:5"}, last={"location:2"})
+    assert 'data-key="location:5"' in svg
+    families = list(state.families)
+    families[0] = attrs.evolve(families[0], hand=(ScandalKind.MES_RETIRE,))
+    view = observe(attrs.evolve(state, families=tuple(families)), 0)
+    cards = GAME.hand(view)
+    assert cards[0].name.startswith("mes_retire")
+    assert cards[-1].name.startswith("plan card")
