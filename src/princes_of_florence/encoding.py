@@ -26,6 +26,8 @@ function and on the documentation page *Action encoding*.
 
 from __future__ import annotations
 
+import enum
+import operator
 import random
 from collections.abc import Callable, Sequence
 from types import MappingProxyType
@@ -34,8 +36,8 @@ from typing import Generic, TypeVar
 import attrs
 
 from princes_of_florence.components import Catalog, default_catalog
-from princes_of_florence.engine import free_moves, legal_moves
-from princes_of_florence.errors import IllegalMoveError, InvalidMoveError
+from princes_of_florence.engine import _sellable, legal_moves
+from princes_of_florence.errors import IllegalMoveError, InvalidMoveError, PrincesOfFlorenceError
 from princes_of_florence.geometry import PALAZZO_MASK
 from princes_of_florence.ids import (
     AuctionObject,
@@ -50,6 +52,7 @@ from princes_of_florence.ids import (
     Quantity,
     SizeClass,
 )
+from princes_of_florence.limits import shorten
 from princes_of_florence.moves import (
     Accept,
     AskPayment,
@@ -88,7 +91,7 @@ from princes_of_florence.moves import (
     UseProfessor,
     Work,
 )
-from princes_of_florence.observation import PlayerView, determinize
+from princes_of_florence.observation import PlayerView, determinize, source_state
 from princes_of_florence.rules.cooperative import shared_tile_placements
 from princes_of_florence.rules.placement import tile_placements
 from princes_of_florence.state import GameState
@@ -108,6 +111,7 @@ __all__ = [
     "SHARED_PLACEMENT_CELLS",
     "Block",
     "action_mask",
+    "action_mask_into",
     "action_move",
     "decode_move",
     "encode_move",
@@ -283,6 +287,7 @@ sells at most the prestige they hold (R3), which never exceeds this."""
 # ---------------------------------------------------------------------------
 
 _M = TypeVar("_M")
+_Buffer = TypeVar("_Buffer")
 """The type of the values a :class:`Block` numbers (moves, or the parts of one)."""
 
 
@@ -565,7 +570,8 @@ def action_move(action: int) -> Move:
 def _state_of(state_or_view: GameState | PlayerView) -> GameState:
     if isinstance(state_or_view, GameState):
         return state_or_view
-    return _determinized(state_or_view)
+    source = source_state(state_or_view)
+    return source if source is not None else _determinized(state_or_view)
 
 
 _last_view: list[tuple[PlayerView, GameState]] = []
@@ -584,14 +590,114 @@ def _determinized(view: PlayerView) -> GameState:
     return state
 
 
-def _legal(state_or_view: GameState | PlayerView) -> dict[int, Move]:
-    """The legal moves by action id, each the very object the engine offered."""
+def _field_keys(kind: type[Move], moves: Sequence[Move]) -> Callable[[Move], object]:
+    """How :data:`_FAST_IDS` keys a move of ``kind``: its fields, enum members by identity.
+
+    Enum members hash in Python code, their identity in C; each member is
+    one object for the life of the process, so its identity names it.
+    """
+    names = [field.name for field in attrs.fields(kind)]
+    by_identity = [
+        all(isinstance(getattr(move, name), enum.Enum) for move in moves) for name in names
+    ]
+    getters = [operator.attrgetter(name) for name in names]
+    if not names:
+        return lambda move: None
+    if len(names) == 1:
+        get = getters[0]
+        return (lambda move: id(get(move))) if by_identity[0] else get
+    return lambda move: tuple(
+        id(get(move)) if identity else get(move)
+        for get, identity in zip(getters, by_identity, strict=True)
+    )
+
+
+def _fast_ids() -> dict[type, tuple[Callable[[Move], object], dict[object, int]]]:
+    table: dict[type, tuple[Callable[[Move], object], dict[object, int]]] = {}
+    for block in BLOCKS:
+        key, ids = table.get(block.kind) or (_field_keys(block.kind, block.moves), {})
+        for offset, move in enumerate(block.moves):
+            ids[key(move)] = block.start + offset
+        table[block.kind] = (key, ids)
+    return table
+
+
+_FAST_IDS = _fast_ids()
+"""Per move class: the key of a move and the action ids by key, for the moves the
+engine offers (:func:`encode_move` stays the reference, and the fallback)."""
+
+_SALES = next(block for block in BLOCKS if block.kind is SellPrestige)
+_SALE_START = _SALES.start
+"""The id of ``sell 1``; ``sell p`` is ``_SALE_START + p - 1``."""
+_ONES = b"\x01" * _SALES.size
+_ZEROS = bytes(ACTION_COUNT)
+
+
+def _offered_id(move: Move) -> int:
+    """The action id of a move the engine offered (:func:`encode_move`, quicker)."""
+    known = _FAST_IDS.get(move.__class__)
+    if known is not None:
+        action = known[1].get(known[0](move))
+        if action is not None:
+            return action
+    return encode_move(move)
+
+
+class _Actions:
+    """The legal actions of one state, each part worked out when first asked for."""
+
+    __slots__ = ("_by_id", "_mask", "ids", "moves", "sales", "state")
+
+    def __init__(self, state: GameState) -> None:
+        self.state = state
+        self.moves = legal_moves(state)
+        self.ids = [_offered_id(move) for move in self.moves]
+        self.sales = _sellable(state)  # free_moves(state): sell 1 to sell ``sales`` (R3)
+        self._mask: bytes | None = None
+        self._by_id: dict[int, Move] | None = None
+
+    def mask(self) -> bytes:
+        if self._mask is None:
+            mask = bytearray(_ZEROS)
+            for action in self.ids:
+                mask[action] = 1
+            if self.sales:
+                mask[_SALE_START : _SALE_START + self.sales] = _ONES[: self.sales]
+            self._mask = bytes(mask)
+        return self._mask
+
+    def by_id(self) -> dict[int, Move]:
+        if self._by_id is None:
+            self._by_id = dict(zip(self.ids, self.moves, strict=True))
+        return self._by_id
+
+    def move(self, action: int) -> Move | None:
+        """The legal move with id ``action``, or ``None``."""
+        if 0 < action - _SALE_START + 1 <= self.sales:
+            return _MOVES[action]
+        return self.by_id().get(action)
+
+    def sorted_ids(self) -> tuple[int, ...]:
+        sales = range(_SALE_START, _SALE_START + self.sales)
+        return tuple(sorted((*self.ids, *sales)))
+
+
+_last_actions: list[_Actions] = []
+
+
+def _actions(state_or_view: GameState | PlayerView) -> _Actions | None:
+    """The legal actions of the player to decide (of the viewer, for a view); ``None``
+    for a view whose player is not to decide.  The last answer is kept for the next call."""
     if isinstance(state_or_view, PlayerView) and (
         state_or_view.current_player != state_or_view.player
     ):
-        return {}
+        return None
     state = _state_of(state_or_view)
-    return {_IDS[m]: m for m in (*legal_moves(state), *free_moves(state))}
+    if _last_actions and _last_actions[0].state is state:
+        return _last_actions[0]
+    actions = _Actions(state)
+    _last_actions[:] = [actions]
+    return actions
 
 
 def legal_actions(state_or_view: GameState | PlayerView) -> tuple[int, ...]:
@@ -600,23 +706,82 @@ def legal_actions(state_or_view: GameState | PlayerView) -> tuple[int, ...]:
     For a view, the viewer's legal actions, or ``()`` when another player is
     to decide (the same as for the true state when the viewer decides).
     """
-    return tuple(sorted(_legal(state_or_view)))
+    actions = _actions(state_or_view)
+    return () if actions is None else actions.sorted_ids()
 
 
 def action_mask(state_or_view: GameState | PlayerView) -> bytes:
     """One byte per action id: 1 for a legal action, 0 otherwise.
 
-    ``numpy.frombuffer(mask, dtype=numpy.uint8)`` reads it without a copy.
+    ``numpy.frombuffer(mask, dtype=numpy.uint8)`` reads it without a copy;
+    :func:`action_mask_into` writes it into a buffer of the caller's.
 
     >>> from princes_of_florence import GameConfig, new_game
     >>> mask = action_mask(new_game(GameConfig(players=3)))
     >>> len(mask) == ACTION_COUNT, sum(mask)
     (True, 4)
     """
-    mask = bytearray(ACTION_COUNT)
-    for action in _legal(state_or_view):
-        mask[action] = 1
-    return bytes(mask)
+    actions = _actions(state_or_view)
+    return _ZEROS if actions is None else actions.mask()
+
+
+def action_mask_into(state_or_view: GameState | PlayerView, out: _Buffer) -> _Buffer:
+    """:func:`action_mask` written into ``out``, which is returned.
+
+    ``out`` is a writable buffer of :data:`ACTION_COUNT` one-byte items (a
+    ``bytearray``, an ``array.array`` of ``"b"`` or ``"B"``, a numpy array of
+    ``uint8``, ``int8`` or ``bool``) or a numpy array of another number type
+    and that length; learners keep one and refill it every step.
+
+    Raises:
+        PrincesOfFlorenceError: ``out`` is none of these, or of another length;
+            it is left as it was.
+
+    >>> from princes_of_florence import GameConfig, new_game
+    >>> buffer = bytearray(ACTION_COUNT)
+    >>> action_mask_into(new_game(GameConfig(players=3)), buffer) is buffer, sum(buffer)
+    (True, 4)
+    """
+    _write_bytes(action_mask(state_or_view), out, "action_mask_into")
+    return out
+
+
+def _write_bytes(data: bytes, out: _Buffer, caller: str) -> None:
+    """Copy ``data`` into ``out``: a buffer of one-byte items, or a numpy array.
+
+    Raises:
+        PrincesOfFlorenceError: ``out`` is not writable, not contiguous or not
+            of ``len(data)`` items.
+    """
+    try:
+        target = memoryview(out)  # type: ignore[arg-type]  # checked here, at run time
+    except TypeError:
+        raise PrincesOfFlorenceError(
+            f"{caller} needs a writable buffer, not {shorten(out)}"
+        ) from None
+    with target:
+        if target.readonly or not target.c_contiguous or target.ndim != 1:
+            raise PrincesOfFlorenceError(
+                f"{caller} needs a writable one-dimensional contiguous buffer"
+            )
+        if len(target) != len(data):
+            raise PrincesOfFlorenceError(
+                f"{caller} needs a buffer of {len(data)} items, not {len(target)}"
+            )
+        if target.itemsize == 1 and target.format in _BYTE_FORMATS:
+            with target.cast("B") as raw:
+                raw[:] = data
+            return
+    if not hasattr(out, "dtype"):
+        raise PrincesOfFlorenceError(
+            f"{caller} needs one-byte items or a numpy array, not format {target.format!r}"
+        )
+    import numpy
+
+    out[:] = numpy.frombuffer(data, dtype=numpy.uint8)  # type: ignore[index]  # a numpy array
+
+
+_BYTE_FORMATS = frozenset({"B", "b", "?", "c"})
 
 
 def decode_move(state_or_view: GameState | PlayerView, action: int) -> Move:
@@ -630,7 +795,8 @@ def decode_move(state_or_view: GameState | PlayerView, action: int) -> Move:
         IllegalMoveError: the move is not legal now.
     """
     move = action_move(action)
-    legal = _legal(state_or_view).get(action)
+    actions = _actions(state_or_view)
+    legal = None if actions is None else actions.move(action)
     if legal is None:
         raise IllegalMoveError(f"action {action} ({move}) is not legal now")
     return legal

@@ -109,6 +109,7 @@ __all__ = [
     "events_for",
     "money_floor",
     "observe",
+    "source_state",
     "view_legal_moves",
 ]
 
@@ -299,7 +300,33 @@ class PlayerView:
         return self.current_player == self.player
 
 
+_SEAT_VIEWS: dict[tuple[int, bool], tuple[PlayerState, PublicPlayer]] = {}
+"""Recent :class:`PublicPlayer` values by the identity of the player's state and whether
+their money shows: a player's state is shared by every game state until that player
+changes, so views of those states share the value too (cheaper, and a learner's
+caches recognise it)."""
+
+_SOURCES: dict[int, tuple[PlayerView, GameState]] = {}
+"""The state each recent view was observed from, by the identity of the view."""
+
+_SEAT_VIEWS_SIZE = 4096
+_SOURCES_SIZE = 1024
+"""Entries each of the two tables above holds before it is emptied."""
+
+
 def _seat_view(player: PlayerState, show_money: bool) -> PublicPlayer:
+    key = (id(player), show_money)
+    known = _SEAT_VIEWS.get(key)
+    if known is not None and known[0] is player:
+        return known[1]
+    if len(_SEAT_VIEWS) >= _SEAT_VIEWS_SIZE:
+        _SEAT_VIEWS.clear()
+    public = _public(player, show_money)
+    _SEAT_VIEWS[key] = (player, public)
+    return public
+
+
+def _public(player: PlayerState, show_money: bool) -> PublicPlayer:
     return PublicPlayer(
         money=player.money if show_money else None,
         prestige=player.prestige,
@@ -359,7 +386,7 @@ def observe(state: GameState, player: int) -> PlayerView:
     final = None
     if state.phase is Phase.GAME_OVER:  # ruling R24: the prestige cards are scored openly
         final = tuple(p.prestige_cards for p in state.players)
-    return PlayerView(
+    view = PlayerView(
         player=player,
         config=_with_seed(state.config, 0),  # valid already: no validators run again
         round=state.round,
@@ -391,6 +418,27 @@ def observe(state: GameState, player: int) -> PlayerView:
         final_prestige_cards=final,
         characters=state.characters,
     )
+    if len(_SOURCES) >= _SOURCES_SIZE:
+        _SOURCES.clear()
+    _SOURCES[id(view)] = (view, state)
+    return view
+
+
+def source_state(view: PlayerView) -> GameState | None:
+    """The state ``view`` was observed from, if it is one of the recent views of :func:`observe`.
+
+    ``None`` for a view made otherwise (loaded from JSON, built by hand) or
+    observed long ago.  The state offers the viewer exactly the moves the view
+    does, so the action mask of a recent view is read from it rather than
+    from a :func:`determinize` of the view.
+
+    >>> from princes_of_florence import GameConfig, new_game
+    >>> state = new_game(GameConfig(players=3, seed=1))
+    >>> source_state(observe(state, 1)) is state
+    True
+    """
+    known = _SOURCES.get(id(view))
+    return known[1] if known is not None and known[0] is view else None
 
 
 def view_legal_moves(view: PlayerView) -> tuple[Move, ...]:
