@@ -768,13 +768,14 @@ def _write_bytes(data: bytes, out: _Buffer, caller: str) -> None:
             raise PrincesOfFlorenceError(
                 f"{caller} needs a buffer of {len(data)} items, not {len(target)}"
             )
-        if target.itemsize == 1 and target.format in _BYTE_FORMATS:
+        item = target.format
+        if target.itemsize == 1 and item in _BYTE_FORMATS:
             with target.cast("B") as raw:
                 raw[:] = data
             return
     if not hasattr(out, "dtype"):
         raise PrincesOfFlorenceError(
-            f"{caller} needs one-byte items or a numpy array, not format {target.format!r}"
+            f"{caller} needs one-byte items or a numpy array, not items of format {item!r}"
         )
     import numpy
 
