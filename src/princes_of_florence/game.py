@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 import attrs
 
@@ -24,7 +24,7 @@ from princes_of_florence import serialization as docs
 from princes_of_florence.config import GameConfig
 from princes_of_florence.errors import ConfigError, SerializationError
 from princes_of_florence.events import Event
-from princes_of_florence.games.protocol import Game, GameResult
+from princes_of_florence.games.protocol import Game, GameResult, LearningBuffers
 from princes_of_florence.ids import Phase
 from princes_of_florence.moves import Move, parse_move
 from princes_of_florence.observation import PlayerView
@@ -34,6 +34,7 @@ from princes_of_florence.state import GameState
 __all__ = ["GAME", "PrincesOfFlorence"]
 
 _StateOrView = GameState | PlayerView
+_Buffer = TypeVar("_Buffer")
 
 
 def _places(result: Outcome) -> tuple[int, ...]:
@@ -237,6 +238,12 @@ class PrincesOfFlorence:
     def observation_vector(self, view: PlayerView) -> tuple[float, ...]:
         return learning.observation_vector(view)
 
+    def observation_vector_into(self, view: PlayerView, out: _Buffer) -> _Buffer:
+        return learning.observation_vector_into(view, out)
+
+    def action_mask_into(self, state_or_view: _StateOrView, out: _Buffer) -> _Buffer:
+        return codes.action_mask_into(state_or_view, out)
+
     def information_state(self, config: GameConfig, moves: Sequence[Move], player: int) -> str:
         return learning.information_state_string(docs.GameRecord(config, tuple(moves)), player)
 
@@ -257,3 +264,6 @@ def _record(record: object) -> docs.GameRecord:
 
 GAME: Game[GameState, PlayerView, Move, Event, GameConfig] = PrincesOfFlorence()
 """The Princes of Florence, as the protocol sees it (registered as ``princes``)."""
+
+_BUFFERS: LearningBuffers[GameState, PlayerView] = PrincesOfFlorence()
+"""mypy's proof that the game offers :class:`~princes_of_florence.games.LearningBuffers` too."""

@@ -652,8 +652,20 @@ def _parts(view: PlayerView) -> list[_Part]:
     count = len(view.players)
     viewer = view.player
     parts = [_config_part(view), _game_part(view, count)]
-    for offset in range(count):
-        parts.append(_player_part(view, (viewer + offset) % count))
+    players, bests, final = view.players, view.round_best, view.final_prestige_cards
+    for offset in range(count):  # _player_part, its usual answer inline
+        seat = (viewer + offset) % count
+        player = players[seat]
+        known = _player_parts.get(id(player))
+        if (
+            known is not None
+            and known[0] is player
+            and final is None
+            and known[1] == (bests[seat] if seat < len(bests) else 0)
+        ):
+            parts.append(known[2])
+        else:
+            parts.append(_player_part(view, seat))
     parts.append(_ABSENT[count])
     parts.append(_hand_part(view))
     parts.append(_table_part(view))

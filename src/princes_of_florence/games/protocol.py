@@ -27,11 +27,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any, Protocol, TypeVar
+from typing import Any, Protocol, TypeVar, runtime_checkable
 
 import attrs
 
-__all__ = ["AnyGame", "Game", "GameResult"]
+__all__ = ["AnyGame", "Game", "GameResult", "LearningBuffers"]
 
 StateT = TypeVar("StateT")
 ViewT = TypeVar("ViewT")
@@ -320,3 +320,31 @@ class Game(Protocol[StateT, ViewT, MoveT, EventT, ConfigT]):
 
 AnyGame = Game[Any, Any, Any, Any, Any]
 """A game of any types, as generic code holds it."""
+
+
+BufferT = TypeVar("BufferT")
+StateC = TypeVar("StateC", contravariant=True)
+ViewC = TypeVar("ViewC", contravariant=True)
+
+
+@runtime_checkable
+class LearningBuffers(Protocol[StateC, ViewC]):
+    """What a game offers batch learners besides :class:`Game`: vectors and masks written
+    into buffers the caller keeps, so that no tuple or bytes object is made per step.
+
+    A game need not offer it: :mod:`princes_of_florence.vector` uses it where a
+    game does (``isinstance(game, LearningBuffers)``) and otherwise copies
+    :meth:`Game.observation_vector` and :meth:`Game.action_mask` into its
+    arrays, with the same values, only slower.  The values written are always
+    exactly those of the two :class:`Game` methods.
+    """
+
+    def observation_vector_into(self, view: ViewC, out: BufferT) -> BufferT:
+        """:meth:`Game.observation_vector` of ``view`` written into ``out`` (a numpy
+        array of ``observation_length`` numbers), which is returned."""
+        ...
+
+    def action_mask_into(self, state_or_view: StateC | ViewC, out: BufferT) -> BufferT:
+        """:meth:`Game.action_mask` written into ``out`` (a numpy array or another
+        buffer of ``action_count`` items), which is returned."""
+        ...
