@@ -682,21 +682,29 @@ class _Actions:
         return tuple(sorted((*self.ids, *sales)))
 
 
-_last_actions: list[_Actions] = []
+_recent_actions: dict[int, _Actions] = {}
+"""The legal actions of recent states, by the identity of the state: a learner asks for a
+state's mask and then decodes its action in it, with other games' states between when
+it steps many games at once."""
+
+_RECENT_ACTIONS = 1024
+"""States :data:`_recent_actions` holds before it is emptied."""
 
 
 def _actions(state_or_view: GameState | PlayerView) -> _Actions | None:
     """The legal actions of the player to decide (of the viewer, for a view); ``None``
-    for a view whose player is not to decide.  The last answer is kept for the next call."""
+    for a view whose player is not to decide.  Recent answers are kept for the next calls."""
     if isinstance(state_or_view, PlayerView) and (
         state_or_view.current_player != state_or_view.player
     ):
         return None
     state = _state_of(state_or_view)
-    if _last_actions and _last_actions[0].state is state:
-        return _last_actions[0]
-    actions = _Actions(state)
-    _last_actions[:] = [actions]
+    actions = _recent_actions.get(id(state))
+    if actions is not None and actions.state is state:
+        return actions
+    if len(_recent_actions) >= _RECENT_ACTIONS:
+        _recent_actions.clear()
+    actions = _recent_actions[id(state)] = _Actions(state)
     return actions
 
 
