@@ -287,8 +287,10 @@ sells at most the prestige they hold (R3), which never exceeds this."""
 # ---------------------------------------------------------------------------
 
 _M = TypeVar("_M")
-_Buffer = TypeVar("_Buffer")
 """The type of the values a :class:`Block` numbers (moves, or the parts of one)."""
+
+_Buffer = TypeVar("_Buffer")
+"""The type of the buffer :func:`action_mask_into` fills and returns."""
 
 
 @attrs.frozen

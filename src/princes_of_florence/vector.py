@@ -1,11 +1,11 @@
 """Many games stepped at once, for batch learners (needs numpy).
 
 :class:`VectorEnv` holds ``num_envs`` games of any game of the library (by
-its registered name, :func:`princes_of_florence.games.get`) and steps them
+its registered name, ``princes_of_florence.games.get``) and steps them
 together, gymnasium-style: :meth:`~VectorEnv.reset` and
 :meth:`~VectorEnv.step` return stacked numpy arrays, one row per game.  It
 reads the games only through the game protocol
-(:class:`princes_of_florence.games.Game`), so every registered game gets it.
+(``princes_of_florence.games.Game``), so every registered game gets it.
 
 >>> import numpy as np
 >>> from princes_of_florence.vector import VectorEnv
@@ -30,14 +30,14 @@ environment, each outcome with its probability, from the same generator.
 
 **Arrays.** ``observations["observation"]`` is ``float32`` of shape
 ``(num_envs, observation_length)``: each row exactly
-:meth:`~princes_of_florence.games.Game.observation_vector` of the row's
+``princes_of_florence.games.Game.observation_vector`` of the row's
 view; ``observations["action_mask"]`` is ``uint8`` of shape ``(num_envs,
 action_count)``: each row exactly
-:meth:`~princes_of_florence.games.Game.action_mask` (1 for a legal action
+``princes_of_florence.games.Game.action_mask`` (1 for a legal action
 id).  Both arrays are the environment's own, refilled in place by every
 call: copy them to keep them.  ``rewards`` (``float32``) is 0 until a game
 ends; then it is the game's return
-(:meth:`~princes_of_florence.games.Game.returns`, the winners share 1) for
+(``princes_of_florence.games.Game.returns``, the winners share 1) for
 the player who made the row's action (``player=None``) or for seat ``k``.
 
 **Ends.** A game that ends is started again at once (same-step reset): its
@@ -52,7 +52,7 @@ from its own generator, made from the seed given to :meth:`~VectorEnv.reset`
 and ``i``: the same seed and actions give the same games, whatever
 ``num_envs`` is.
 
-Where a game offers :class:`~princes_of_florence.games.LearningBuffers` (as
+Where a game offers ``princes_of_florence.games.LearningBuffers`` (as
 The Princes of Florence does), the vectors and masks are written straight
 into the arrays; otherwise they are copied from the protocol's tuples and
 bytes (the same values, slower).
@@ -84,7 +84,7 @@ class VectorEnv:
         players: players per game; by default the fewest the game allows.
         player: the seat the learner plays, or ``None`` for every seat.
         options: the game's own options (``{"muse_and_princess": True}``...),
-            as :meth:`~princes_of_florence.games.Game.make_config` takes them.
+            as ``princes_of_florence.games.Game.make_config`` takes them.
         max_steps: truncate a game after this many of the learner's
             decisions; ``None`` for no limit (every game of the library ends).
 
