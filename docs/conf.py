@@ -72,6 +72,10 @@ nitpick_ignore = [
     ("py:class", "gymnasium.spaces.space.Space"),
     ("py:class", "numpy.ndarray"),
     ("py:class", "numpy.dtype"),
+    # The vector environment's arrays (NumPy's scalar types).
+    ("py:class", "numpy.float32"),
+    ("py:class", "numpy.bool"),
+    ("py:class", "numpy.int64"),
 ]
 html_theme = "furo"
 html_title = "princes-of-florence"

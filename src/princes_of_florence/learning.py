@@ -80,7 +80,7 @@ __all__ = [
 ]
 
 _Buffer = TypeVar("_Buffer")
-"""The type of the buffer :func:`observation_vector_into` fills and returns."""
+"""The type of the buffer :func:`~princes_of_florence.observation_vector_into` fills and returns."""
 
 _SEATS = 5
 """Seats in every vector: the most players a game has."""

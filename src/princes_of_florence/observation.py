@@ -425,12 +425,12 @@ def observe(state: GameState, player: int) -> PlayerView:
 
 
 def source_state(view: PlayerView) -> GameState | None:
-    """The state ``view`` was observed from, if it is one of the recent views of :func:`observe`.
+    """The state ``view`` was taken from, for a recent :func:`~princes_of_florence.observe`.
 
     ``None`` for a view made otherwise (loaded from JSON, built by hand) or
     observed long ago.  The state offers the viewer exactly the moves the view
     does, so the action mask of a recent view is read from it rather than
-    from a :func:`determinize` of the view.
+    from a :func:`~princes_of_florence.determinize` of the view.
 
     >>> from princes_of_florence import GameConfig, new_game
     >>> state = new_game(GameConfig(players=3, seed=1))
