@@ -53,6 +53,7 @@ from princes_of_florence.ids import (
     SizeClass,
 )
 from princes_of_florence.limits import shorten
+from princes_of_florence.memo import IdentityMemo
 from princes_of_florence.moves import (
     Accept,
     AskPayment,
@@ -648,10 +649,10 @@ def _offered_id(move: Move) -> int:
 class _Actions:
     """The legal actions of one state, each part worked out when first asked for."""
 
-    __slots__ = ("_by_id", "_mask", "ids", "moves", "sales", "state")
+    __slots__ = ("_by_id", "_mask", "ids", "moves", "sales")
 
     def __init__(self, state: GameState) -> None:
-        self.state = state
+        # No reference to the state: the memo keeps this only while the state lives.
         self.moves = legal_moves(state)
         self.ids = [_offered_id(move) for move in self.moves]
         self.sales = _sellable(state)  # free_moves(state): sell 1 to sell ``sales`` (R3)
@@ -684,29 +685,24 @@ class _Actions:
         return tuple(sorted((*self.ids, *sales)))
 
 
-_recent_actions: dict[int, _Actions] = {}
-"""The legal actions of recent states, by the identity of the state: a learner asks for a
-state's mask and then decodes its action in it, with other games' states between when
-it steps many games at once."""
-
-_RECENT_ACTIONS = 1024
-"""States :data:`_recent_actions` holds before it is emptied."""
+_recent_actions: IdentityMemo[GameState, _Actions] = IdentityMemo(limit=4096)
+"""The legal actions of each live state asked about: a learner asks for a state's mask
+and then decodes its action in it, with other games' states between when it steps
+many games at once."""
 
 
 def _actions(state_or_view: GameState | PlayerView) -> _Actions | None:
     """The legal actions of the player to decide (of the viewer, for a view); ``None``
-    for a view whose player is not to decide.  Recent answers are kept for the next calls."""
+    for a view whose player is not to decide.  Kept for the next calls while the state lives."""
     if isinstance(state_or_view, PlayerView) and (
         state_or_view.current_player != state_or_view.player
     ):
         return None
     state = _state_of(state_or_view)
-    actions = _recent_actions.get(id(state))
-    if actions is not None and actions.state is state:
-        return actions
-    if len(_recent_actions) >= _RECENT_ACTIONS:
-        _recent_actions.clear()
-    actions = _recent_actions[id(state)] = _Actions(state)
+    actions = _recent_actions.get(state)
+    if actions is None:
+        actions = _Actions(state)
+        _recent_actions.put(state, actions)
     return actions
 
 

@@ -45,6 +45,7 @@ from princes_of_florence.ids import (
     PrestigeCardId,
 )
 from princes_of_florence.limits import shorten
+from princes_of_florence.memo import IdentityMemo
 from princes_of_florence.observation import (
     HiddenCardChoice,
     PlayerView,
@@ -309,18 +310,15 @@ def _board_floats(board: Principality) -> list[float]:
     ]
 
 
-_board_parts: dict[int, tuple[Principality, tuple[float, ...]]] = {}
-"""The floats of recent principalities, by identity (a move changes one at most)."""
+_board_parts: IdentityMemo[Principality, tuple[float, ...]] = IdentityMemo(_MEMO_SIZE)
+"""The floats of each live principality (a move changes one at most)."""
 
 
 def _board_part(board: Principality) -> tuple[float, ...]:
-    known = _board_parts.get(id(board))
-    if known is not None and known[0] is board:
-        return known[1]
-    if len(_board_parts) >= _MEMO_SIZE:
-        _board_parts.clear()
-    part = tuple(_board_floats(board))
-    _board_parts[id(board)] = (board, part)
+    part = _board_parts.get(board)
+    if part is None:
+        part = tuple(_board_floats(board))
+        _board_parts.put(board, part)
     return part
 
 
@@ -506,15 +504,16 @@ _Part = tuple[float, ...]
 
 _config_parts: dict[tuple[object, ...], _Part] = {}
 _game_parts: dict[tuple[object, ...], _Part] = {}
-_player_parts: dict[int, tuple[PublicPlayer, int, _Part]] = {}
+_player_parts: IdentityMemo[PublicPlayer, tuple[int, _Part]] = IdentityMemo(_MEMO_SIZE)
+"""Each live public player's block, with the best work it was built for."""
 _Hand = tuple[tuple[PersonId, ...], tuple[BonusCardId, ...], tuple[PrestigeCardId, ...]]
 _hand_parts: dict[tuple[int, int, int], tuple[_Hand, _Part]] = {}
 _table_parts: dict[tuple[object, ...], tuple[tuple[BonusCardId, ...], _Part]] = {}
-_seat_parts: dict[tuple[int, int, int], tuple[object, _Part]] = {}
-"""Auction, turn, pending and character parts by the identity of the value, the viewer
-and the player count (their seats are counted from the viewer)."""
+_seat_parts: IdentityMemo[object, dict[tuple[int, int], _Part]] = IdentityMemo(_MEMO_SIZE)
+"""Auction, turn, pending and character parts of each live value, by the viewer and the
+player count (their seats are counted from the viewer)."""
 
-_MEMOS: tuple[dict[Any, Any], ...] = (
+_MEMOS: tuple[dict[Any, Any] | IdentityMemo[Any, Any], ...] = (
     _board_parts,
     _config_parts,
     _game_parts,
@@ -579,12 +578,11 @@ def _player_part(view: PlayerView, seat: int) -> _Part:
     best = view.round_best[seat] if seat < len(view.round_best) else 0
     if view.final_prestige_cards is not None:  # the end: prestige cards shown, once
         return tuple(_player_block(view, seat))
-    known = _player_parts.get(id(player))
-    if known is not None and known[0] is player and known[1] == best:
-        return known[2]
-    _tidy(_player_parts)
+    known = _player_parts.get(player)
+    if known is not None and known[0] == best:
+        return known[1]
     part = (*_player_head(player, best), *_board_part(player.principality), *_NO_FINAL)
-    _player_parts[id(player)] = (player, best, part)
+    _player_parts.put(player, (best, part))
     return part
 
 
@@ -638,13 +636,14 @@ def _seat_part(
     value: object,
     section: Callable[[PlayerView, _Seats], list[float]],
 ) -> _Part:
-    key = (id(value), view.player, count)
-    known = _seat_parts.get(key)
-    if known is not None and known[0] is value:
-        return known[1]
-    _tidy(_seat_parts)
-    part = tuple(section(view, _Seats(view)))
-    _seat_parts[key] = (value, part)
+    key = (view.player, count)
+    known = _seat_parts.get(value)
+    if known is None:
+        known = {}
+        _seat_parts.put(value, known)
+    part = known.get(key)
+    if part is None:
+        part = known[key] = tuple(section(view, _Seats(view)))
     return part
 
 
@@ -657,14 +656,13 @@ def _parts(view: PlayerView) -> list[_Part]:
     for offset in range(count):  # _player_part, its usual answer inline
         seat = (viewer + offset) % count
         player = players[seat]
-        known = _player_parts.get(id(player))
+        known = _player_parts.get(player)
         if (
             known is not None
-            and known[0] is player
             and final is None
-            and known[1] == (bests[seat] if seat < len(bests) else 0)
+            and known[0] == (bests[seat] if seat < len(bests) else 0)
         ):
-            parts.append(known[2])
+            parts.append(known[1])
         else:
             parts.append(_player_part(view, seat))
     parts.append(_ABSENT[count])

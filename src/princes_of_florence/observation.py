@@ -76,6 +76,7 @@ from princes_of_florence.ids import (
     PrestigeCardId,
 )
 from princes_of_florence.limits import MAX_MONEY, shorten
+from princes_of_florence.memo import IdentityMemo
 from princes_of_florence.moves import Move
 from princes_of_florence.rules.common import catalog
 from princes_of_florence.rules.variants import ruleset
@@ -300,29 +301,24 @@ class PlayerView:
         return self.current_player == self.player
 
 
-_SEAT_VIEWS: dict[tuple[int, bool], tuple[PlayerState, PublicPlayer]] = {}
-"""Recent :class:`PublicPlayer` values by the identity of the player's state and whether
-their money shows: a player's state is shared by every game state until that player
-changes, so views of those states share the value too (cheaper, and a learner's
-caches recognise it)."""
+_SEAT_VIEWS: IdentityMemo[PlayerState, tuple[PublicPlayer | None, PublicPlayer | None]] = (
+    IdentityMemo(limit=4096)
+)
+"""Each live player state's :class:`PublicPlayer`, with its money hidden and shown: a
+player's state is shared by every game state until that player changes, so views of
+those states share the value too (cheaper, and a learner's caches recognise it)."""
 
-_SOURCES: dict[int, tuple[PlayerView, GameState]] = {}
-"""The state each recent view was observed from, by the identity of the view."""
-
-_SEAT_VIEWS_SIZE = 4096
-_SOURCES_SIZE = 1024
-"""Entries each of the two tables above holds before it is emptied."""
+_SOURCES: IdentityMemo[PlayerView, GameState] = IdentityMemo(limit=4096)
+"""The state each live view of :func:`observe` was taken from."""
 
 
 def _seat_view(player: PlayerState, show_money: bool) -> PublicPlayer:
-    key = (id(player), show_money)
-    known = _SEAT_VIEWS.get(key)
-    if known is not None and known[0] is player:
-        return known[1]
-    if len(_SEAT_VIEWS) >= _SEAT_VIEWS_SIZE:
-        _SEAT_VIEWS.clear()
-    public = _public(player, show_money)
-    _SEAT_VIEWS[key] = (player, public)
+    known = _SEAT_VIEWS.get(player)
+    public = None if known is None else known[show_money]
+    if public is None:
+        public = _public(player, show_money)
+        hidden, shown = known or (None, None)
+        _SEAT_VIEWS.put(player, (hidden, public) if show_money else (public, shown))
     return public
 
 
@@ -418,18 +414,17 @@ def observe(state: GameState, player: int) -> PlayerView:
         final_prestige_cards=final,
         characters=state.characters,
     )
-    if len(_SOURCES) >= _SOURCES_SIZE:
-        _SOURCES.clear()
-    _SOURCES[id(view)] = (view, state)
+    _SOURCES.put(view, state)
     return view
 
 
 def source_state(view: PlayerView) -> GameState | None:
-    """The state ``view`` was taken from, for a recent :func:`~princes_of_florence.observe`.
+    """The state ``view`` was taken from by :func:`~princes_of_florence.observe`.
 
-    ``None`` for a view made otherwise (loaded from JSON, built by hand) or
-    observed long ago.  The state offers the viewer exactly the moves the view
-    does, so the action mask of a recent view is read from it rather than
+    Each view keeps its state while the view lives (among the last 4096
+    views), and no longer.  ``None`` for a view made otherwise (loaded from
+    JSON, built by hand).  The state offers the viewer exactly the moves the
+    view does, so the action mask of such a view is read from it rather than
     from a :func:`~princes_of_florence.determinize` of the view.
 
     >>> from princes_of_florence import GameConfig, new_game
@@ -437,8 +432,7 @@ def source_state(view: PlayerView) -> GameState | None:
     >>> source_state(observe(state, 1)) is state
     True
     """
-    known = _SOURCES.get(id(view))
-    return known[1] if known is not None and known[0] is view else None
+    return _SOURCES.get(view)
 
 
 def view_legal_moves(view: PlayerView) -> tuple[Move, ...]:
