@@ -497,8 +497,10 @@ def _sections(view: PlayerView) -> list[list[float]]:
 # floats from parts kept between calls: states are immutable and share every
 # part a move leaves alone (a principality, the auction, the supplies), and
 # observe shares each unchanged player's public part, so from one step to the
-# next nearly every part is found again by identity.  Each table keeps the
-# object it was computed from and is emptied when it grows past _MEMO_SIZE.
+# next nearly every part is found again by identity.  The tables by identity
+# forget an entry when its object is freed (memo.IdentityMemo), so they keep no
+# old state alive; the others are keyed by a few small values.  Every table is
+# emptied when it grows past _MEMO_SIZE.
 
 _Part = tuple[float, ...]
 
