@@ -25,7 +25,7 @@ True
 from __future__ import annotations
 
 import weakref
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 __all__ = ["IdentityMemo"]
 
@@ -33,6 +33,16 @@ _K = TypeVar("_K")
 """The type of the objects values are kept for (each must accept weak references)."""
 _V = TypeVar("_V")
 """The type of the values kept."""
+
+
+class _Entry(weakref.ref):  # type: ignore[type-arg]  # holds any key; the memo types it
+    """A weak reference to a key that carries the key's identity and its value: one object
+    per entry, so that a full memo gives the garbage collector little to walk through."""
+
+    __slots__ = ("ident", "value")
+
+    ident: int
+    value: Any
 
 
 class IdentityMemo(Generic[_K, _V]):
@@ -43,17 +53,25 @@ class IdentityMemo(Generic[_K, _V]):
             live objects cannot make it grow without bound.
     """
 
-    __slots__ = ("_entries", "_limit")
+    __slots__ = ("_entries", "_forget", "_limit")
 
     def __init__(self, limit: int) -> None:
-        self._entries: dict[int, tuple[weakref.ref[_K], _V]] = {}
+        entries: dict[int, _Entry] = {}
+
+        def forget(entry: _Entry) -> None:  # the key was freed
+            if entries.get(entry.ident) is entry:
+                del entries[entry.ident]
+
+        self._entries = entries
+        self._forget = forget
         self._limit = limit
 
     def get(self, key: _K) -> _V | None:
         """The value kept for ``key`` (this very object), or ``None``."""
         entry = self._entries.get(id(key))
-        if entry is not None and entry[0]() is key:
-            return entry[1]
+        if entry is not None and entry() is key:
+            value: _V = entry.value
+            return value
         return None
 
     def put(self, key: _K, value: _V) -> None:
@@ -61,14 +79,10 @@ class IdentityMemo(Generic[_K, _V]):
         entries = self._entries
         if len(entries) >= self._limit:
             entries.clear()
-        ident = id(key)
-
-        def forget(ref: weakref.ref[_K]) -> None:
-            entry = entries.get(ident)
-            if entry is not None and entry[0] is ref:
-                del entries[ident]
-
-        entries[ident] = (weakref.ref(key, forget), value)
+        entry = _Entry(key, self._forget)
+        entry.ident = ident = id(key)
+        entry.value = value
+        entries[ident] = entry
 
     def clear(self) -> None:
         """Forget every value."""
