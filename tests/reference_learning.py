@@ -1,10 +1,10 @@
-"""The observation vector as version 0 of the package defined it, kept to check the fast path.
+"""The observation vector as the package defined it before the fast path, kept to check it.
 
 This is the definition :func:`princes_of_florence.observation_vector` had before it
 was built from cached parts: each section built from scratch on every call.
-``tests/test_learning.py`` compares the two on random games of every
+``tests/test_fast_learning.py`` compares the two on random games of every
 configuration; the code below is the earlier module's, unchanged but for its
-imports and names.
+imports and the public name of ``sections``.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable, Iterator, Sequence
 
-from princes_of_florence.errors import PrincesOfFlorenceError
+from princes_of_florence.errors import ArgumentError
 from princes_of_florence.ids import (
     AuctionObject,
     BonusCardId,
@@ -25,14 +25,15 @@ from princes_of_florence.ids import (
     Phase,
     PrestigeCardId,
 )
-from princes_of_florence.limits import shorten
 from princes_of_florence.observation import HiddenCardChoice, PlayerView
 from princes_of_florence.state import (
     CardChoice,
     Conversion,
     LandscapeChoice,
+    MerchantOffer,
     OpenBuild,
     Placing,
+    ProfessorOffer,
     Proposal,
     RecruitOffer,
     Working,
@@ -65,6 +66,8 @@ _PENDING_KINDS: tuple[type, ...] = (
     LandscapeChoice,
     Proposal,
     OpenBuild,
+    MerchantOffer,
+    ProfessorOffer,
 )
 _CARDS = len(_PERSONS) + len(_BONUS) + len(_PRESTIGE_CARDS)
 
@@ -100,11 +103,12 @@ OBSERVATION_LAYOUT: tuple[tuple[str, int], ...] = (
         + len(_PERSONS) + len(_BONUS)  # a work
         + 1  # a payout
         + 2 * _SEATS + 2 + len(_BUILDINGS) + 3  # a proposal
-        + 1,  # an open build
+        + 1  # an open build
+        + len(AuctionObject) + 1,  # the Merchant's choice: the stack and the price
     ),
     (
         "characters",
-        1 + 2 * len(Character) * _SEATS + len(Character) + _SEATS + 3 + _SEATS,
+        1 + 2 * len(Character) * _SEATS + len(Character) + _SEATS + 3 + _SEATS + len(Character),
     ),
 )  # fmt: skip
 """The sections of :func:`~princes_of_florence.observation_vector`, in order: ``(name, length)``.
@@ -349,6 +353,10 @@ def _pending_section(view: PlayerView, seats: _Seats) -> list[float]:
             (pending.payment or 0) / _MONEY,
         ]
     open_build = pending.proposals / 3.0 if isinstance(pending, OpenBuild) else 0.0
+    merchant: list[float] = [0.0] * (len(AuctionObject) + 1)
+    if isinstance(pending, MerchantOffer):
+        stack = list(AuctionObject).index(pending.stack)
+        merchant = [*_one_hot(len(AuctionObject), stack), pending.price / _MONEY]
     return [
         *_one_hot(len(_PENDING_KINDS), kind),
         *_one_hot(len(_TILES), None if tile is None else _TILES.index(tile)),
@@ -357,12 +365,13 @@ def _pending_section(view: PlayerView, seats: _Seats) -> list[float]:
         payout,
         *proposal,
         open_build,
+        *merchant,
     ]
 
 
 def _characters_section(view: PlayerView, seats: _Seats) -> list[float]:
     characters = view.characters
-    size = 1 + 2 * len(Character) * _SEATS + len(Character) + _SEATS + 3 + _SEATS
+    size = 1 + 2 * len(Character) * _SEATS + len(Character) + _SEATS + 3 + _SEATS + len(Character)
     if characters is None:
         return [0.0] * size
     taken = characters.banker_taken
@@ -376,6 +385,7 @@ def _characters_section(view: PlayerView, seats: _Seats) -> list[float]:
         float(taken is not None),
         0.0 if taken is None else taken[0] / 7.0,
         *seats.one_hot(None if taken is None else taken[1]),
+        *(float(character in characters.face_down) for character in Character),
     ]
 
 
@@ -410,7 +420,7 @@ def observation_vector(view: PlayerView) -> tuple[float, ...]:
     the same vector.
 
     Raises:
-        PrincesOfFlorenceError: ``view`` is not a :class:`PlayerView`.
+        ArgumentError: ``view`` is not a :class:`PlayerView`.
 
     >>> from princes_of_florence import GameConfig, new_game, observe
     >>> vector = observation_vector(observe(new_game(GameConfig(players=2)), 1))
@@ -418,7 +428,7 @@ def observation_vector(view: PlayerView) -> tuple[float, ...]:
     (True, True)
     """
     if not isinstance(view, PlayerView):
-        raise PrincesOfFlorenceError(f"observation_vector needs a PlayerView, not {shorten(view)}")
+        raise ArgumentError.wrong_kind("observation_vector", "a PlayerView", view)
     out: list[float] = []
     for section in sections(view):
         out += section

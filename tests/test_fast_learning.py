@@ -169,6 +169,11 @@ def test_a_bad_mask_buffer_is_refused_and_left_alone(out: object) -> None:
     assert before == repr(out)
 
 
+def _read_only(values: Any) -> Any:
+    values.setflags(write=False)
+    return values
+
+
 @pytest.mark.parametrize(
     "make",
     [
@@ -178,8 +183,10 @@ def test_a_bad_mask_buffer_is_refused_and_left_alone(out: object) -> None:
         lambda: array.array("d", [0.0] * 3),
         lambda: [0.0] * OBSERVATION_LENGTH,
         lambda: bytearray(OBSERVATION_LENGTH),
+        lambda: numpy.zeros(OBSERVATION_LENGTH, dtype=numpy.int32),
+        lambda: _read_only(numpy.zeros(OBSERVATION_LENGTH)),
     ],
-    ids=["short", "two rows", "int array", "short array", "list", "bytes"],
+    ids=["short", "two rows", "int array", "short array", "list", "bytes", "ints", "read-only"],
 )
 def test_a_bad_vector_buffer_is_refused_and_left_alone(make: Callable[[], Any]) -> None:
     """An array of the wrong shape or type, a list or bytes are refused; nothing is written."""

@@ -37,7 +37,7 @@ import attrs
 
 from princes_of_florence.components import Catalog, default_catalog
 from princes_of_florence.engine import _sellable, legal_moves
-from princes_of_florence.errors import IllegalMoveError, InvalidMoveError, PrincesOfFlorenceError
+from princes_of_florence.errors import ArgumentError, IllegalMoveError, InvalidMoveError
 from princes_of_florence.geometry import PALAZZO_MASK
 from princes_of_florence.ids import (
     AuctionObject,
@@ -72,6 +72,8 @@ from princes_of_florence.moves import (
     GiveUp,
     IntroduceFreedom,
     KeepRecruiting,
+    MerchantFree,
+    MerchantPay,
     Move,
     Open,
     Pass,
@@ -79,6 +81,7 @@ from princes_of_florence.moves import (
     PlaceToken,
     PlayBonus,
     PrincessWork,
+    ProfessorLater,
     Propose,
     ProposeBuilding,
     ProposePlacement,
@@ -91,6 +94,7 @@ from princes_of_florence.moves import (
     UseMerchant,
     UseProfessor,
     Work,
+    move_shape_problem,
 )
 from princes_of_florence.observation import PlayerView, determinize, source_state
 from princes_of_florence.rules.cooperative import shared_tile_placements
@@ -408,6 +412,9 @@ _KIND_MOVES: tuple[tuple[type[Move], Callable[[], Sequence[Move]]], ...] = (
     (GiveUp, lambda: [GiveUp()]),
     (PlaceTile, lambda: [PlaceTile(c) for c in REVERSE_PLACEMENT_CELLS]),
     (Deal, lambda: [*(Deal(c) for c in _CARDS), *(Deal(f) for f in Freedom)]),
+    (MerchantFree, lambda: [MerchantFree()]),
+    (MerchantPay, lambda: [MerchantPay()]),
+    (ProfessorLater, lambda: [ProfessorLater()]),
 )
 """One row per kind of move, in id order: the kind and every move of it.
 
@@ -432,6 +439,10 @@ ACTION_COUNT: int = BLOCKS[-1].start + BLOCKS[-1].size
 """How many action ids there are; every id is in ``range(ACTION_COUNT)``."""
 
 _MOVES: tuple[Move, ...] = tuple(m for block in BLOCKS for m in block.moves)
+_FIELDS: MappingProxyType[type, tuple[str, ...]] = MappingProxyType(
+    {block.kind: tuple(f.name for f in attrs.fields(block.kind)) for block in BLOCKS}
+)
+"""The field names of each kind of move, to compare a move's field types with its id's."""
 _IDS: MappingProxyType[Move, int] = MappingProxyType({m: i for i, m in enumerate(_MOVES)})
 
 assert len(_IDS) == ACTION_COUNT, "two action ids for one move"
@@ -508,10 +519,12 @@ def _longest_game(cat: Catalog) -> int:
     per_round_b = players * (2 * work + 1)
     # Muse & Princess: phase A2 (every token raises a card's bid, and a pass
     # or a card per player), the Cardinal's third action, and the uses of the
-    # Merchant (one move) and the Professor (a draw, a choice, three put under)
+    # Merchant (one move: ``merchant``, or its choice on winning) and the
+    # Professor (a draw, a choice, three put under; before them, offered at
+    # once when taken, ``professor later``)
     tokens = sum(len(c.bids) for c in cat.characters) + players
     per_round_b += players * work + 1 + 1 + 1 + (rules.draw_size - 2)
-    per_round_a += tokens
+    per_round_a += tokens + 1
     # Cooperative Building: each of the (at most 3) build actions of a turn
     # may hold 3 proposals of 5 moves (partner, building, cells, payment,
     # answer) and then a ``give up`` (a ``build`` alone is counted above)
@@ -541,9 +554,11 @@ def encode_move(move: Move) -> int:
     """The action id of ``move``, the same in every state.
 
     Raises:
-        InvalidMoveError: ``move`` is not a move of the action space (an
-            unknown kind, a bid that is not a multiple of 100, cells no tile
-            can cover, a sale larger than :data:`MAX_PRESTIGE_SALE`...).
+        InvalidMoveError: ``move`` is not a well-formed move (a field of the
+            wrong type, such as ``Bid(300.0)``: see
+            :func:`~princes_of_florence.moves.move_shape_problem`), or not a
+            move of the action space (a bid that is not a multiple of 100,
+            cells no tile can cover, a sale larger than :data:`MAX_PRESTIGE_SALE`...).
 
     >>> from princes_of_florence import Decline, SellPrestige
     >>> encode_move(SellPrestige(2)) == encode_move(SellPrestige(1)) + 1
@@ -554,9 +569,16 @@ def encode_move(move: Move) -> int:
     princes_of_florence.errors.InvalidMoveError: move SellPrestige(points=0) has no action id
     """
     try:
-        return _IDS[move]
-    except (KeyError, TypeError):
-        raise InvalidMoveError(f"move {move!r} has no action id") from None
+        action = _IDS[move]
+    except (KeyError, TypeError):  # TypeError: a field that cannot be hashed
+        raise InvalidMoveError(f"move {shorten(move, 80)} has no action id") from None
+    known = _MOVES[action]
+    # Bid(300.0) == Bid(300), and hashes alike: the fields' types must be the move's too.
+    if move is not known and any(
+        type(getattr(move, name)) is not type(getattr(known, name)) for name in _FIELDS[type(known)]
+    ):
+        raise InvalidMoveError(f"a malformed move: {move_shape_problem(move)}")
+    return action
 
 
 def action_move(action: int) -> Move:
@@ -566,15 +588,16 @@ def action_move(action: int) -> Move:
         InvalidMoveError: ``action`` is not an id from 0 to ``ACTION_COUNT - 1``.
     """
     if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < ACTION_COUNT:
-        raise InvalidMoveError(f"action {action!r} is not an action id (0 to {ACTION_COUNT - 1})")
+        raise InvalidMoveError(
+            f"action {shorten(action)} is not an action id (0 to {ACTION_COUNT - 1})"
+        )
     return _MOVES[action]
 
 
-def _state_of(state_or_view: GameState | PlayerView) -> GameState:
-    if isinstance(state_or_view, GameState):
-        return state_or_view
-    source = source_state(state_or_view)
-    return source if source is not None else _determinized(state_or_view)
+def _state_of(view: PlayerView) -> GameState:
+    """The state ``view`` was observed from, or one that shows the same view."""
+    source = source_state(view)
+    return source if source is not None else _determinized(view)
 
 
 _last_view: list[tuple[PlayerView, GameState]] = []
@@ -691,14 +714,22 @@ and then decodes its action in it, with other games' states between when it step
 many games at once."""
 
 
-def _actions(state_or_view: GameState | PlayerView) -> _Actions | None:
+def _actions(state_or_view: GameState | PlayerView, function: str) -> _Actions | None:
     """The legal actions of the player to decide (of the viewer, for a view); ``None``
-    for a view whose player is not to decide.  Kept for the next calls while the state lives."""
-    if isinstance(state_or_view, PlayerView) and (
-        state_or_view.current_player != state_or_view.player
-    ):
-        return None
-    state = _state_of(state_or_view)
+    for a view whose player is not to decide.  Kept for the next calls while the state lives.
+
+    Raises:
+        ArgumentError: ``state_or_view`` is neither a state nor a view
+            (``function`` is named in the message).
+    """
+    if isinstance(state_or_view, GameState):
+        state = state_or_view
+    elif isinstance(state_or_view, PlayerView):
+        if state_or_view.current_player != state_or_view.player:
+            return None
+        state = _state_of(state_or_view)
+    else:
+        raise ArgumentError.wrong_kind(function, "a GameState or a PlayerView", state_or_view)
     actions = _recent_actions.get(state)
     if actions is None:
         actions = _Actions(state)
@@ -711,8 +742,13 @@ def legal_actions(state_or_view: GameState | PlayerView) -> tuple[int, ...]:
 
     For a view, the viewer's legal actions, or ``()`` when another player is
     to decide (the same as for the true state when the viewer decides).
+
+    Raises:
+        ArgumentError: ``state_or_view`` is neither a state nor a view.
+        PrincesOfFlorenceError: the view is inconsistent (see
+            :func:`~princes_of_florence.determinize`).
     """
-    actions = _actions(state_or_view)
+    actions = _actions(state_or_view, "legal_actions")
     return () if actions is None else actions.sorted_ids()
 
 
@@ -722,12 +758,17 @@ def action_mask(state_or_view: GameState | PlayerView) -> bytes:
     ``numpy.frombuffer(mask, dtype=numpy.uint8)`` reads it without a copy;
     :func:`action_mask_into` writes it into a buffer of the caller's.
 
+    Raises:
+        ArgumentError: ``state_or_view`` is neither a state nor a view.
+        PrincesOfFlorenceError: the view is inconsistent (see
+            :func:`~princes_of_florence.determinize`).
+
     >>> from princes_of_florence import GameConfig, new_game
     >>> mask = action_mask(new_game(GameConfig(players=3)))
     >>> len(mask) == ACTION_COUNT, sum(mask)
     (True, 4)
     """
-    actions = _actions(state_or_view)
+    actions = _actions(state_or_view, "action_mask")
     return _ZEROS if actions is None else actions.mask()
 
 
@@ -740,15 +781,17 @@ def action_mask_into(state_or_view: GameState | PlayerView, out: _Buffer) -> _Bu
     and that length; learners keep one and refill it every step.
 
     Raises:
-        PrincesOfFlorenceError: ``out`` is none of these, or of another length;
-            it is left as it was.
+        ArgumentError: ``state_or_view`` is neither a state nor a view, or
+            ``out`` is none of these or of another length; ``out`` is then
+            left as it was.
 
     >>> from princes_of_florence import GameConfig, new_game
     >>> buffer = bytearray(ACTION_COUNT)
     >>> action_mask_into(new_game(GameConfig(players=3)), buffer) is buffer, sum(buffer)
     (True, 4)
     """
-    _write_bytes(action_mask(state_or_view), out, "action_mask_into")
+    actions = _actions(state_or_view, "action_mask_into")
+    _write_bytes(_ZEROS if actions is None else actions.mask(), out, "action_mask_into")
     return out
 
 
@@ -756,31 +799,25 @@ def _write_bytes(data: bytes, out: _Buffer, caller: str) -> None:
     """Copy ``data`` into ``out``: a buffer of one-byte items, or a numpy array.
 
     Raises:
-        PrincesOfFlorenceError: ``out`` is not writable, not contiguous or not
-            of ``len(data)`` items.
+        ArgumentError: ``out`` is not writable, not contiguous or not of
+            ``len(data)`` items.
     """
     try:
         target = memoryview(out)  # type: ignore[arg-type]  # checked here, at run time
     except TypeError:
-        raise PrincesOfFlorenceError(
-            f"{caller} needs a writable buffer, not {shorten(out)}"
-        ) from None
+        raise ArgumentError.wrong_kind(caller, "a writable buffer", out) from None
     with target:
         if target.readonly or not target.c_contiguous or target.ndim != 1:
-            raise PrincesOfFlorenceError(
-                f"{caller} needs a writable one-dimensional contiguous buffer"
-            )
+            raise ArgumentError(f"{caller} needs a writable one-dimensional contiguous buffer")
         if len(target) != len(data):
-            raise PrincesOfFlorenceError(
-                f"{caller} needs a buffer of {len(data)} items, not {len(target)}"
-            )
+            raise ArgumentError(f"{caller} needs a buffer of {len(data)} items, not {len(target)}")
         item = target.format
         if target.itemsize == 1 and item in _BYTE_FORMATS:
             with target.cast("B") as raw:
                 raw[:] = data
             return
     if not hasattr(out, "dtype"):
-        raise PrincesOfFlorenceError(
+        raise ArgumentError(
             f"{caller} needs one-byte items or a numpy array, not items of format {item!r}"
         )
     import numpy
@@ -798,11 +835,12 @@ def decode_move(state_or_view: GameState | PlayerView, action: int) -> Move:
     the legality check (see :func:`~princes_of_florence.apply`).
 
     Raises:
+        ArgumentError: ``state_or_view`` is neither a state nor a view.
         InvalidMoveError: ``action`` is not an action id.
         IllegalMoveError: the move is not legal now.
     """
     move = action_move(action)
-    actions = _actions(state_or_view)
+    actions = _actions(state_or_view, "decode_move")
     legal = None if actions is None else actions.move(action)
     if legal is None:
         raise IllegalMoveError(f"action {action} ({move}) is not legal now")

@@ -29,7 +29,7 @@ from typing import Any, TypeVar, get_args
 import attrs
 
 from princes_of_florence.engine import apply_with_events, is_terminal, new_game, outcome
-from princes_of_florence.errors import PrincesOfFlorenceError
+from princes_of_florence.errors import ArgumentError, PrincesOfFlorenceError
 from princes_of_florence.events import Event, MoneyReason, PrestigeReason
 from princes_of_florence.frozen import share_copies
 from princes_of_florence.ids import (
@@ -60,9 +60,11 @@ from princes_of_florence.state import (
     Conversion,
     GameState,
     LandscapeChoice,
+    MerchantOffer,
     OpenBuild,
     Placing,
     Principality,
+    ProfessorOffer,
     Proposal,
     RecruitOffer,
     Working,
@@ -110,6 +112,8 @@ _PENDING_KINDS: tuple[type, ...] = (
     LandscapeChoice,
     Proposal,
     OpenBuild,
+    MerchantOffer,
+    ProfessorOffer,
 )
 _CARDS = len(_PERSONS) + len(_BONUS) + len(_PRESTIGE_CARDS)
 
@@ -145,11 +149,12 @@ OBSERVATION_LAYOUT: tuple[tuple[str, int], ...] = (
         + len(_PERSONS) + len(_BONUS)  # a work
         + 1  # a payout
         + 2 * _SEATS + 2 + len(_BUILDINGS) + 3  # a proposal
-        + 1,  # an open build
+        + 1  # an open build
+        + len(AuctionObject) + 1,  # the Merchant's choice: the stack and the price
     ),
     (
         "characters",
-        1 + 2 * len(Character) * _SEATS + len(Character) + _SEATS + 3 + _SEATS,
+        1 + 2 * len(Character) * _SEATS + len(Character) + _SEATS + 3 + _SEATS + len(Character),
     ),
 )  # fmt: skip
 """The sections of :func:`~princes_of_florence.observation_vector`, in order: ``(name, length)``.
@@ -443,6 +448,10 @@ def _pending_section(view: PlayerView, seats: _Seats) -> list[float]:
             (pending.payment or 0) / _MONEY,
         ]
     open_build = pending.proposals / 3.0 if isinstance(pending, OpenBuild) else 0.0
+    merchant: list[float] = [0.0] * (len(AuctionObject) + 1)
+    if isinstance(pending, MerchantOffer):
+        stack = list(AuctionObject).index(pending.stack)
+        merchant = [*_one_hot(len(AuctionObject), stack), pending.price / _MONEY]
     return [
         *_one_hot(len(_PENDING_KINDS), kind),
         *_one_hot(len(_TILES), None if tile is None else _POSITIONS[id(_TILES)][id(tile)]),
@@ -451,12 +460,13 @@ def _pending_section(view: PlayerView, seats: _Seats) -> list[float]:
         payout,
         *proposal,
         open_build,
+        *merchant,
     ]
 
 
 def _characters_section(view: PlayerView, seats: _Seats) -> list[float]:
     characters = view.characters
-    size = 1 + 2 * len(Character) * _SEATS + len(Character) + _SEATS + 3 + _SEATS
+    size = 1 + 2 * len(Character) * _SEATS + len(Character) + _SEATS + 3 + _SEATS + len(Character)
     if characters is None:
         return [0.0] * size
     taken = characters.banker_taken
@@ -470,6 +480,7 @@ def _characters_section(view: PlayerView, seats: _Seats) -> list[float]:
         float(taken is not None),
         0.0 if taken is None else taken[0] / 7.0,
         *seats.one_hot(None if taken is None else taken[1]),
+        *(float(character in characters.face_down) for character in Character),
     ]
 
 
@@ -704,7 +715,7 @@ def observation_vector(view: PlayerView) -> tuple[float, ...]:
     :func:`observation_vector_into` writes it into a buffer of the caller's.
 
     Raises:
-        PrincesOfFlorenceError: ``view`` is not a :class:`PlayerView`.
+        ArgumentError: ``view`` is not a :class:`PlayerView`.
 
     >>> from princes_of_florence import GameConfig, new_game, observe
     >>> vector = observation_vector(observe(new_game(GameConfig(players=2)), 1))
@@ -712,7 +723,7 @@ def observation_vector(view: PlayerView) -> tuple[float, ...]:
     (True, True)
     """
     if not isinstance(view, PlayerView):
-        raise PrincesOfFlorenceError(f"observation_vector needs a PlayerView, not {shorten(view)}")
+        raise ArgumentError.wrong_kind("observation_vector", "a PlayerView", view)
     out: list[float] = []
     for part in _parts(view):
         out += part
@@ -735,9 +746,9 @@ def observation_vector_into(view: PlayerView, out: _Buffer) -> _Buffer:
     object per value: the fastest way to feed a learner.
 
     Raises:
-        PrincesOfFlorenceError: ``view`` is not a :class:`PlayerView`, or
-            ``out`` is none of these or of another length; ``out`` is then
-            left as it was.
+        ArgumentError: ``view`` is not a :class:`PlayerView`, or ``out`` is
+            none of these (a read-only array, an array of integers...) or of
+            another length; ``out`` is then left as it was.
 
     >>> import array
     >>> from princes_of_florence import GameConfig, new_game, observe
@@ -747,15 +758,19 @@ def observation_vector_into(view: PlayerView, out: _Buffer) -> _Buffer:
     True
     """
     if not isinstance(view, PlayerView):
-        raise PrincesOfFlorenceError(
-            f"observation_vector_into needs a PlayerView, not {shorten(view)}"
-        )
+        raise ArgumentError.wrong_kind("observation_vector_into", "a PlayerView", view)
     shape = getattr(out, "shape", None)
     if shape is not None and hasattr(out, "dtype"):  # a numpy array
         if shape != (OBSERVATION_LENGTH,):
-            raise PrincesOfFlorenceError(
+            raise ArgumentError(
                 f"observation_vector_into needs an array of shape ({OBSERVATION_LENGTH},), "
                 f"not {shape}"
+            )
+        target: Any = out  # a numpy array: it has a shape and a dtype
+        if target.dtype.kind != "f" or not target.flags.writeable:
+            raise ArgumentError(
+                "observation_vector_into needs a writable array of floats, "
+                f"not a {'read-only ' if not target.flags.writeable else ''}array of {target.dtype}"
             )
         import numpy
 
@@ -767,16 +782,15 @@ def observation_vector_into(view: PlayerView, out: _Buffer) -> _Buffer:
                     _arrays.clear()
                 known = _arrays[id(part)] = (part, numpy.array(part, dtype=numpy.float64))
             arrays.append(known[1])
-        target: Any = out  # a numpy array: it has a shape and a dtype
         numpy.concatenate(arrays, out=target, casting="same_kind")
         return out
     if not isinstance(out, array.array) or out.typecode not in _FLOAT_FORMATS:
-        raise PrincesOfFlorenceError(
+        raise ArgumentError(
             "observation_vector_into needs a numpy array or an array.array of 'f' or 'd', "
             f"not {shorten(out)}"
         )
     if len(out) != OBSERVATION_LENGTH:
-        raise PrincesOfFlorenceError(
+        raise ArgumentError(
             f"observation_vector_into needs {OBSERVATION_LENGTH} items, not {len(out)}"
         )
     out[:] = array.array(out.typecode, observation_vector(view))
@@ -987,7 +1001,7 @@ def returns(state: GameState) -> tuple[float, ...]:
     ...
     princes_of_florence.errors.PrincesOfFlorenceError: the game is not over: no returns yet
     """
-    winners = _finished(state).winners
+    winners = _finished(state, "returns").winners
     share = 1.0 / len(winners)
     return tuple(share if seat in winners else 0.0 for seat in range(len(state.players)))
 
@@ -1011,7 +1025,7 @@ def rank_returns(state: GameState) -> tuple[float, ...]:
     Raises:
         PrincesOfFlorenceError: the game is not over.
     """
-    result = _finished(state)
+    result = _finished(state, "rank_returns")
     count = len(result.prestige)
     keys = [(result.prestige[seat], result.money[seat]) for seat in range(count)]
     values = [0.0] * count
@@ -1023,9 +1037,9 @@ def rank_returns(state: GameState) -> tuple[float, ...]:
     return tuple(values)
 
 
-def _finished(state: GameState) -> Outcome:
+def _finished(state: GameState, function: str) -> Outcome:
     if not isinstance(state, GameState):
-        raise PrincesOfFlorenceError(f"returns need a GameState, not {shorten(state)}")
+        raise ArgumentError.wrong_kind(function, "a GameState", state)
     if not is_terminal(state):
         raise PrincesOfFlorenceError("the game is not over: no returns yet")
     return outcome(state)
