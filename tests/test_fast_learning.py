@@ -19,6 +19,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -205,3 +206,30 @@ def test_the_layout_is_the_definitions() -> None:
     """The published layout and length are those of the earlier definition."""
     assert reference_learning.OBSERVATION_LAYOUT == OBSERVATION_LAYOUT
     assert reference_learning.OBSERVATION_LENGTH == OBSERVATION_LENGTH
+
+
+def test_a_decoded_move_is_applied_without_a_second_check(monkeypatch: pytest.MonkeyPatch) -> None:
+    """decode_move's object is recognised by apply even after masks of other states (as
+    when many games are stepped at once): the legality check is not run again."""
+    from princes_of_florence import apply, engine
+
+    first = play_random(GameConfig(players=3, seed=4), 1, limit=30).states[-1]
+    second = play_random(GameConfig(players=4, seed=5), 2, limit=40).states[-1]
+    action = legal_actions(first)[0]
+    action_mask(first)
+    action_mask(second)
+    move = decode_move(first, action)
+    checked: list[object] = []
+    original = engine.move_problem
+
+    def counting(*arguments: Any) -> str | None:
+        checked.append(arguments[1])
+        return original(*arguments)
+
+    monkeypatch.setattr(engine, "move_problem", counting)
+    after = apply(first, move)
+    assert [] == checked
+    rebuilt = attrs.evolve(move)  # equal, another object: checked as any move is
+    assert rebuilt is not move
+    assert after == apply(first, rebuilt)
+    assert [rebuilt] == checked

@@ -35,6 +35,7 @@ from typing import Generic, TypeVar
 
 import attrs
 
+from princes_of_florence import engine
 from princes_of_florence.components import Catalog, default_catalog
 from princes_of_florence.engine import _sellable, legal_moves
 from princes_of_florence.errors import ArgumentError, IllegalMoveError, InvalidMoveError
@@ -844,4 +845,9 @@ def decode_move(state_or_view: GameState | PlayerView, action: int) -> Move:
     legal = None if actions is None else actions.move(action)
     if legal is None:
         raise IllegalMoveError(f"action {action} ({move}) is not legal now")
+    if actions is not None and isinstance(state_or_view, GameState):
+        # The engine recognises the objects of its last legal_moves answer (see apply);
+        # these are its answer for this state, kept since the mask was made, perhaps
+        # with other states asked about in between (many games stepped at once).
+        engine._last = (state_or_view, actions.moves)
     return legal
