@@ -656,13 +656,16 @@ def _vector_rate(name: str, players: int, size: int, seconds: float) -> float | 
         return None
     env = VectorEnv(name, num_envs=size, players=players)
     observations, _ = env.reset(seed=size)
-    rng = numpy.random.default_rng(size)
+    rng = random.Random(size)
     masks = observations["action_mask"]
+    actions = numpy.zeros(size, dtype=numpy.int64)
 
     def play(number: int) -> int:
-        # a uniformly random legal action per row: the largest of random keys on the legal ids
-        keys = rng.random(masks.shape) * masks
-        env.step(keys.argmax(axis=1))
+        # a uniformly random legal action per row, picked as the PettingZoo figure picks
+        for row in range(size):
+            legal = numpy.flatnonzero(masks[row])
+            actions[row] = legal[int(rng.random() * len(legal))]
+        env.step(actions)
         return size
 
     return _cpu_rate(seconds, play)

@@ -12,7 +12,7 @@ reads the games only through the game protocol
 >>> env = VectorEnv("princes", num_envs=3, players=4)
 >>> observations, infos = env.reset(seed=7)
 >>> observations["observation"].shape, observations["action_mask"].shape[0]
-((3, 1232), 3)
+((3, 1249), 3)
 >>> rng = np.random.default_rng(7)
 >>> actions = [rng.choice(np.flatnonzero(row)) for row in observations["action_mask"]]
 >>> observations, rewards, terminated, truncated, infos = env.step(actions)
