@@ -46,6 +46,7 @@ autodoc_type_aliases = {
     "Pending": "~princes_of_florence.Pending",
     "ViewPending": "~princes_of_florence.ViewPending",
     "StateOrView": "~princes_of_florence.decisions.StateOrView",
+    "AnyGame": "~princes_of_florence.games.Game",
 }
 napoleon_google_docstring = True
 napoleon_numpy_docstring = False
@@ -56,6 +57,7 @@ nitpicky = True
 nitpick_ignore = [
     # Annotations of parameters and return values (the standard library's ABCs).
     ("py:class", "collections.abc.Callable"),
+    ("py:class", "collections.abc.Collection"),
     ("py:class", "collections.abc.Iterable"),
     ("py:class", "collections.abc.Iterator"),
     ("py:class", "collections.abc.Mapping"),
@@ -66,6 +68,8 @@ nitpick_ignore = [
     ("py:class", "random.Random"),
     # state.replace is compared with attrs.evolve.
     ("py:func", "attrs.evolve"),
+    # The validators of datafile are called with the attribute they check.
+    ("py:class", "attrs.Attribute"),
     # The frozen values answer the standard library's copy module.
     ("py:mod", "copy"),
     # The PettingZoo adapter's spaces and arrays (gymnasium and NumPy, extras).
@@ -76,6 +80,8 @@ nitpick_ignore = [
     ("py:class", "numpy.float32"),
     ("py:class", "numpy.bool"),
     ("py:class", "numpy.int64"),
+    # The web server's application (Starlette, the web extra).
+    ("py:class", "starlette.applications.Starlette"),
 ]
 html_theme = "furo"
 html_title = "princes-of-florence"
