@@ -423,8 +423,11 @@ AnyGame = Game[Any, Any, Any, Any, Any]
 
 
 BufferT = TypeVar("BufferT")
+"""A buffer the caller keeps (a numpy array, an ``array.array``...), filled and returned."""
 StateC = TypeVar("StateC", contravariant=True)
+"""A game's state, as :class:`LearningBuffers` takes it."""
 ViewC = TypeVar("ViewC", contravariant=True)
+"""A game's view, as :class:`LearningBuffers` takes it."""
 
 
 @runtime_checkable
