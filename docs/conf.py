@@ -76,6 +76,10 @@ nitpick_ignore = [
     ("py:class", "gymnasium.spaces.space.Space"),
     ("py:class", "numpy.ndarray"),
     ("py:class", "numpy.dtype"),
+    # The vector environment's arrays (NumPy's scalar types).
+    ("py:class", "numpy.float32"),
+    ("py:class", "numpy.bool"),
+    ("py:class", "numpy.int64"),
     # The web server's application (Starlette, the web extra).
     ("py:class", "starlette.applications.Starlette"),
     # The serialization package's generic part takes enums and builds cattrs converters.

@@ -15,7 +15,8 @@ plays seeded games with every seating rotated and prints the result table
 (see :mod:`princes_of_florence.bots.tournament`).
 ``bench [--seconds S] [NAME ...]`` runs the benchmarks of
 :mod:`princes_of_florence.bench` (all of them by default) and prints their
-figures.  ``catalog`` lists the component data that could not be verified.
+figures; ``bench rl`` gives learners' figures for every registered game.
+``catalog`` lists the component data that could not be verified.
 
 Every command takes ``--game NAME``, a game of the registry
 (:mod:`princes_of_florence.games`); The Princes of Florence (``princes``) by
