@@ -73,7 +73,8 @@ def run_in_order(
         Each call's result, in the order of ``calls``.
 
     Raises:
-        CancelledError: a call was cancelled more than ``retries`` times.
+        concurrent.futures.CancelledError: a call was cancelled more than
+            ``retries`` times.
         Exception: whatever a call raised, as it raised it.
     """
     if executor is None:
