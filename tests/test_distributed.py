@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 
+from princes_of_florence import games
 from princes_of_florence.bots import tournament
 from princes_of_florence.bots.scale import DaskExecutor, dask_executor
 from princes_of_florence.bots.selfplay import play_many
@@ -59,6 +60,15 @@ def test_a_tournament_on_the_cluster_equals_one_in_one_process(client: Any) -> N
     """The same seed gives the same result table on the cluster as in this process."""
     on_cluster = tournament(SPECS, 9, seed=5, executor=DaskExecutor(client))
     assert tournament(SPECS, 9, seed=5) == on_cluster
+
+
+@pytest.mark.parametrize("name", [name for name in games.names() if name != "princes"])
+def test_every_registered_game_plays_on_the_cluster(client: Any, name: str) -> None:
+    """Another registered game's tournament on the cluster equals one in one process."""
+    on_cluster = tournament(
+        ["random", "random"], 4, seed=1, game=name, executor=DaskExecutor(client)
+    )
+    assert tournament(["random", "random"], 4, seed=1, game=name) == on_cluster
 
 
 def test_play_many_on_the_cluster_writes_what_one_process_writes(

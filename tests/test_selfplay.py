@@ -190,3 +190,14 @@ def test_a_cancelled_game_is_played_again(tmp_path: Path) -> None:
     result = tournament(SPECS, 6, seed=3, executor=executor)
     assert tournament(SPECS, 6, seed=3) == result
     assert executor.submitted > 6
+
+
+@pytest.mark.parametrize("name", games.names())
+def test_every_registered_game_is_written_and_read_back(tmp_path: Path, name: str) -> None:
+    """play_many serves every game of the registry; each line's record is the game's."""
+    game = games.get(name)
+    result = play_many(["random", "random"], 3, tmp_path, shard=2, workers=2, game=name)
+    assert (3, 2) == (result.played, len(result.shards))
+    for line in _lines(tmp_path):
+        record = game.load_record(json.dumps(line["record"]))
+        assert game.is_terminal(game.replay(record)[-1])
