@@ -13,7 +13,7 @@ python3 -m venv .venv
 .venv/bin/python -m pip install --quiet --upgrade pip
 # The extras too, so that their tests run (they skip only without them); the
 # floor-version run below has no orjson, so the JSON tests run on the standard library too.
-.venv/bin/python -m pip install --quiet -e ".[dev,fast,pettingzoo,openspiel,web]"
+.venv/bin/python -m pip install --quiet -e ".[dev,fast,pettingzoo,openspiel,web,distributed]"
 # The web server's tests: httpx for Starlette's TestClient, Playwright for Python for the
 # browser tests, which drive Debian's Chromium (installed here when missing; Playwright
 # never downloads a browser: the tests launch /usr/bin/chromium by its path).
