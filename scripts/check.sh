@@ -33,7 +33,9 @@ echo "== ruff check"; ruff check src tests examples docs
 echo "== ruff format --check"; ruff format --check src tests examples docs
 echo "== mypy --strict"; mypy
 echo "== import layers"; lint-imports
-echo "== pytest"; pytest -q -p no:cacheprovider
+# The machine's two cores, each test file on one (pytest-xdist); the figures
+# the tests report are gathered from both.
+echo "== pytest"; pytest -q -p no:cacheprovider -n 2 --dist loadfile
 echo "== sphinx"; sphinx-build -W --keep-going -n -q -b html docs docs/_build/html
 echo "== rendered pages"; python scripts/check_html.py docs/_build/html
 echo "== wheel and sdist"; python scripts/check_dist.py
