@@ -280,7 +280,13 @@ class Game(Protocol[StateT, ViewT, MoveT, EventT, ConfigT]):
     # -- words and pictures -------------------------------------------------------
 
     def decision_text(self, state_or_view: StateT | ViewT) -> str | None:
-        """What the player to decide is asked, as a sentence; ``None`` when nobody is."""
+        """What the player to decide is asked, as a sentence; ``None`` when nobody is.
+
+        Given that player's own view, the sentence is addressed to them in the
+        second person, as :meth:`describe` with ``viewer`` speaks ("You:
+        ..."); given a state or anybody else's view, it names the player as
+        :meth:`player_names` does.
+        """
         ...
 
     def decision_data(self, state_or_view: StateT | ViewT) -> dict[str, Any] | None:
