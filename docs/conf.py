@@ -80,6 +80,9 @@ nitpick_ignore = [
     ("py:class", "numpy.dtype"),
     # The web server's application (Starlette, the web extra).
     ("py:class", "starlette.applications.Starlette"),
+    # The serialization package's generic part takes enums and builds cattrs converters.
+    ("py:class", "enum.Enum"),
+    ("py:class", "cattrs.Converter"),
 ]
 html_theme = "furo"
 html_title = "princes-of-florence"
@@ -88,6 +91,12 @@ exclude_patterns = ["_build"]
 
 _PACKAGES = (princes_of_florence, princes_of_florence.bots)
 """The packages whose exported names the API reference documents under the public name."""
+
+_REEXPORTING = {
+    *(package.__name__ for package in _PACKAGES),
+    "princes_of_florence.serialization",  # this game's constants, from its modules
+}
+"""The packages whose exported constants are defined in their modules (see below)."""
 
 
 def _skip_exported(
@@ -115,10 +124,12 @@ def _defined_docstring(
     module it documents it in; for ``princes_of_florence.Move`` that is the
     package, which only imports it, so autodoc would fall back on the
     docstring of the value's type (a tuple's, a union's).  This looks the
-    name up in the package's modules instead.
+    name up in the package's modules instead.  The same holds for the
+    constants that :mod:`princes_of_florence.serialization` exports from its
+    modules (``SCHEMA_VERSION``).
     """
     package, _, attribute = name.rpartition(".")
-    if what != "data" or package not in {p.__name__ for p in _PACKAGES}:
+    if what != "data" or package not in _REEXPORTING:
         return
     for module_name, module in sorted(sys.modules.items()):
         if not module_name.startswith(f"{package}.") or getattr(module, attribute, None) is not obj:

@@ -49,5 +49,5 @@ python3 -m venv .venv-floor
 .venv-floor/bin/python -m pip install --quiet --no-deps -e .
 HYPOTHESIS_PROFILE=dev .venv-floor/bin/python -m pytest -q -p no:cacheprovider \
     tests/test_serialization.py tests/test_replay.py tests/test_packaging.py \
-    src/princes_of_florence/serialization.py
+    src/princes_of_florence/serialization
 echo "== all checks passed"

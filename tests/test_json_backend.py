@@ -20,7 +20,7 @@ from princes_of_florence import (
 )
 from princes_of_florence import serialization as serial
 from princes_of_florence.engine import apply, legal_moves
-from princes_of_florence.serialization import GameRecord, json_backend
+from princes_of_florence.serialization import GameRecord, envelope, json_backend
 from strategies import played_games
 
 orjson = pytest.importorskip("orjson", reason="the extra 'fast' (orjson) is not installed")
@@ -135,7 +135,7 @@ def test_a_repeated_key_in_a_state_is_refused_with_either_library(
     text = dumps(state).replace('"money":', '"money":300,"money":', 1)
     for library in ("orjson", "json"):
         if library == "json":
-            monkeypatch.setattr(serial, "_orjson", lambda: None)
+            monkeypatch.setattr(envelope, "_orjson", lambda: None)
         assert json_backend() == library
         with pytest.raises(SerializationError, match="the key 'money' appears twice"):
             load_state(text)
@@ -148,7 +148,7 @@ def test_the_standard_library_alone_writes_and_reads_the_same(
     for _ in range(40):
         state = apply(state, legal_moves(state)[-1])
     fast = dumps(state)
-    monkeypatch.setattr(serial, "_orjson", lambda: None)
+    monkeypatch.setattr(envelope, "_orjson", lambda: None)
     assert json_backend() == "json"
     assert dumps(state) == fast
     assert load_state(fast) == state

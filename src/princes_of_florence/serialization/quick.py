@@ -1,0 +1,691 @@
+"""Quick readers and writers of any game's attrs classes, as exact as the converter.
+
+This module is generic: it knows no game, only the game's
+:class:`~princes_of_florence.serialization.converter.Unions`.
+
+Servers load a state on every request, and almost every document they load
+is valid.  :func:`reader` writes out, from the same annotations the converter
+reads, one function per class that accepts only what the converter accepts
+and builds the same value, several times faster; on anything it does not
+accept it gives up (raises :class:`GiveUp`) and the converter reads the
+document again, to name every problem with its path.  A type it has no
+reader for makes it return ``None``: the converter then reads every such
+document.
+
+:func:`writer`, the other half of a server's round trip, builds the JSON
+value of an instance the same way: a field that JSON writes as it is (an
+integer, a text enum member, a tuple of them) is passed through, the rest
+through their own writers.  The text is the converter's, byte for byte.  A
+writer checks the type of every field as it goes and raises :class:`Wrong`
+on a value of another type; the caller then names it with
+:func:`~princes_of_florence.serialization.converter.value_problems`.
+
+Writing the functions out costs a noticeable part of a second, so a game
+asks for them on first use (The Princes of Florence keeps them by class in
+:mod:`princes_of_florence.serialization.princes`):
+
+>>> import attrs
+>>> from princes_of_florence.serialization.converter import Unions
+>>> @attrs.frozen
+... class Roll:
+...     dice: tuple[int, ...]
+...     kept: bool = False
+>>> read = reader(Roll, Unions())
+>>> read({"dice": [3, 6]})
+Roll(dice=(3, 6), kept=False)
+>>> read({"dice": [3, "6"]})
+Traceback (most recent call last):
+...
+princes_of_florence.serialization.quick.GiveUp
+>>> writer(Roll, Unions())(Roll((3, 6)))
+{'dice': (3, 6), 'kept': False}
+"""
+
+from __future__ import annotations
+
+import types
+from collections.abc import Callable, Collection, Sequence
+from enum import Enum
+from typing import Any, Union, get_args, get_type_hints
+
+import attrs
+
+from princes_of_florence.limits import MAX_ITEMS
+from princes_of_florence.serialization.converter import (
+    LARGEST,
+    Unions,
+    is_enum,
+    is_tuple,
+    snake,
+    union_members,
+)
+
+__all__ = [
+    "BUILT_MAX",
+    "CHECKED_MAX",
+    "GiveUp",
+    "Reader",
+    "Wrong",
+    "Writer",
+    "reader",
+    "writer",
+]
+
+
+class GiveUp(Exception):
+    """The quick reader does not accept the document; the converter reads it."""
+
+
+Reader = Callable[[Any], Any]
+"""A quick reader, which takes a JSON value and builds the value or raises :class:`GiveUp`."""
+
+Writer = Callable[[Any], Any]
+"""A quick writer, which takes a value and gives its JSON value or raises :class:`Wrong`."""
+
+
+# --------------------------------------------------------------------------
+# Readers
+
+
+def _quick_scalar(kind: Any) -> Reader | None:
+    if kind is int:
+
+        def read_int(value: Any) -> int:
+            if type(value) is int and -LARGEST < value < LARGEST:
+                return value
+            raise GiveUp
+
+        return read_int
+    if kind is bool or kind is str:
+
+        def read_exact(value: Any) -> Any:
+            if type(value) is kind:
+                return value
+            raise GiveUp
+
+        return read_exact
+    return None
+
+
+def _enum_table(kinds: Sequence[Any]) -> dict[str, Enum] | None:
+    """The members of ``kinds`` by value, the first kind first, as the converter tries them.
+
+    Only text values: a JSON value found in this table is exactly such a text
+    (no number or ``true`` equals a text).
+    """
+    table: dict[str, Enum] = {}
+    for kind in kinds:
+        if not is_enum(kind) or not all(type(m.value) is str for m in kind):
+            return None
+        for member in kind:
+            table.setdefault(member.value, member)
+    return table
+
+
+def _enum_table_of(kind: Any, unions: Unions) -> dict[str, Enum] | None:
+    """The table of :func:`_enum_table` for an enum, or a union of enums read as one."""
+    if is_enum(kind):
+        return _enum_table([kind])
+    members = union_members(kind)
+    if members is None:
+        return None
+    for spec in unions.enums:
+        if set(members) == set(spec.kinds):
+            return _enum_table(spec.kinds)
+    return None
+
+
+def _quick_enums(kinds: Sequence[Any]) -> Reader | None:
+    """A reader of members of ``kinds``, tried in order as the converter does."""
+    table = _enum_table(kinds)
+    if table is None:
+        return None
+    find = table.__getitem__
+
+    def read_enum(value: Any) -> Any:
+        try:
+            return find(value)
+        except (KeyError, TypeError):  # TypeError: an array or object
+            raise GiveUp from None
+
+    return read_enum
+
+
+def _quick_enum_tuple(kinds: Sequence[Any]) -> Reader | None:
+    """A reader of an array of members of ``kinds``, each looked up in C."""
+    table = _enum_table(kinds)
+    if table is None:
+        return None
+    find = table.__getitem__
+
+    def read_enums(value: Any) -> tuple[Any, ...]:
+        if type(value) is not list or len(value) > MAX_ITEMS:
+            raise GiveUp
+        try:
+            return tuple(map(find, value))
+        except (KeyError, TypeError):
+            raise GiveUp from None
+
+    return read_enums
+
+
+BUILT_MAX = 64
+"""How many validated instances (configurations) a quick reader keeps to reuse."""
+
+_MISSING = object()
+"""What a quick reader finds for a field the document leaves out."""
+
+
+def _quick_attrs(cls: Any, unions: Unions, tagged: bool = False) -> Reader | None:
+    """A reader of the attrs class ``cls``, written out as one function.
+
+    The function checks and reads every field in turn, integers and enum
+    members in line, other fields through their own readers, then builds the
+    instance.  With ``tagged``, the object also holds the union's tag, which
+    the caller has already looked up.
+    """
+    hints = get_type_hints(cls)
+    fields = attrs.fields(cls)
+    # A field whose default is made by a factory (a configuration's names) is
+    # passed to the class only when the document has it, so the class makes the default.
+    made = {f.name for f in fields if isinstance(f.default, attrs.Factory)}  # type: ignore[arg-type]
+    known = frozenset(f.name for f in fields) | ({unions.tag} if tagged else set())
+    scope: dict[str, Any] = {
+        "GiveUp": GiveUp,
+        "cls": cls,
+        "known": known,
+        "MISSING": _MISSING,
+        "LARGEST": LARGEST,
+        "MAX_ITEMS": MAX_ITEMS,
+        "new": object.__new__,
+        "put": object.__setattr__,
+    }
+    lines = [
+        "def read(value):",
+        "    if type(value) is not dict or not value.keys() <= known:",
+        "        raise GiveUp",
+        "    try:",
+    ]
+    for index, field in enumerate(fields):
+        kind = hints[field.name]
+        name = f"v{index}"
+        if field.default is attrs.NOTHING:  # a missing key: the KeyError gives up
+            lines.append(f"        {name} = value[{field.name!r}]")
+            indent = "        "
+        else:  # a missing key: MISSING (a default made by the class), or the default
+            scope[f"default{index}"] = _MISSING if field.name in made else field.default
+            lines += [
+                "        try:",
+                f"            {name} = value[{field.name!r}]",
+                "        except KeyError:",
+                f"            {name} = default{index}",
+                "        else:",
+            ]
+            indent = "            "
+        members = union_members(kind)
+        if members is not None and type(None) in members:  # optional: None as it is
+            present = tuple(m for m in members if m is not type(None))
+            lines.append(f"{indent}if {name} is not None:")
+            indent += "    "
+            kind = present[0] if len(present) == 1 else Union[present]  # noqa: UP007
+        table = _enum_table_of(kind, unions)
+        items = get_args(kind)
+        if kind is int:
+            lines += [
+                f"{indent}if type({name}) is not int or not -LARGEST < {name} < LARGEST:",
+                f"{indent}    raise GiveUp",
+            ]
+        elif kind is bool or kind is str:
+            lines += [
+                f"{indent}if type({name}) is not {kind.__name__}:",
+                f"{indent}    raise GiveUp",
+            ]
+        elif table is not None:  # a KeyError or TypeError (an array, an object) gives up
+            scope[f"find{index}"] = table.__getitem__
+            lines.append(f"{indent}{name} = find{index}({name})")
+        elif is_tuple(kind) and len(items) == 2 and items[1] is Ellipsis and items[0] is int:
+            lines += [
+                f"{indent}if type({name}) is not list or len({name}) > MAX_ITEMS:",
+                f"{indent}    raise GiveUp",
+                f"{indent}for item in {name}:",
+                f"{indent}    if type(item) is not int or not -LARGEST < item < LARGEST:",
+                f"{indent}        raise GiveUp",
+                f"{indent}{name} = tuple({name})",
+            ]
+        elif (
+            is_tuple(kind)
+            and len(items) == 2
+            and items[1] is Ellipsis
+            and is_enum(items[0])
+            and (table := _enum_table([items[0]])) is not None
+        ):
+            scope[f"find{index}"] = table.__getitem__
+            lines += [
+                f"{indent}if type({name}) is not list or len({name}) > MAX_ITEMS:",
+                f"{indent}    raise GiveUp",
+                f"{indent}{name} = tuple(map(find{index}, {name}))",
+            ]
+        else:
+            read_field = reader(kind, unions)
+            if read_field is None:
+                return None
+            scope[f"read{index}"] = read_field
+            lines.append(f"{indent}{name} = read{index}({name})")
+    if not fields:
+        lines.append("        pass")
+    lines += ["    except (KeyError, TypeError):", "        raise GiveUp from None"]
+    plain = (
+        not made
+        and "__slots__" not in vars(cls)
+        and all(f.validator is None and f.converter is None and f.init for f in fields)
+    )
+    slotted = (
+        not made
+        and not plain
+        and all(f.validator is None and f.converter is None and f.init for f in fields)
+        and not hasattr(cls, "__attrs_post_init__")
+        and not hasattr(cls, "__attrs_pre_init__")
+        and all(
+            type(vars(cls).get(name)) is types.MemberDescriptorType
+            for name in (*(f.name for f in fields), *getattr(cls, "__slots__", ()))
+            if name != "__weakref__"
+        )
+    )
+    if plain:  # as a state's replace() does: the instance dictionary, set whole
+        items_text = ", ".join(f"{f.name!r}: v{i}" for i, f in enumerate(fields))
+        lines += [
+            "    instance = new(cls)",
+            f"    put(instance, '__dict__', {{{items_text}}})",
+            "    return instance",
+        ]
+    elif slotted:  # each slot set through its descriptor, as __init__ would
+        lines.append("    instance = new(cls)")
+        for index, field in enumerate(fields):
+            scope[f"set{index}"] = vars(cls)[field.name].__set__
+            lines.append(f"    set{index}(instance, v{index})")
+        lines.append("    return instance")
+    else:
+        if not all(f.init for f in fields):
+            return None
+        # Values of exact scalar types (checked above) make a key that equals
+        # only the same values: a class whose validators see nothing else is
+        # built once per key (a configuration repeats in every state).
+        scalars = (int, bool, str, tuple[str, ...])
+        if all(hints[f.name] in scalars for f in fields):
+            key = ", ".join(f"v{i}" for i in range(len(fields)))
+            built: dict[tuple[Any, ...], Any] | None = {}
+            scope["built"] = built
+            scope["BUILT_MAX"] = BUILT_MAX
+            lines += [
+                f"    key = ({key},)",
+                "    instance = built.get(key)",
+                "    if instance is not None:",
+                "        return instance",
+            ]
+        else:
+            built = None
+        arguments = ", ".join(f"{f.alias!r}: v{i}" for i, f in enumerate(fields))
+        lines.append(f"    arguments = {{{arguments}}}")
+        lines += [
+            f"    if v{i} is MISSING:\n        del arguments[{f.alias!r}]"
+            for i, f in enumerate(fields)
+            if f.name in made
+        ]
+        lines += [
+            "    try:",
+            "        instance = cls(**arguments)",
+            "    except Exception:  # a validator's error: the converter names it",
+            "        raise GiveUp from None",
+        ]
+        if built is not None:
+            lines += ["    if len(built) < BUILT_MAX:", "        built[key] = instance"]
+        lines.append("    return instance")
+    exec("\n".join(lines), scope)  # source built above from the class's fields
+    read: Reader = scope["read"]
+    return read
+
+
+def _quick_tagged(members: Sequence[Any], unions: Unions) -> Reader | None:
+    readers: dict[str, Reader] = {}
+    for cls in members:
+        read_member = _quick_attrs(cls, unions, tagged=True)
+        if read_member is None:
+            return None
+        readers[snake(cls.__name__)] = read_member
+    tag = unions.tag
+
+    def read_tagged(value: Any) -> Any:
+        if type(value) is not dict:
+            raise GiveUp
+        read_member = readers.get(value.get(tag))  # type: ignore[arg-type]  # any JSON value
+        if read_member is None:
+            raise GiveUp
+        return read_member(value)  # the tag is known to the member's reader
+
+    return read_tagged
+
+
+def reader(kind: Any, unions: Unions) -> Reader | None:
+    """A reader of ``kind`` that gives up on anything the converter would refuse.
+
+    Args:
+        kind: the type read: an attrs class, a union, a tuple, an enum, a scalar.
+        unions: the game's unions, as its converter was made with.
+
+    Returns:
+        The reader, or ``None`` if some part of ``kind`` has none (the
+        converter then reads every such document).
+
+    Example:
+        >>> read = reader(tuple[int, ...], Unions())
+        >>> read([1, 2])
+        (1, 2)
+        >>> reader(list[int], Unions()) is None
+        True
+    """
+    scalar = _quick_scalar(kind)
+    if scalar is not None:
+        return scalar
+    if is_enum(kind):
+        return _quick_enums([kind])
+    members = union_members(kind)
+    if members is not None:
+        optional = type(None) in members
+        present = tuple(m for m in members if m is not type(None))
+        inner = _quick_union(present, unions)
+        if inner is None:
+            return None
+        if not optional:
+            return inner
+
+        def read_optional(value: Any) -> Any:
+            return None if value is None else inner(value)
+
+        return read_optional
+    if is_tuple(kind):
+        args = get_args(kind)
+        if Ellipsis not in args:  # a fixed length, such as tuple[int, int]
+            fixed = [reader(arg, unions) for arg in args]
+            if any(read is None for read in fixed):
+                return None
+            readers = tuple(read for read in fixed if read is not None)
+
+            def read_fixed(value: Any) -> tuple[Any, ...]:
+                if type(value) is not list or len(value) != len(readers):
+                    raise GiveUp
+                return tuple([read(v) for read, v in zip(readers, value, strict=True)])
+
+            return read_fixed
+        if len(args) != 2 or args[1] is not Ellipsis:
+            return None
+        if is_enum(args[0]):
+            return _quick_enum_tuple([args[0]])
+        item = reader(args[0], unions)
+        if item is None:
+            return None
+
+        def read_tuple(value: Any) -> tuple[Any, ...]:
+            if type(value) is not list or len(value) > MAX_ITEMS:
+                raise GiveUp
+            return tuple([item(v) for v in value])
+
+        return read_tuple
+    if attrs.has(kind):
+        return _quick_attrs(kind, unions)
+    return None
+
+
+def _quick_union(members: tuple[Any, ...], unions: Unions) -> Reader | None:
+    if len(members) == 1:
+        return reader(members[0], unions)
+    for enums in unions.enums:
+        if set(members) == set(enums.kinds):
+            return _quick_enums(enums.kinds)
+    for tagged in unions.tagged:
+        if set(members) == set(tagged.members):
+            return _quick_tagged(tagged.members, unions)
+    for spec in unions.enum_tuples:
+        if set(members) == {tuple[kind, ...] for kind in spec.kinds}:  # type: ignore[valid-type]
+            read_any = _quick_enum_tuple(spec.kinds)
+            if read_any is None:
+                return None
+            return _one_enum(read_any)
+    return None
+
+
+def _one_enum(read_any: Reader) -> Reader:
+    """A reader of an array of enum members, all of one enum, from ``read_any``."""
+
+    def read_one_enum(value: Any) -> tuple[Any, ...]:
+        found: tuple[Any, ...] = read_any(value)
+        if len({type(member) for member in found}) > 1:
+            raise GiveUp
+        return found
+
+    return read_one_enum
+
+
+# --------------------------------------------------------------------------
+# Writers
+
+
+class _NoWriter(Exception):
+    """A type the quick writer does not handle; the converter writes the document."""
+
+
+class Wrong(Exception):
+    """A value of a type its field does not declare, met by a quick writer.
+
+    The caller then walks the value with
+    :func:`~princes_of_florence.serialization.converter.value_problems` to name it.
+    """
+
+
+def _as_is(kind: Any) -> bool:
+    """Whether JSON writes every value of ``kind`` as the converter writes it."""
+    if kind in (int, bool, str, type(None)):
+        return True
+    if is_enum(kind):  # a text enum member is written as its text
+        return issubclass(kind, str) and all(member == member.value for member in kind)
+    members = union_members(kind)
+    if members is not None:
+        return all(_as_is(member) for member in members)
+    if is_tuple(kind):  # JSON writes a tuple as an array
+        return all(_as_is(arg) for arg in get_args(kind) if arg is not Ellipsis)
+    return False
+
+
+def _quick_writer(kind: Any, unions: Unions, fresh: Collection[type]) -> Writer | None:
+    """A writer of ``kind``, or ``None`` where the value is written as it is.
+
+    Every writer checks the type of what it writes (its own class, a tuple, an
+    enum member) and raises :class:`Wrong` on anything else; a field written
+    as it is is checked by its class's writer (see :func:`_check_of`).
+    """
+    if _as_is(kind):
+        return None
+    if is_enum(kind):  # a plain enum: its value, as the converter writes it
+        if not all(type(member.value) in (str, int) for member in kind):
+            raise _NoWriter(kind)
+
+        def write_enum(member: Any) -> Any:
+            if type(member) is not kind:
+                raise Wrong
+            return member.value
+
+        return write_enum
+    members = union_members(kind)
+    if members is not None:
+        present = tuple(m for m in members if m is not type(None))
+        if len(present) == 1:
+            inner = _quick_writer(present[0], unions, fresh)
+            assert inner is not None  # else the union is written as it is
+
+            def write_optional(value: Any) -> Any:
+                return None if value is None else inner(value)
+
+            return write_optional if len(present) < len(members) else inner
+        union = next((u for u in unions.tagged if set(present) == set(u.members)), None)
+        if union is None:
+            raise _NoWriter(kind)
+        writers = {
+            cls: _attrs_writer(cls, unions, fresh, snake(cls.__name__)) for cls in union.members
+        }
+        optional = len(present) < len(members)
+
+        def write_tagged(value: Any) -> Any:
+            if value is None and optional:
+                return None
+            write_member = writers.get(type(value))
+            if write_member is None:
+                raise Wrong
+            return write_member(value)
+
+        return write_tagged
+    if is_tuple(kind):
+        args = get_args(kind)
+        if len(args) != 2 or args[1] is not Ellipsis:
+            raise _NoWriter(kind)
+        item = _quick_writer(args[0], unions, fresh)
+        assert item is not None  # else the tuple is written as it is
+
+        def write_items(value: Any) -> list[Any]:
+            if type(value) is not tuple:
+                raise Wrong
+            return [item(v) for v in value]
+
+        return write_items
+    if attrs.has(kind):
+        return _attrs_writer(kind, unions, fresh)
+    raise _NoWriter(kind)
+
+
+def _check_of(kind: Any, name: str, scope: dict[str, Any]) -> str:
+    """Python source that is true when ``name`` holds a value of ``kind`` written as it is.
+
+    Integers are checked to lie in the range of a document's integers.
+    Constants it needs (enum classes, sets of them) are put in ``scope``.
+    """
+    if kind is int:
+        return f"(type({name}) is int and -LARGEST < {name} < LARGEST)"
+    if kind in (bool, str):
+        return f"type({name}) is {kind.__name__}"
+    if kind is type(None):
+        return f"{name} is None"
+    if is_enum(kind):
+        constant = f"k{len(scope)}"
+        scope[constant] = kind
+        return f"type({name}) is {constant}"
+    members = union_members(kind)
+    if members is not None:
+        enums = [m for m in members if is_enum(m)]
+        parts = [_check_of(m, name, scope) for m in members if not is_enum(m)]
+        if enums:
+            constant = f"k{len(scope)}"
+            scope[constant] = frozenset(enums)
+            parts.append(f"type({name}) in {constant}")
+        return "(" + " or ".join(parts) + ")"
+    args = get_args(kind)
+    if len(args) == 2 and args[1] is Ellipsis and (args[0] in (int, bool) or is_enum(args[0])):
+        # the item types checked in C, and the range of integers by the extremes
+        constant = f"k{len(scope)}"
+        scope[constant] = frozenset([args[0]])
+        check = f"(type({name}) is tuple and {constant}.issuperset(map(type, {name}))"
+        if args[0] is int:
+            check += f" and (not {name} or (-LARGEST < min({name}) and max({name}) < LARGEST))"
+        return check + ")"
+    if len(args) == 2 and args[1] is Ellipsis:
+        item = f"i{len(scope)}"
+        scope[item] = None  # a name of its own for the generator's variable
+        each = _check_of(args[0], item, scope)
+        return f"(type({name}) is tuple and all({each} for {item} in {name}))"
+    checks = " and ".join(_check_of(arg, f"{name}[{i}]", scope) for i, arg in enumerate(args))
+    return f"(type({name}) is tuple and len({name}) == {len(args)} and {checks})"
+
+
+CHECKED_MAX = 4096
+"""How many instances of one class a quick writer remembers as checked.
+
+The values are frozen, and a state shares most of them with the state
+before it (the players who did not move, their principalities, the
+configuration): each is checked once, not on every write.  The
+instance itself is kept with its ``id``, so the ``id`` of a value gone is
+never taken for another's.
+"""
+
+
+def _attrs_writer(
+    cls: Any, unions: Unions, fresh: Collection[type], tag: str | None = None
+) -> Writer:
+    """A writer of the attrs class ``cls``, its fields in order, after ``tag`` if given.
+
+    It writes only an instance of exactly ``cls`` whose fields hold their
+    declared types, and raises :class:`Wrong` otherwise.
+    """
+    hints = get_type_hints(cls)
+    checked: dict[int, Any] = {}
+    scope: dict[str, Any] = {
+        "cls": cls,
+        "Wrong": Wrong,
+        "LARGEST": LARGEST,
+        "checked": checked,
+        "CHECKED_MAX": CHECKED_MAX,
+    }
+    parts = [f"{unions.tag!r}: {tag!r}"] if tag is not None else []
+    lines = ["def write(value):", "    if type(value) is not cls:", "        raise Wrong"]
+    checks = []
+    for index, field in enumerate(attrs.fields(cls)):
+        kind = hints[field.name]
+        lines.append(f"    f{index} = value.{field.name}")
+        write_field = _quick_writer(kind, unions, fresh)
+        if write_field is None:
+            checks.append(_check_of(kind, f"f{index}", scope))
+            parts.append(f"{field.name!r}: f{index}")
+        else:
+            scope[f"write{index}"] = write_field
+            parts.append(f"{field.name!r}: write{index}(f{index})")
+    if checks and cls in fresh:  # made anew for every move: always checked
+        lines += [f"    if not ({' and '.join(checks)}):", "        raise Wrong"]
+    elif checks:  # frozen values shared by many states: each instance checked once
+        lines += [
+            "    if checked.get(id(value)) is not value:",
+            f"        if not ({' and '.join(checks)}):",
+            "            raise Wrong",
+            "        if len(checked) >= CHECKED_MAX:",
+            "            checked.clear()",
+            "        checked[id(value)] = value",
+        ]
+    lines.append(f"    return {{{', '.join(parts)}}}")
+    exec("\n".join(lines), scope)  # source built above from the class's fields
+    write: Writer = scope["write"]
+    return write
+
+
+def writer(kind: Any, unions: Unions, fresh: Collection[type] = ()) -> Writer | None:
+    """A writer of ``kind``, or ``None`` if some part of it has none (or JSON writes it as it is).
+
+    Args:
+        kind: the type written, an attrs class.
+        unions: the game's unions, as its converter was made with.
+        fresh: the classes whose instances are new in every value written
+            (a state): their fields are checked every time; the fields of an
+            instance of another class are checked once per instance (the last
+            :data:`CHECKED_MAX` of them are remembered).
+
+    Example:
+        >>> import attrs
+        >>> @attrs.frozen
+        ... class Score:
+        ...     points: int
+        >>> write = writer(Score, Unions())
+        >>> write(Score(7))
+        {'points': 7}
+        >>> write(Score("7"))
+        Traceback (most recent call last):
+        ...
+        princes_of_florence.serialization.quick.Wrong
+    """
+    try:
+        return _quick_writer(kind, unions, fresh)
+    except _NoWriter:
+        return None
