@@ -16,6 +16,7 @@ DEFAULT = "princes"
 # first use, so that asking for one game never loads the others.
 _GAMES: dict[str, str] = {
     "princes": "princes_of_florence.game:GAME",
+    "florenz": "princes_of_florence.florenz.game:GAME",
 }
 _LOADED: dict[str, AnyGame] = {}
 
@@ -40,7 +41,7 @@ def get(name: str = DEFAULT) -> AnyGame:
     >>> get("chess")
     Traceback (most recent call last):
     ...
-    princes_of_florence.errors.ConfigError: no game is called 'chess'; the games are: princes
+    princes_of_florence.errors.ConfigError: no game is called 'chess'; the games are: florenz, ...
     """
     game = _LOADED.get(name) if isinstance(name, str) else None
     if game is not None:

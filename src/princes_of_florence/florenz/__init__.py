@@ -1,0 +1,1 @@
+"""Florenz (Dean Morris, 2021): the rules engine of the second game of the library."""

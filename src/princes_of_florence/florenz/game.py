@@ -1,0 +1,372 @@
+"""Florenz as a game of the library's protocol.
+
+:data:`GAME` meets :class:`princes_of_florence.games.Game`; it is registered
+as ``florenz``, so that generic code (bots, tournaments, the command line)
+plays it with no code of its own.
+
+>>> from princes_of_florence.florenz.game import GAME
+>>> state = GAME.new_game(GAME.make_config(3, 1, {}))
+>>> GAME.format_move(GAME.legal_moves(state)[0])
+'place 1'
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from typing import Any
+
+import attrs
+
+from princes_of_florence.florenz import (
+    descriptions,
+    engine,
+    learning,
+    notation,
+    observation,
+    pictures,
+)
+from princes_of_florence.florenz import serialization as docs
+from princes_of_florence.florenz.bots import HeuristicBot, value
+from princes_of_florence.florenz.config import GameConfig
+from princes_of_florence.florenz.errors import ConfigError, SerializationError
+from princes_of_florence.florenz.events import Event
+from princes_of_florence.florenz.ids import Stage
+from princes_of_florence.florenz.moves import (
+    Boast,
+    Discard,
+    Hurry,
+    Move,
+    MoveMember,
+    Pass,
+    Place,
+    Second,
+    Send,
+    Step,
+)
+from princes_of_florence.florenz.observation import PlayerView
+from princes_of_florence.florenz.state import GameState
+from princes_of_florence.games.protocol import CardText, Game, GameResult
+
+__all__ = ["GAME", "Florenz"]
+
+_StateOrView = GameState | PlayerView
+
+
+def _state(state_or_view: _StateOrView) -> GameState:
+    return state_or_view.state if isinstance(state_or_view, PlayerView) else state_or_view
+
+
+def _record(record: object) -> docs.GameRecord:
+    if not isinstance(record, docs.GameRecord):
+        raise SerializationError(f"expected a record of Florenz, not {type(record).__name__}")
+    return record
+
+
+@attrs.frozen
+class Florenz:
+    """Florenz for 2 to 5 families."""
+
+    name: str = "florenz"
+    title: str = "Florenz"
+    player_counts: tuple[int, ...] = (2, 3, 4, 5)
+
+    def make_config(self, players: int, seed: int, options: Mapping[str, Any]) -> GameConfig:
+        """A :class:`GameConfig` for ``players`` and ``seed`` with ``options`` as its fields."""
+        known = {f.name for f in attrs.fields(GameConfig)} - {"players", "seed"}
+        unknown = sorted(set(options) - known)
+        if unknown:
+            raise ConfigError(
+                f"unknown option {unknown[0]!r}; the options are: {', '.join(sorted(known))}"
+            )
+        return GameConfig(players=players, seed=seed, **options)
+
+    def options(self) -> Mapping[str, Any]:
+        """The configuration's own options by name, with their defaults."""
+        defaults = GameConfig()
+        values: dict[str, Any] = {
+            f.name: getattr(defaults, f.name)
+            for f in attrs.fields(GameConfig)
+            if f.name not in ("players", "seed")
+        }
+        return values
+
+    def reseed(self, config: GameConfig, seed: int) -> GameConfig:
+        """``config`` with ``seed`` instead of its own."""
+        return attrs.evolve(config, seed=seed)
+
+    def config_players(self, config: GameConfig) -> int:
+        return config.players
+
+    def config_seed(self, config: GameConfig) -> int:
+        return config.seed
+
+    def new_game(self, config: GameConfig) -> GameState:
+        return engine.new_game(config)
+
+    def current_player(self, state_or_view: _StateOrView) -> int | None:
+        return engine.current_player(_state(state_or_view))
+
+    def legal_moves(self, state_or_view: _StateOrView) -> tuple[Move, ...]:
+        if isinstance(state_or_view, PlayerView):
+            return observation.view_moves(state_or_view)
+        return engine.legal_moves(state_or_view)
+
+    def is_free_move(self, move: Move) -> bool:
+        """Discarding a scandal card for time does not end a decision (F72, FR20)."""
+        return isinstance(move, Discard)
+
+    def apply(self, state: GameState, move: Move, player: int | None = None) -> GameState:
+        return engine.apply(state, move, player)
+
+    def apply_with_events(
+        self, state: GameState, move: Move, player: int | None = None
+    ) -> tuple[GameState, tuple[Event, ...]]:
+        return engine.apply_with_events(state, move, player)
+
+    def is_terminal(self, state_or_view: _StateOrView) -> bool:
+        return _state(state_or_view).stage is Stage.OVER
+
+    def outcome(self, state: GameState) -> engine.Outcome:
+        return engine.outcome(state)
+
+    def result(self, state: GameState) -> GameResult:
+        result = engine.outcome(state)
+        return GameResult(scores=result.vp, winners=result.winners, places=result.places)
+
+    def returns(self, state: GameState) -> tuple[float, ...]:
+        winners = engine.outcome(state).winners
+        return tuple(
+            1.0 / len(winners) if p in winners else 0.0 for p in range(len(state.families))
+        )
+
+    def rank_returns(self, state: GameState) -> tuple[float, ...]:
+        """By place: with ``n`` players place ``k`` is worth ``(n - k) / (n - 1)``;
+        shared places share their values."""
+        places = engine.outcome(state).places
+        n = len(places)
+        values = []
+        for place in places:
+            tied = places.count(place)
+            worth = [(n - k) / (n - 1) for k in range(place, place + tied)]
+            values.append(sum(worth) / tied)
+        return tuple(values)
+
+    def observe(self, state: GameState, player: int) -> PlayerView:
+        return observation.observe(state, player)
+
+    def view_player(self, view: PlayerView) -> int:
+        return view.player
+
+    def events_for(self, events: Iterable[Event], player: int) -> tuple[Event, ...]:
+        return observation.events_for(events, player)
+
+    def determinize(self, view: PlayerView, rng: random.Random) -> GameState:
+        return observation.determinize(view, rng)
+
+    def is_chance_node(self, state: GameState) -> bool:
+        return engine.is_chance_node(state)
+
+    def chance_outcomes(self, state: GameState) -> tuple[tuple[Move, float], ...]:
+        return engine.chance_outcomes(state)
+
+    @property
+    def chance_outcome_count(self) -> int:
+        """Chance outcome ids: the values a chance node can deal, 0 to 11."""
+        return learning.CHANCE_OUTCOMES
+
+    def chance_outcome_id(self, move: Move) -> int:
+        return learning.chance_outcome_id(move)
+
+    def chance_outcome_move(self, outcome: int) -> Move:
+        return learning.chance_outcome_move(outcome)
+
+    def format_move(self, move: Move) -> str:
+        return notation.format_move(move)
+
+    def parse_move(self, text: str) -> Move:
+        return notation.parse_move(text)
+
+    def dumps(self, obj: object) -> str:
+        return docs.dumps(obj)
+
+    def load_config(self, text: str | bytes) -> GameConfig:
+        return docs.load_config(text)
+
+    def load_state(self, text: str | bytes) -> GameState:
+        return docs.load_state(text)
+
+    def load_view(self, text: str | bytes) -> PlayerView:
+        return docs.load_view(text)
+
+    def load_move(self, text: str | bytes) -> Move:
+        return docs.load_move(text)
+
+    def load_event(self, text: str | bytes) -> Event:
+        return docs.load_event(text)
+
+    def make_record(
+        self, config: GameConfig, moves: Sequence[Move], final: GameState | None = None
+    ) -> docs.GameRecord:
+        result = engine.outcome(final) if final is not None else None
+        return docs.GameRecord(config, tuple(moves), result)
+
+    def load_record(self, text: str | bytes) -> docs.GameRecord:
+        return docs.load_record(text)
+
+    def record_config(self, record: object) -> GameConfig:
+        return _record(record).config
+
+    def record_moves(self, record: object) -> tuple[Move, ...]:
+        return _record(record).moves
+
+    def replay(self, record: object) -> tuple[GameState, ...]:
+        return docs.replay(_record(record))
+
+    def decision_text(self, state_or_view: _StateOrView) -> str | None:
+        return descriptions.decision_text(state_or_view)
+
+    def decision_data(self, state_or_view: _StateOrView) -> dict[str, Any] | None:
+        return descriptions.decision_data(state_or_view)
+
+    def describe(
+        self,
+        item: Move | Event,
+        where: GameState | PlayerView | GameConfig,
+        viewer: int | None = None,
+    ) -> str:
+        return descriptions.describe(item, where, viewer)
+
+    def render_text(self, state_or_view: _StateOrView) -> str:
+        return pictures.render_text(state_or_view)
+
+    def render_svg(self, state_or_view: _StateOrView) -> str:
+        return pictures.render_svg(state_or_view)
+
+    def player_names(self, state_or_view: _StateOrView) -> tuple[str, ...]:
+        """The families' colours, as descriptions name them."""
+        return tuple(descriptions.colour(i) for i in range(len(_state(state_or_view).families)))
+
+    def public_view(self, state: GameState) -> PlayerView:
+        return observation.public_view(state)
+
+    def public_events(self, events: Iterable[Event]) -> tuple[Event, ...]:
+        return observation.public_events(events)
+
+    def move_cells(self, state_or_view: _StateOrView, move: Move) -> tuple[str, ...]:
+        """The location a move puts a piece, a ring or a cup at, as ``location:N``."""
+        match move:
+            case Place(location) | Send(location) | Boast(location):
+                return (f"location:{location}",)
+            case Pass(location) if location:
+                return (f"location:{location}",)
+            case MoveMember(to=to) | Hurry(to=to) | Step(to) | Second(to=to):
+                return (f"location:{to}",)
+            case _:
+                return ()
+
+    def render_svg_marked(
+        self,
+        state_or_view: _StateOrView,
+        highlight: Collection[str] = (),
+        selected: Collection[str] = (),
+        last: Collection[str] = (),
+    ) -> str:
+        return pictures.render_svg(state_or_view, highlight, selected, last, bare=True)
+
+    def hand(self, view: PlayerView) -> tuple[CardText, ...]:
+        return descriptions.hand(view)
+
+    def rollout_move(self, state: GameState, moves: Sequence[Move], rng: random.Random) -> Move:
+        """A kind of move at random, then a move of that kind: the nine rings
+        of Pass or the many steps of Hurry weigh as much as one Send."""
+        kinds: dict[type, list[Move]] = {}
+        for move in moves:
+            kinds.setdefault(type(move), []).append(move)
+        group = list(kinds.values())[int(rng.random() * len(kinds))]
+        return group[int(rng.random() * len(group))]
+
+    def search_moves(self, state: GameState) -> Sequence[Move]:
+        """The decision's moves a search tries: without the free discards, with
+        one ring for Pass (the first location where the family has a member,
+        else the first free one) and without Hurry's first steps, whose many
+        variations a small search cannot tell apart (chance moves at a chance
+        node)."""
+        moves = engine.legal_moves(state)
+        kept: list[Move] = []
+        passes: list[Pass] = []
+        for move in moves:
+            if isinstance(move, Pass):
+                passes.append(move)
+            elif not isinstance(move, Discard | Hurry):
+                kept.append(move)
+        if passes:
+            me = state.player
+            own = [p for p in passes if any(f == me for f, _ in state.queues[p.location])]
+            kept.insert(0, (own or passes)[0])
+        return kept or moves
+
+    def estimates(self, state: GameState) -> tuple[float, ...] | None:
+        """Each family's VP and what the heuristic bot sees coming (its valuation)."""
+        return tuple(value(state, p) for p in range(len(state.families)))
+
+    def evaluate(self, state: GameState) -> tuple[float, ...] | None:
+        return None
+
+    def bots(self) -> Mapping[str, Callable[[int], Any]]:
+        return {"heuristic": lambda seed: HeuristicBot()}
+
+    @property
+    def action_count(self) -> int:
+        return learning.ACTION_COUNT
+
+    @property
+    def observation_length(self) -> int:
+        return learning.OBSERVATION_LENGTH
+
+    @property
+    def observation_bounds(self) -> tuple[float, float]:
+        return (0.0, 1.0)
+
+    @property
+    def longest_game(self) -> int:
+        return learning.LONGEST_GAME
+
+    def action_move(self, action: int) -> Move:
+        return learning.decode_move_id(action)
+
+    def encode_move(self, move: Move) -> int:
+        return learning.encode_move(move)
+
+    def decode_move(self, state_or_view: _StateOrView, action: int) -> Move:
+        return learning.decode_move(state_or_view, action)
+
+    def action_mask(self, state_or_view: _StateOrView) -> bytes:
+        return learning.action_mask(state_or_view)
+
+    def observation_vector(self, view: PlayerView) -> tuple[float, ...]:
+        return learning.observation_vector(view)
+
+    def information_state(self, config: GameConfig, moves: Sequence[Move], player: int) -> str:
+        """The player's first view, then every event of each move as the player
+        saw it, one JSON document a line (perfect recall)."""
+        state = engine.new_game(config)
+        lines = list(self.information_state_start(state, player))
+        for move in moves:
+            state, events = engine.apply_with_events(state, move)
+            lines.extend(self.information_state_next(state, player, events))
+        return "\n".join(lines)
+
+    def information_state_start(self, state: GameState, player: int) -> tuple[str, ...]:
+        """The first line: the player's view of the start."""
+        return (docs.dumps(observation.observe(state, player)),)
+
+    def information_state_next(
+        self, state: GameState, player: int, events: Sequence[Event]
+    ) -> tuple[str, ...]:
+        """One line for each event of a move, as the player saw it."""
+        return tuple(docs.dumps(e) for e in observation.events_for(events, player))
+
+
+GAME: Game[GameState, PlayerView, Move, Event, GameConfig] = Florenz()
+"""Florenz, as the protocol sees it (registered as ``florenz``)."""

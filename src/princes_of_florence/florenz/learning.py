@@ -1,0 +1,290 @@
+"""The learning surface of Florenz: action ids, action masks and a
+fixed-length observation vector.
+
+Every move that can ever be legal has one action id: the table is built once
+from the board (paths, locations, queue positions), so ``encode_move`` and
+``decode_move`` are a bijection on the legal moves of every state.
+
+>>> ACTION_COUNT > 1000
+True
+>>> decode_move_id(encode_move(Send(4)))
+Send(location=4)
+"""
+
+from __future__ import annotations
+
+from princes_of_florence.florenz.engine import legal_moves
+from princes_of_florence.florenz.errors import IllegalMoveError, InvalidMoveError
+from princes_of_florence.florenz.ids import LOCATIONS, Medici, ScandalKind, Stage
+from princes_of_florence.florenz.moves import (
+    Accept,
+    Boast,
+    BonusSwap,
+    BonusTime,
+    BonusVP,
+    Chance,
+    ChooseColour,
+    Decline,
+    Discard,
+    Gift,
+    Hurry,
+    Move,
+    MoveMember,
+    Pass,
+    Place,
+    PlayScandal,
+    Promote,
+    Second,
+    Send,
+    Step,
+    Stop,
+)
+from princes_of_florence.florenz.observation import PlayerView, view_moves
+from princes_of_florence.florenz.rules.common import CATALOG, GRID_NEIGHBOURS
+from princes_of_florence.florenz.state import GameState
+
+__all__ = [
+    "ACTION_COUNT",
+    "CHANCE_OUTCOMES",
+    "LONGEST_GAME",
+    "OBSERVATION_LENGTH",
+    "action_mask",
+    "chance_outcome_id",
+    "chance_outcome_move",
+    "decode_move",
+    "decode_move_id",
+    "encode_move",
+    "observation_vector",
+]
+
+_SPACES = range(7)
+_STEPS = [(a, b) for a, b in CATALOG.paths] + [(b, a) for a, b in CATALOG.paths]
+_MEMBERS = [(loc, pos) for loc in LOCATIONS for pos in _SPACES]
+
+
+def _crests(medici: Medici) -> list[int]:
+    return list(range(len(CATALOG.paths))) if medici is Medici.COSIMO else list(LOCATIONS)
+
+
+def _card_args(kind: ScandalKind) -> list[tuple[int, ...]]:
+    walks: list[tuple[int, ...]] = [(a, p, b) for a, b in _STEPS for p in _SPACES]
+    match kind:
+        case ScandalKind.FIG_GUARD:
+            return [(m, c) for m in Medici for c in _crests(m)]
+        case ScandalKind.FIG_TELEPORT:
+            return [(a, p, b) for a, p in _MEMBERS for b in LOCATIONS if b != a]
+        case ScandalKind.FIG_TRAVEL:
+            return walks
+        case ScandalKind.FIG_DEBUTANT | ScandalKind.MES_CUP | ScandalKind.MES_BOAST:
+            return [(loc,) for loc in LOCATIONS]
+        case ScandalKind.CAR_GIFT:
+            return [(m, c) for m in Medici for c in (-1, *_crests(m))]
+        case ScandalKind.CAR_SWAP:
+            return [(a, p, b, q) for a, p in _MEMBERS for b in GRID_NEIGHBOURS[a] for q in _SPACES]
+        case ScandalKind.CAR_PROMOTE | ScandalKind.CAR_ADVANCE | ScandalKind.MES_RETIRE:
+            return list(_MEMBERS)
+        case ScandalKind.MES_SWAP:
+            return [(loc, a, b) for loc in LOCATIONS for a in _SPACES for b in _SPACES if a < b]
+
+
+def _table() -> tuple[Move, ...]:
+    moves: list[Move] = []
+    moves += [Place(loc) for loc in LOCATIONS]
+    moves += [Pass(loc) for loc in (0, *LOCATIONS)]
+    moves += [Send(loc) for loc in LOCATIONS]
+    moves += [Promote(a, p) for a, p in _MEMBERS]
+    moves += [MoveMember(a, p, b) for a, b in _STEPS for p in _SPACES]
+    moves += [Hurry(a, p, b) for a, b in _STEPS for p in _SPACES]
+    moves += [Step(loc) for loc in LOCATIONS]
+    moves += [Second(a, p, b) for a, b in _STEPS for p in _SPACES]
+    moves += [Stop()]
+    moves += [Boast(loc) for loc in LOCATIONS]
+    moves += [Gift(m, c) for m in Medici for c in (-1, *_crests(m))]
+    for kind in ScandalKind:
+        moves += [PlayScandal(kind, args) for args in _card_args(kind)]
+    moves += [Discard(kind) for kind in ScandalKind]
+    moves += [BonusSwap(p) for p in range(6)]
+    moves += [BonusTime(), BonusVP(), Accept(), Decline(), ChooseColour(1), ChooseColour(2)]
+    moves += [Chance(value) for value in range(12)]
+    return tuple(moves)
+
+
+_MOVES = _table()
+_IDS = {move: index for index, move in enumerate(_MOVES)}
+ACTION_COUNT = len(_MOVES)
+"""The number of action ids."""
+
+
+CHANCE_OUTCOMES = 12
+"""Chance outcome ids: a chance node deals a value from 0 to 11 (a family, plan
+card, boast tile, location, time value, scandal card kind or Strozzi card)."""
+
+_FAMILY = CATALOG.raw.family
+LONGEST_GAME = (
+    _FAMILY.rounds * (_FAMILY.max_families * (60 * 8 + _FAMILY.max_families * 60 + 8) + 60 * 4)
+    + 200
+)
+"""No game with the default action cap (60, ruling FR59) lasts more moves: per
+round and family at most 60 actions of at most 8 moves each, a bonus after
+every other family's action, Giovanni's offer and its discards; per round at
+most 240 cards drawn (chance moves) or discarded; and the setup."""
+
+
+def chance_outcome_id(move: Move) -> int:
+    """The chance outcome id of the chance move ``move``."""
+    if not isinstance(move, Chance) or not 0 <= move.value < CHANCE_OUTCOMES:
+        raise InvalidMoveError(f"{move!r} is not a chance move of Florenz")
+    return move.value
+
+
+def chance_outcome_move(outcome: int) -> Move:
+    """The chance move with id ``outcome``."""
+    if not 0 <= outcome < CHANCE_OUTCOMES:
+        raise InvalidMoveError(f"chance outcome {outcome} is not 0-{CHANCE_OUTCOMES - 1}")
+    return Chance(outcome)
+
+
+def encode_move(move: Move) -> int:
+    """The action id of ``move``.
+
+    Raises:
+        InvalidMoveError: no move of the game looks like this.
+    """
+    try:
+        return _IDS[move]
+    except (KeyError, TypeError):
+        raise InvalidMoveError(f"{move!r} is not a move of Florenz") from None
+
+
+def decode_move_id(action: int) -> Move:
+    """The move with id ``action``, legal or not."""
+    if not 0 <= action < ACTION_COUNT:
+        raise InvalidMoveError(f"action {action} is not 0-{ACTION_COUNT - 1}")
+    return _MOVES[action]
+
+
+def _legal(state_or_view: GameState | PlayerView) -> tuple[Move, ...]:
+    if isinstance(state_or_view, PlayerView):
+        return view_moves(state_or_view)
+    return legal_moves(state_or_view)
+
+
+def decode_move(state_or_view: GameState | PlayerView, action: int) -> Move:
+    """The legal move with id ``action``.
+
+    Raises:
+        IllegalMoveError: the move with that id is not legal here.
+    """
+    move = decode_move_id(action)
+    if move not in _legal(state_or_view):
+        raise IllegalMoveError(f"action {action} ({move!r}) is not legal here")
+    return move
+
+
+def action_mask(state_or_view: GameState | PlayerView) -> bytes:
+    """One byte per action id: 1 where the action is legal."""
+    mask = bytearray(ACTION_COUNT)
+    for move in _legal(state_or_view):
+        mask[_IDS[move]] = 1
+    return bytes(mask)
+
+
+_PER_FAMILY = 14
+_FAMILIES = 5
+OBSERVATION_LENGTH = (
+    9 * 7 * (_FAMILIES + 1)  # queues: family (relative to the viewer) and rank by space
+    + 9 * 3 * _FAMILIES  # cups
+    + (len(CATALOG.paths) + 18) * _FAMILIES  # escorts, spies, doormen
+    + 9 * 9  # boast tiles
+    + 3 * 9
+    + 3 * 10  # carriages, targets
+    + 9
+    + len(Stage)  # round, stage
+    + 9 * 9  # visible location tiles by round
+    + _FAMILIES * _PER_FAMILY
+    + len(ScandalKind)
+    + 6  # own hand, own plan
+    + 3  # deck sizes
+    + 2  # solo: whether it is the solo game, Strozzi's cards drawn this round
+)
+"""The length of every observation vector."""
+
+
+def observation_vector(view: PlayerView) -> tuple[float, ...]:
+    """What the view's family sees, as a fixed-length vector of numbers in [0, 1];
+    families are ordered from the viewer clockwise."""
+    state = view.state
+    n = len(state.families)
+    me = view.player
+    out: list[float] = []
+
+    def family_hot(family: int) -> list[float]:
+        hot = [0.0] * _FAMILIES
+        if family != -1:
+            hot[(family - me) % n] = 1.0
+        return hot
+
+    for loc in LOCATIONS:
+        queue = state.queues[loc]
+        for pos in _SPACES:
+            if pos < len(queue):
+                out += [*family_hot(queue[pos][0]), queue[pos][1] / 3]
+            else:
+                out += [0.0] * (_FAMILIES + 1)
+    for loc in LOCATIONS:
+        for owner in state.cups[loc]:
+            out += family_hot(owner)
+    for crests in (state.escorts, state.spies[1:], state.doormen[1:]):
+        for crest in crests:
+            hot = [0.0] * _FAMILIES
+            for owner in crest:
+                hot[(owner - me) % n] = 1.0
+            out += hot
+    for loc in LOCATIONS:
+        hot = [0.0] * 9
+        hot[state.boast_tiles[loc]] = 1.0
+        out += hot
+    for medici in Medici:
+        hot = [0.0] * 9
+        if state.carriages[medici]:  # 0 while explicit chance deals the setup
+            hot[state.carriages[medici] - 1] = 1.0
+        out += hot
+    for medici in Medici:
+        hot = [0.0] * 10
+        hot[state.targets[medici]] = 1.0
+        out += hot
+    out += [1.0 if state.round == r else 0.0 for r in range(1, 10)]
+    out += [1.0 if state.stage is s else 0.0 for s in Stage]
+    for index in range(9):
+        hot = [0.0] * 9
+        if state.location_tiles[index]:
+            hot[state.location_tiles[index] - 1] = 1.0
+        out += hot
+    for offset in range(_FAMILIES):
+        if offset < n:
+            index = (me + offset) % n
+            f = state.families[index]
+            k = 2 if state.strozzi is not None and index == 1 else 1  # Strozzi's two colours
+            out += [
+                f.time / 12,
+                min(f.vp, 300) / 300,
+                f.debutants / (5 * k),
+                f.ladies / (3 * k),
+                f.maestros / k,
+                f.retired / 9,
+                f.guards / (6 * k),
+                f.cups / (6 * k),
+                f.gifts / 6,
+                *(g / 6 for g in f.given),
+                len(view.hands[index]) / 5,
+                1.0 if f.passed else 0.0,
+            ]
+        else:
+            out += [0.0] * _PER_FAMILY
+    own = state.families[me]
+    out += [own.hand.count(kind) / 3 for kind in ScandalKind]
+    out += [1.0 if own.plan == p else 0.0 for p in range(6)]
+    out += [size / 12 for size in view.deck_sizes]
+    solo = state.strozzi
+    out += [0.0, 0.0] if solo is None else [1.0, solo.drawn / 6]
+    return tuple(out)

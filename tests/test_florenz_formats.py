@@ -1,0 +1,322 @@
+"""Florenz notation, JSON documents, action ids, pictures and words."""
+
+from __future__ import annotations
+
+import json
+import random
+import xml.dom.minidom
+from typing import Any
+
+import attrs
+import pytest
+
+from princes_of_florence.florenz.bots import HeuristicBot
+from princes_of_florence.florenz.config import GameConfig
+from princes_of_florence.florenz.descriptions import decision_text, describe
+from princes_of_florence.florenz.engine import (
+    apply,
+    apply_with_events,
+    is_terminal,
+    legal_moves,
+    new_game,
+    outcome,
+)
+from princes_of_florence.florenz.errors import (
+    IllegalMoveError,
+    InvalidMoveError,
+    SerializationError,
+)
+from princes_of_florence.florenz.learning import (
+    ACTION_COUNT,
+    OBSERVATION_LENGTH,
+    action_mask,
+    decode_move,
+    encode_move,
+    observation_vector,
+)
+from princes_of_florence.florenz.moves import Move, Send
+from princes_of_florence.florenz.notation import format_move, parse_move
+from princes_of_florence.florenz.observation import observe, view_moves
+from princes_of_florence.florenz.pictures import render_svg, render_text
+from princes_of_florence.florenz.serialization import (
+    GameRecord,
+    dumps,
+    load_config,
+    load_event,
+    load_move,
+    load_record,
+    load_state,
+    load_view,
+    replay,
+)
+from princes_of_florence.florenz.state import GameState
+
+
+def _games(count: int) -> list[tuple[GameConfig, list[Move], list[GameState]]]:
+    played = []
+    for seed in range(count):
+        config = GameConfig(players=2 + seed % 4, seed=seed)
+        state = new_game(config)
+        rng = random.Random(seed)
+        moves, states = [], [state]
+        while not is_terminal(state):
+            move = rng.choice(legal_moves(state))
+            state = apply(state, move)
+            moves.append(move)
+            states.append(state)
+        played.append((config, moves, states))
+    return played
+
+
+GAMES = _games(4)
+
+
+def test_every_move_round_trips_through_notation_json_and_action_ids() -> None:
+    """format/parse, dumps/load_move and encode/decode are inverse on legal moves."""
+    for _, _, states in GAMES:
+        for state in states[::3]:
+            moves = legal_moves(state)
+            mask = action_mask(state)
+            assert sum(mask) == len(moves)
+            for move in moves:
+                assert parse_move(format_move(move)) == move
+                assert load_move(dumps(move)) == move
+                assert decode_move(state, encode_move(move)) == move
+                assert mask[encode_move(move)] == 1
+    assert len({encode_move(m) for m in (Send(1), Send(2))}) == 2
+
+
+def test_states_views_events_and_records_round_trip() -> None:
+    """Every state, view and event is read back equal; records replay the game."""
+    for config, moves, states in GAMES:
+        assert load_config(dumps(config)) == config
+        for state in states[::7]:
+            assert load_state(dumps(state)) == state
+            view = observe(state, 0)
+            assert load_view(dumps(view)) == view
+            assert len(observation_vector(view)) == OBSERVATION_LENGTH
+        record = GameRecord(config, tuple(moves), outcome(states[-1]))
+        again = load_record(dumps(record))
+        assert again == record
+        assert replay(again)[-1] == states[-1]
+    state = GAMES[0][2][10]
+    _, events = apply_with_events(state, legal_moves(state)[0])
+    for event in events:
+        assert load_event(dumps(event)) == event
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "jump 3",
+        "send",
+        "send x",
+        "send ²",
+        "move 1-2",
+        "gift lorenzo 3",
+        "play joker 1",
+        "bonus gold",
+        "promote 1",
+    ],
+)
+def test_bad_notation_is_refused(text: str) -> None:
+    """Malformed notation raises InvalidMoveError."""
+    with pytest.raises(InvalidMoveError):
+        parse_move(text)
+
+
+def test_tampered_state_is_refused_with_the_problem() -> None:
+    """load_state refuses a state the engine cannot play on, naming what is wrong."""
+    state = GAMES[1][2][20]
+    families = list(state.families)
+    families[0] = attrs.evolve(families[0], time=13)
+    text = dumps(attrs.evolve(state, families=tuple(families)))
+    with pytest.raises(SerializationError, match=r"families\[0\].time"):
+        load_state(text)
+    document = json.loads(dumps(state))
+    document["data"]["round"] = "two"
+    with pytest.raises(SerializationError, match="round"):
+        load_state(json.dumps(document))
+    document = json.loads(dumps(state))
+    document["game"] = "princes"
+    with pytest.raises(SerializationError, match="florenz"):
+        load_state(json.dumps(document))
+    with pytest.raises(SerializationError, match="JSON"):
+        load_state("{")
+    with pytest.raises(SerializationError):
+        dumps(object())
+
+
+def test_replay_refuses_an_illegal_record() -> None:
+    """A record whose move is illegal where it stands is refused."""
+    config, moves, _ = GAMES[0]
+    with pytest.raises(SerializationError, match="move 0"):
+        replay(GameRecord(config, (Send(1), *moves)))
+
+
+def test_decode_refuses_an_illegal_action() -> None:
+    """decode_move names the action that is not legal."""
+    state = GAMES[0][2][0]
+    with pytest.raises(IllegalMoveError):
+        decode_move(state, encode_move(Send(1)))
+    with pytest.raises(InvalidMoveError):
+        decode_move(state, ACTION_COUNT)
+
+
+def test_pictures_and_words() -> None:
+    """Text and SVG pictures of states and views; every move and event described."""
+    for _, moves, states in GAMES[:2]:
+        for state, move in list(zip(states, moves, strict=False))[::11]:
+            text = render_text(state)
+            assert text.startswith(f"Florenz, round {state.round}")
+            xml.dom.minidom.parseString(render_svg(state))
+            xml.dom.minidom.parseString(render_svg(observe(state, 0)))
+            assert render_text(observe(state, 1)).count("VP") == len(state.families)
+            assert describe(move, state).endswith(".")
+            assert decision_text(state) is not None
+            _, events = apply_with_events(state, move)
+            for event in events:
+                assert describe(event, state, viewer=0).endswith(".")
+        assert decision_text(states[-1]) is None
+
+
+def test_heuristic_bot_beats_random_play() -> None:
+    """Against three random families the heuristic family wins most games."""
+    wins = 0
+    games = 6
+    for seed in range(games):
+        state = new_game(GameConfig(players=4, seed=seed))
+        rng = random.Random(seed)
+        bot = HeuristicBot()
+        seat = seed % 4
+        while not is_terminal(state):
+            moves = legal_moves(state)
+            if state.player == seat:
+                view = observe(state, seat)
+                move = bot.choose(view, view_moves(view))
+            else:
+                move = rng.choice(moves)
+            state = apply(state, move)
+        wins += seat in outcome(state).winners
+    assert wins >= games - 1
+
+
+def test_information_state_grows_with_the_game_and_hides_the_others_cards() -> None:
+    """Perfect recall: each move adds to the string; others' card faces stay hidden."""
+    from princes_of_florence.florenz.game import GAME
+
+    config, moves, _ = GAMES[2]
+    short = GAME.information_state(config, moves[:20], 0)
+    long = GAME.information_state(config, moves, 0)
+    assert long.startswith(short)
+    assert len(long) > len(short)
+    for line in long.splitlines()[1:]:
+        document = json.loads(line)["data"]
+        if document["type"] == "CardDrawn" and document["player"] != 0:
+            assert document["kind"] is None
+
+
+def test_protocol_members_to_come() -> None:
+    """Options, rank returns, chance outcome ids, bounds, the longest game and
+    information states kept move by move."""
+    from princes_of_florence.florenz.game import GAME
+    from princes_of_florence.florenz.moves import Chance
+
+    game: Any = GAME
+    assert game.options()["explicit_chance"] is False
+    assert game.options()["action_cap"] == 60
+    assert "players" not in game.options()
+    config, moves, states = GAMES[3]
+    ranks = game.rank_returns(states[-1])
+    assert sum(ranks) == pytest.approx(len(ranks) / 2)
+    assert game.chance_outcome_move(game.chance_outcome_id(Chance(7))) == Chance(7)
+    with pytest.raises(InvalidMoveError):
+        game.chance_outcome_move(game.chance_outcome_count)
+    assert game.action_move(encode_move(Send(3))) == Send(3)
+    low, high = game.observation_bounds
+    assert len(moves) <= game.longest_game
+    lines = list(game.information_state_start(states[0], 1))
+    state = states[0]
+    for move in moves:
+        state, events = apply_with_events(state, move)
+        lines.extend(game.information_state_next(state, 1, events))
+    assert "\n".join(lines) == game.information_state(config, moves, 1)
+    for state in states[::5]:
+        for player in range(len(state.families)):
+            vector = observation_vector(observe(state, player))
+            assert low <= min(vector)
+            assert max(vector) <= high
+
+
+def test_observation_vector_bounds_in_the_solo_game() -> None:
+    """Strozzi's double supply stays within the bounds."""
+    state = new_game(GameConfig(players=2, seed=1, solo=True))
+    rng = random.Random(1)
+    while not is_terminal(state):
+        for player in (0, 1):
+            vector = observation_vector(observe(state, player))
+            assert 0.0 <= min(vector)
+            assert max(vector) <= 1.0
+        state = apply(state, rng.choice(legal_moves(state)))
+
+
+def test_protocol_members_for_search_and_tournaments() -> None:
+    """reseed, free moves, the moves a search tries and the estimates."""
+    from princes_of_florence.florenz.game import GAME
+    from princes_of_florence.florenz.ids import ScandalKind
+    from princes_of_florence.florenz.moves import Discard
+
+    game: Any = GAME
+    config = GameConfig(players=3, seed=1, action_cap=30)
+    assert game.reseed(config, 9) == GameConfig(players=3, seed=9, action_cap=30)
+    assert game.is_free_move(Discard(ScandalKind.MES_CUP))
+    assert not game.is_free_move(Send(2))
+    for state in GAMES[1][2][::9]:
+        if is_terminal(state):
+            continue
+        tried = game.search_moves(state)
+        assert tried
+        assert all(move in legal_moves(state) for move in tried)
+        assert not any(game.is_free_move(move) for move in tried)
+        estimates = game.estimates(state)
+        assert len(estimates) == len(state.families)
+        assert all(e >= f.vp for e, f in zip(estimates, state.families, strict=True))
+
+
+def test_rollout_move_picks_a_kind_then_a_move() -> None:
+    """The rollout policy returns one of the moves, each kind about equally often."""
+    from princes_of_florence.florenz.game import GAME
+
+    game: Any = GAME
+    state = next(s for s in GAMES[2][2] if s.stage.name == "ACTION" and len(legal_moves(s)) > 20)
+    moves = game.search_moves(state)
+    rng = random.Random(4)
+    picked = [game.rollout_move(state, moves, rng) for _ in range(600)]
+    assert all(move in moves for move in picked)
+    kinds = {type(m) for m in moves}
+    share = sum(isinstance(m, type(moves[0])) for m in picked) / len(picked)
+    assert share == pytest.approx(1 / len(kinds), abs=0.08)
+
+
+def test_front_end_members() -> None:
+    """Names, the spectator's view, clickable locations and the cards a family holds."""
+    from princes_of_florence.florenz.game import GAME
+    from princes_of_florence.florenz.ids import ScandalKind
+    from princes_of_florence.florenz.moves import Boast
+
+    state = GAMES[1][2][30]
+    assert GAME.player_names(state)[0] == "Blue"
+    spectator = GAME.public_view(state)
+    assert all(f.hand == () and f.plan == -1 for f in spectator.state.families)
+    assert load_view(dumps(spectator)) == spectator
+    assert GAME.move_cells(state, Boast(5)) == ("location:5",)
+    assert GAME.move_cells(state, Send(2)) == ("location:2",)
+    svg = GAME.render_svg_marked(state, highlight={"location:5"}, last={"location:2"})
+    assert 'data-key="location:5"' in svg
+    families = list(state.families)
+    families[0] = attrs.evolve(families[0], hand=(ScandalKind.MES_RETIRE,))
+    view = observe(attrs.evolve(state, families=tuple(families)), 0)
+    cards = GAME.hand(view)
+    assert cards[0].name.startswith("mes_retire")
+    assert cards[-1].name.startswith("plan card")
