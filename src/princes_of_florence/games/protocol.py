@@ -282,10 +282,10 @@ class Game(Protocol[StateT, ViewT, MoveT, EventT, ConfigT]):
     def decision_text(self, state_or_view: StateT | ViewT) -> str | None:
         """What the player to decide is asked, as a sentence; ``None`` when nobody is.
 
-        Given that player's own view, the sentence is addressed to them in the
-        second person, as :meth:`describe` with ``viewer`` speaks ("You:
-        ..."); given a state or anybody else's view, it names the player as
-        :meth:`player_names` does.
+        Given a state or another player's view, it names the player to
+        decide.  Given that player's own view, a game may address the sentence
+        to them in the second person, as :meth:`describe` with ``viewer``
+        does: The Princes of Florence asks "You: ...".
         """
         ...
 
