@@ -78,6 +78,21 @@ nitpick_ignore = [
     ("py:class", "gymnasium.spaces.space.Space"),
     ("py:class", "numpy.ndarray"),
     ("py:class", "numpy.dtype"),
+    # The vector environment's arrays (NumPy's scalar types).
+    ("py:class", "numpy.float32"),
+    ("py:class", "numpy.bool"),
+    ("py:class", "numpy.int64"),
+    # What a tournament or play_many plays on (the standard library's executors).
+    ("py:class", "concurrent.futures.Executor"),
+    ("py:class", "concurrent.futures._base.Executor"),
+    ("py:class", "concurrent.futures.Future"),
+    ("py:class", "concurrent.futures._base.Future"),
+    ("py:class", "concurrent.futures.ProcessPoolExecutor"),
+    ("py:class", "pathlib.Path"),
+    ("py:class", "contextlib.AbstractContextManager"),
+    ("py:exc", "concurrent.futures.CancelledError"),
+    # The type of a call's result (a type variable of princes_of_florence.bots.scale).
+    ("py:class", "princes_of_florence.bots.scale.R"),
     # The web server's application (Starlette, the web extra).
     ("py:class", "starlette.applications.Starlette"),
     # The serialization package's generic part takes enums and builds cattrs converters.

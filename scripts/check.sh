@@ -13,7 +13,7 @@ python3 -m venv .venv
 .venv/bin/python -m pip install --quiet --upgrade pip
 # The extras too, so that their tests run (they skip only without them); the
 # floor-version run below has no orjson, so the JSON tests run on the standard library too.
-.venv/bin/python -m pip install --quiet -e ".[dev,fast,pettingzoo,openspiel,web]"
+.venv/bin/python -m pip install --quiet -e ".[dev,fast,pettingzoo,openspiel,web,distributed]"
 # The web server's tests: httpx for Starlette's TestClient, Playwright for Python for the
 # browser tests, which drive Debian's Chromium (installed here when missing; Playwright
 # never downloads a browser: the tests launch /usr/bin/chromium by its path).
@@ -33,7 +33,9 @@ echo "== ruff check"; ruff check src tests examples docs
 echo "== ruff format --check"; ruff format --check src tests examples docs
 echo "== mypy --strict"; mypy
 echo "== import layers"; lint-imports
-echo "== pytest"; pytest -q -p no:cacheprovider
+# The machine's two cores, each test file on one (pytest-xdist); the figures
+# the tests report are gathered from both.
+echo "== pytest"; pytest -q -p no:cacheprovider -n 2 --dist loadfile
 echo "== sphinx"; sphinx-build -W --keep-going -n -q -b html docs docs/_build/html
 echo "== rendered pages"; python scripts/check_html.py docs/_build/html
 echo "== wheel and sdist"; python scripts/check_dist.py

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, Phase, settings
@@ -36,6 +37,23 @@ _SUMMARY = pytest.StashKey[list[str]]()
 def summary_lines(pytestconfig: pytest.Config) -> list[str]:
     """Lines a test adds to the terminal summary (figures such as games played)."""
     return pytestconfig.stash.setdefault(_SUMMARY, [])
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """Under pytest-xdist, a worker hands its figures to the controller, which shows them."""
+    output = getattr(session.config, "workeroutput", None)
+    if output is not None:
+        output["figures"] = session.config.stash.get(_SUMMARY, [])
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node: Any, error: object) -> None:
+    """The controller of pytest-xdist collects each worker's figures as the worker ends.
+
+    ``node`` is xdist's controller of the worker (it has no type hints).
+    """
+    lines = getattr(node, "workeroutput", {}).get("figures", [])
+    node.config.stash.setdefault(_SUMMARY, []).extend(lines)
 
 
 def pytest_terminal_summary(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 from collections.abc import Callable
 
 import pytest
@@ -89,3 +90,24 @@ def test_adapter_benchmarks_play_whole_games(bench: Callable[[float], dict[str, 
         pytest.skip("the adapter's extra is not installed")
     assert 1 == figures["games"]
     assert figures["steps per second"] > 0
+
+
+def test_rl_benchmark_reports_every_registered_game() -> None:
+    """For each game: the player count, the raw, vector and (with the extras) adapter rates,
+    and the cost of one observation and one mask, all positive."""
+    from princes_of_florence import games
+    from princes_of_florence.bench import RL_SIZES, bench_rl
+
+    figures = bench_rl(0.0)
+    for name in games.names():
+        assert figures[f"{name} players"] in games.get(name).player_counts
+        wanted = [
+            f"{name} raw steps per second",
+            f"{name} observation_vector microseconds",
+            f"{name} action_mask microseconds",
+        ]
+        if importlib.util.find_spec("numpy") is not None:
+            wanted += [f"{name} vector N={size} steps per second" for size in RL_SIZES]
+        for key in wanted:
+            assert figures[key] > 0, key
+    assert all(value > 0 for value in figures.values())

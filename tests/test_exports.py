@@ -65,6 +65,7 @@ LEARNING_NAMES = {
     "information_state",
     "information_state_string",
     "observation_vector",
+    "observation_vector_into",
     "rank_returns",
     "returns",
 }

@@ -392,6 +392,7 @@ __all__ = [
     "move_problem",
     "new_game",
     "observation_vector",
+    "observation_vector_into",
     "observe",
     "outcome",
     "parse_cell",
@@ -421,6 +422,7 @@ if TYPE_CHECKING:
         information_state,
         information_state_string,
         observation_vector,
+        observation_vector_into,
         rank_returns,
         returns,
     )
@@ -433,6 +435,7 @@ _LAZY = frozenset(
         "information_state",
         "information_state_string",
         "observation_vector",
+        "observation_vector_into",
         "rank_returns",
         "returns",
     )

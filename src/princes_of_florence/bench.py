@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import inspect
 import random
 import time
 from collections.abc import Callable
@@ -22,6 +23,9 @@ from princes_of_florence.config import GameConfig
 from princes_of_florence.encoding import action_mask
 from princes_of_florence.engine import apply, is_terminal, legal_moves, new_game, outcome
 from princes_of_florence.errors import SerializationError
+from princes_of_florence.games import DEFAULT, AnyGame
+from princes_of_florence.games import get as get_game
+from princes_of_florence.games import names as registered_games
 from princes_of_florence.geometry import USABLE_MASK, placements_avoiding, popcount
 from princes_of_florence.ids import Building, Landscape
 from princes_of_florence.learning import observation_vector
@@ -52,6 +56,7 @@ __all__ = [
     "bench_openspiel",
     "bench_pettingzoo",
     "bench_placements",
+    "bench_rl",
     "bench_shared_placements",
     "half_full_principality",
     "half_full_shared_map",
@@ -435,7 +440,11 @@ def bench_learning(seconds: float = 2.0) -> dict[str, float]:
 
     Both read the view of the player to decide before every move of seeded
     four-player game 1, in turn, for about ``seconds`` each (half the budget
-    each).  The mask of a view determinizes it first (the last one is kept).
+    each).  The mask of a view is read from the state the view was observed
+    from (:func:`~princes_of_florence.observation.source_state`).  From the
+    second pass on, every part of these views is found in the caches the
+    vector and the mask keep; :func:`bench_rl` times both as met in play, on
+    new games.
     """
     views = _decision_views()
     clock = time.perf_counter
@@ -531,6 +540,211 @@ def bench_openspiel(seconds: float = 2.0) -> dict[str, float]:
     return _steps_per_second(seconds, play)
 
 
+# ---------------------------------------------------------------------------
+# Learners' steps, for every registered game
+# ---------------------------------------------------------------------------
+
+RL_PLAYERS = 4
+"""Players of the games :func:`bench_rl` plays (the nearest count a game allows)."""
+
+RL_SIZES = (1, 16, 256)
+"""The numbers of games :func:`bench_rl` steps at once in the vector environment."""
+
+
+def _rl_players(game: AnyGame) -> int:
+    return min(game.player_counts, key=lambda count: abs(count - RL_PLAYERS))
+
+
+def _cpu_rate(seconds: float, play: Callable[[int], int]) -> float:
+    """Steps per CPU second of ``play`` (round number to steps), for about ``seconds``."""
+    clock = time.process_time
+    rounds = steps = 0
+    start = clock()
+    while rounds == 0 or clock() - start < seconds:
+        steps += play(rounds)
+        rounds += 1
+    return steps / max(clock() - start, 1e-9)
+
+
+def _raw_rate(game: AnyGame, players: int, seconds: float) -> float:
+    """Whole random games through the protocol's ``legal_moves`` and ``apply`` alone."""
+
+    def play(number: int) -> int:
+        rng = random.Random(number)
+        state = game.new_game(game.make_config(players, number, {}))
+        steps = 0
+        while not game.is_terminal(state):
+            moves = game.legal_moves(state)
+            state = game.apply(state, _pick(rng, moves))
+            steps += 1
+        return steps
+
+    return _cpu_rate(seconds, play)
+
+
+def _pettingzoo_rate(name: str, players: int, seconds: float) -> float | None:
+    """AEC steps (``last()`` with the observation and mask, then ``step``) of random games,
+    or ``None`` without the extra or an environment for the game."""
+    try:
+        from princes_of_florence.adapters import pettingzoo
+    except ImportError:
+        return None
+    options: dict[str, Any] = {"players": players}
+    if "game" in inspect.signature(pettingzoo.env).parameters:
+        options["game"] = name
+    elif name != DEFAULT:
+        return None  # the adapter plays only the default game
+    env = pettingzoo.env(**options)
+
+    def play(number: int) -> int:
+        rng = random.Random(number)
+        env.reset(seed=number)
+        steps = 0
+        for _agent in env.agent_iter():
+            observation, _, terminated, truncated, _ = env.last()
+            if terminated or truncated:
+                env.step(None)
+                continue
+            legal = observation["action_mask"].nonzero()[0]
+            env.step(int(legal[int(rng.random() * len(legal))]))
+            steps += 1
+        return steps
+
+    return _cpu_rate(seconds, play)
+
+
+def _openspiel_rate(name: str, players: int, seconds: float) -> float | None:
+    """OpenSpiel steps of random games with explicit chance: legal actions, the observation
+    tensor and the information-state string of the player to decide, then the action.
+    ``None`` without the extra or an OpenSpiel game for the game."""
+    try:
+        import pyspiel
+
+        import princes_of_florence.adapters.openspiel  # noqa: F401  # registers the game
+    except ImportError:
+        return None
+    short = "python_princes_of_florence" if name == DEFAULT else f"python_{name}"
+    if short not in pyspiel.registered_names():
+        return None
+    spiel = pyspiel.load_game(short, {"players": players})
+
+    def play(number: int) -> int:
+        rng = random.Random(number)
+        state = spiel.new_initial_state()
+        steps = 0
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(rng.choice(state.chance_outcomes())[0])
+                continue
+            state.observation_tensor()
+            state.information_state_string()
+            legal = state.legal_actions()
+            state.apply_action(legal[int(rng.random() * len(legal))])
+            steps += 1
+        return int(steps)
+
+    return _cpu_rate(seconds, play)
+
+
+def _vector_rate(name: str, players: int, size: int, seconds: float) -> float | None:
+    """Game steps (rows times ``step`` calls) of the vector environment, self-play with
+    random legal actions; ``None`` without numpy."""
+    try:
+        import numpy
+
+        from princes_of_florence.vector import VectorEnv
+    except ImportError:
+        return None
+    env = VectorEnv(name, num_envs=size, players=players)
+    observations, _ = env.reset(seed=size)
+    rng = random.Random(size)
+    masks = observations["action_mask"]
+    actions = numpy.zeros(size, dtype=numpy.int64)
+
+    def play(number: int) -> int:
+        # a uniformly random legal action per row, picked as the PettingZoo figure picks
+        for row in range(size):
+            legal = numpy.flatnonzero(masks[row])
+            actions[row] = legal[int(rng.random() * len(legal))]
+        env.step(actions)
+        return size
+
+    return _cpu_rate(seconds, play)
+
+
+def _decision_costs(game: AnyGame, players: int, seconds: float) -> tuple[float, float]:
+    """Microseconds of CPU per ``observation_vector`` and per ``action_mask``, as in play.
+
+    Each round plays a new seeded random game (untimed) and then times the two
+    calls on its decisions in order: the vector of the view of the player to
+    decide, and the mask of the state.  New games meet the caches a game
+    keeps between calls as a learner's games do.
+    """
+    clock = time.process_time
+    vector_time = mask_time = 0.0
+    calls = rounds = 0
+    while rounds == 0 or vector_time + mask_time < seconds:
+        rng = random.Random(rounds)
+        state = game.new_game(game.make_config(players, 1000 + rounds, {}))
+        states, views = [], []
+        while not game.is_terminal(state):
+            seat = game.current_player(state)
+            if seat is not None:
+                states.append(state)
+                views.append(game.observe(state, seat))
+            state = game.apply(state, _pick(rng, game.legal_moves(state)))
+        start = clock()
+        for view in views:
+            game.observation_vector(view)
+        middle = clock()
+        for decision in states:
+            game.action_mask(decision)
+        vector_time += middle - start
+        mask_time += clock() - middle
+        calls += len(views)
+        rounds += 1
+    return 1e6 * vector_time / calls, 1e6 * mask_time / calls
+
+
+def bench_rl(seconds: float = 2.0) -> dict[str, float]:
+    """What a learner's step costs, for every registered game, in CPU time.
+
+    Per game, at :data:`RL_PLAYERS` players (or the nearest count it allows),
+    random legal moves throughout: steps per CPU second of the raw engine
+    (``legal_moves`` and ``apply`` alone), of the PettingZoo AEC environment
+    (``last()`` with the observation and the action mask, then ``step``), of
+    the OpenSpiel game (explicit chance; legal actions, observation tensor
+    and information-state string each step) and of
+    :class:`~princes_of_florence.vector.VectorEnv` with each of
+    :data:`RL_SIZES` games at once; then the microseconds of one
+    observation vector and one action mask, as met in play.  Figures
+    missing an extra (pettingzoo, openspiel, numpy) or an adapter for the
+    game are left out.  CPU time (``time.process_time``) rather than the
+    clock, so that other work on a shared machine counts less.  The budget
+    is shared equally among the games and their figures.
+    """
+    figures: dict[str, float] = {}
+    names = registered_games()
+    share = seconds / (len(names) * (4 + len(RL_SIZES)))
+    for name in names:
+        game = get_game(name)
+        players = _rl_players(game)
+        figures[f"{name} players"] = float(players)
+        figures[f"{name} raw steps per second"] = _raw_rate(game, players, share)
+        rates = {
+            "pettingzoo": _pettingzoo_rate(name, players, share),
+            "openspiel": _openspiel_rate(name, players, share),
+            **{f"vector N={size}": _vector_rate(name, players, size, share) for size in RL_SIZES},
+        }
+        for label, rate in rates.items():
+            if rate is not None:
+                figures[f"{name} {label} steps per second"] = rate
+        vector_cost, mask_cost = _decision_costs(game, players, 2 * share)
+        figures[f"{name} observation_vector microseconds"] = vector_cost
+        figures[f"{name} action_mask microseconds"] = mask_cost
+    return figures
+
+
 BENCHMARKS: dict[str, Callable[[float], dict[str, float]]] = {
     "determinize": bench_determinize,
     "games": bench_games,
@@ -540,6 +754,7 @@ BENCHMARKS: dict[str, Callable[[float], dict[str, float]]] = {
     "pettingzoo": bench_pettingzoo,
     "openspiel": bench_openspiel,
     "placements": bench_placements,
+    "rl": bench_rl,
     "shared_placements": bench_shared_placements,
 }
 """Every benchmark by name; each takes a time budget in seconds."""

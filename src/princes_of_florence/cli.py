@@ -1,4 +1,4 @@
-"""Command line: ``python -m princes_of_florence {play,replay,tournament,bench,catalog}``.
+"""Command line: ``python -m princes_of_florence {play,replay,tournament,play-many,bench,catalog}``.
 
 ``play`` plays a seeded game and prints it as sentences (every move, what it
 cost and earned, each work's value) and the final scores with their sources;
@@ -13,9 +13,16 @@ the shared map as text.
 ``tournament --bots heuristic,random,random,random --games 200 --workers 2``
 plays seeded games with every seating rotated and prints the result table
 (see :mod:`princes_of_florence.bots.tournament`).
+``play-many --bots mcts,random,random --games 10000 --out games/ --shard 1000``
+writes seeded games as JSON lines, a file per thousand games, and plays only
+the games not yet written when run again
+(see :mod:`princes_of_florence.bots.selfplay`).  Both play on a Dask cluster
+with ``--scheduler tcp://HOST:PORT`` or ``--local-cluster N`` (the
+``distributed`` extra; see :mod:`princes_of_florence.bots.scale`).
 ``bench [--seconds S] [NAME ...]`` runs the benchmarks of
 :mod:`princes_of_florence.bench` (all of them by default) and prints their
-figures.  ``catalog`` lists the component data that could not be verified.
+figures; ``bench rl`` gives learners' figures for every registered game.
+``catalog`` lists the component data that could not be verified.
 
 Every command takes ``--game NAME``, a game of the registry
 (:mod:`princes_of_florence.games`); The Princes of Florence (``princes``) by
@@ -114,6 +121,7 @@ from princes_of_florence import games as registry
 from princes_of_florence._version import __version__
 from princes_of_florence.bots import Bot, view_moves
 from princes_of_florence.bots.human import HumanBot
+from princes_of_florence.bots.selfplay import play_many_main
 from princes_of_florence.bots.tournament import make_bot, tournament_main
 from princes_of_florence.games import AnyGame
 from princes_of_florence.limits import MAX_DOCUMENT_CHARS
@@ -630,6 +638,20 @@ _PLAY_PRINCES_ONLY = (
 )
 
 
+def _cluster_flags(command: argparse.ArgumentParser) -> None:
+    """``--scheduler`` and ``--local-cluster``: play on a Dask cluster (the distributed extra)."""
+    where = command.add_mutually_exclusive_group()
+    where.add_argument(
+        "--scheduler", metavar="tcp://HOST:PORT", help="play on a running Dask scheduler's workers"
+    )
+    where.add_argument(
+        "--local-cluster",
+        type=int,
+        metavar="N",
+        help="play on a Dask LocalCluster of N worker processes on 127.0.0.1",
+    )
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     names = registry.names()
@@ -674,6 +696,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     tour.add_argument(
         "--option", action="append", default=[], metavar="KEY=VALUE", help="as for play"
     )
+    _cluster_flags(tour)
+    many = sub.add_parser("play-many", help="play seeded games into JSON-lines shards, resumable")
+    many.add_argument("--game", choices=names, default=registry.DEFAULT, help=_GAME_HELP)
+    many.add_argument("--bots", required=True, help="one bot spec per player, comma separated")
+    many.add_argument("--games", type=int, required=True, help="how many games the output holds")
+    many.add_argument("--out", required=True, metavar="DIR", help="the directory of the shards")
+    many.add_argument("--shard", type=int, default=1000, metavar="N", help="games per file")
+    many.add_argument("--seed", type=int, default=0)
+    many.add_argument("--workers", type=int, default=1, help="processes to play in")
+    many.add_argument(
+        "--option", action="append", default=[], metavar="KEY=VALUE", help="as for play"
+    )
+    _cluster_flags(many)
     bench = sub.add_parser("bench", help="measure the engine's speed")
     bench.add_argument("--game", choices=names, default=registry.DEFAULT, help=_GAME_HELP)
     bench.add_argument("--seconds", default="3", help="the time budget of each benchmark")
@@ -724,6 +759,21 @@ def main(argv: Sequence[str] | None = None) -> int:
                 args.hidden_money,
                 game=game.name,
                 options=_options(args.option),
+                scheduler=args.scheduler,
+                local_cluster=args.local_cluster,
+            )
+        if args.command == "play-many":
+            return play_many_main(
+                args.bots,
+                args.games,
+                args.out,
+                seed=args.seed,
+                shard=args.shard,
+                workers=args.workers,
+                game=game.name,
+                options=_options(args.option),
+                scheduler=args.scheduler,
+                local_cluster=args.local_cluster,
             )
         if args.command == "bench":
             if not princes:

@@ -26,6 +26,8 @@ function and on the documentation page *Action encoding*.
 
 from __future__ import annotations
 
+import enum
+import operator
 import random
 from collections.abc import Callable, Sequence
 from types import MappingProxyType
@@ -33,8 +35,9 @@ from typing import Generic, TypeVar
 
 import attrs
 
+from princes_of_florence import engine
 from princes_of_florence.components import Catalog, default_catalog
-from princes_of_florence.engine import free_moves, legal_moves
+from princes_of_florence.engine import _sellable, legal_moves
 from princes_of_florence.errors import ArgumentError, IllegalMoveError, InvalidMoveError
 from princes_of_florence.geometry import PALAZZO_MASK
 from princes_of_florence.ids import (
@@ -51,6 +54,7 @@ from princes_of_florence.ids import (
     SizeClass,
 )
 from princes_of_florence.limits import shorten
+from princes_of_florence.memo import IdentityMemo
 from princes_of_florence.moves import (
     Accept,
     AskPayment,
@@ -93,7 +97,7 @@ from princes_of_florence.moves import (
     Work,
     move_shape_problem,
 )
-from princes_of_florence.observation import PlayerView, determinize
+from princes_of_florence.observation import PlayerView, determinize, source_state
 from princes_of_florence.rules.cooperative import shared_tile_placements
 from princes_of_florence.rules.placement import tile_placements
 from princes_of_florence.state import GameState
@@ -113,6 +117,7 @@ __all__ = [
     "SHARED_PLACEMENT_CELLS",
     "Block",
     "action_mask",
+    "action_mask_into",
     "action_move",
     "decode_move",
     "encode_move",
@@ -289,6 +294,9 @@ sells at most the prestige they hold (R3), which never exceeds this."""
 
 _M = TypeVar("_M")
 """The type of the values a :class:`Block` numbers (moves, or the parts of one)."""
+
+_Buffer = TypeVar("_Buffer")
+"""The type of the buffer :func:`action_mask_into` fills and returns."""
 
 
 @attrs.frozen
@@ -587,6 +595,12 @@ def action_move(action: int) -> Move:
     return _MOVES[action]
 
 
+def _state_of(view: PlayerView) -> GameState:
+    """The state ``view`` was observed from, or one that shows the same view."""
+    source = source_state(view)
+    return source if source is not None else _determinized(view)
+
+
 _last_view: list[tuple[PlayerView, GameState]] = []
 
 
@@ -603,8 +617,107 @@ def _determinized(view: PlayerView) -> GameState:
     return state
 
 
-def _legal(state_or_view: GameState | PlayerView, function: str) -> dict[int, Move]:
-    """The legal moves by action id, each the very object the engine offered.
+def _field_keys(kind: type[Move], moves: Sequence[Move]) -> Callable[[Move], object]:
+    """How :data:`_FAST_IDS` keys a move of ``kind``: its fields, enum members by identity.
+
+    Enum members hash in Python code, their identity in C; each member is
+    one object for the life of the process, so its identity names it.
+    """
+    names = [field.name for field in attrs.fields(kind)]
+    by_identity = [
+        all(isinstance(getattr(move, name), enum.Enum) for move in moves) for name in names
+    ]
+    getters = [operator.attrgetter(name) for name in names]
+    if not names:
+        return lambda move: None
+    if len(names) == 1:
+        get = getters[0]
+        return (lambda move: id(get(move))) if by_identity[0] else get
+    return lambda move: tuple(
+        id(get(move)) if identity else get(move)
+        for get, identity in zip(getters, by_identity, strict=True)
+    )
+
+
+def _fast_ids() -> dict[type, tuple[Callable[[Move], object], dict[object, int]]]:
+    table: dict[type, tuple[Callable[[Move], object], dict[object, int]]] = {}
+    for block in BLOCKS:
+        key, ids = table.get(block.kind) or (_field_keys(block.kind, block.moves), {})
+        for offset, move in enumerate(block.moves):
+            ids[key(move)] = block.start + offset
+        table[block.kind] = (key, ids)
+    return table
+
+
+_FAST_IDS = _fast_ids()
+"""Per move class: the key of a move and the action ids by key, for the moves the
+engine offers (:func:`encode_move` stays the reference, and the fallback)."""
+
+_SALES = next(block for block in BLOCKS if block.kind is SellPrestige)
+_SALE_START = _SALES.start
+"""The id of ``sell 1``; ``sell p`` is ``_SALE_START + p - 1``."""
+_ONES = b"\x01" * _SALES.size
+_ZEROS = bytes(ACTION_COUNT)
+
+
+def _offered_id(move: Move) -> int:
+    """The action id of a move the engine offered (:func:`encode_move`, quicker)."""
+    known = _FAST_IDS.get(move.__class__)
+    if known is not None:
+        action = known[1].get(known[0](move))
+        if action is not None:
+            return action
+    return encode_move(move)
+
+
+class _Actions:
+    """The legal actions of one state, each part worked out when first asked for."""
+
+    __slots__ = ("_by_id", "_mask", "ids", "moves", "sales")
+
+    def __init__(self, state: GameState) -> None:
+        # No reference to the state: the memo keeps this only while the state lives.
+        self.moves = legal_moves(state)
+        self.ids = [_offered_id(move) for move in self.moves]
+        self.sales = _sellable(state)  # free_moves(state): sell 1 to sell ``sales`` (R3)
+        self._mask: bytes | None = None
+        self._by_id: dict[int, Move] | None = None
+
+    def mask(self) -> bytes:
+        if self._mask is None:
+            mask = bytearray(_ZEROS)
+            for action in self.ids:
+                mask[action] = 1
+            if self.sales:
+                mask[_SALE_START : _SALE_START + self.sales] = _ONES[: self.sales]
+            self._mask = bytes(mask)
+        return self._mask
+
+    def by_id(self) -> dict[int, Move]:
+        if self._by_id is None:
+            self._by_id = dict(zip(self.ids, self.moves, strict=True))
+        return self._by_id
+
+    def move(self, action: int) -> Move | None:
+        """The legal move with id ``action``, or ``None``."""
+        if 0 < action - _SALE_START + 1 <= self.sales:
+            return _MOVES[action]
+        return self.by_id().get(action)
+
+    def sorted_ids(self) -> tuple[int, ...]:
+        sales = range(_SALE_START, _SALE_START + self.sales)
+        return tuple(sorted((*self.ids, *sales)))
+
+
+_recent_actions: IdentityMemo[GameState, _Actions] = IdentityMemo(limit=4096)
+"""The legal actions of each live state asked about: a learner asks for a state's mask
+and then decodes its action in it, with other games' states between when it steps
+many games at once."""
+
+
+def _actions(state_or_view: GameState | PlayerView, function: str) -> _Actions | None:
+    """The legal actions of the player to decide (of the viewer, for a view); ``None``
+    for a view whose player is not to decide.  Kept for the next calls while the state lives.
 
     Raises:
         ArgumentError: ``state_or_view`` is neither a state nor a view
@@ -614,11 +727,15 @@ def _legal(state_or_view: GameState | PlayerView, function: str) -> dict[int, Mo
         state = state_or_view
     elif isinstance(state_or_view, PlayerView):
         if state_or_view.current_player != state_or_view.player:
-            return {}
-        state = _determinized(state_or_view)
+            return None
+        state = _state_of(state_or_view)
     else:
         raise ArgumentError.wrong_kind(function, "a GameState or a PlayerView", state_or_view)
-    return {_IDS[m]: m for m in (*legal_moves(state), *free_moves(state))}
+    actions = _recent_actions.get(state)
+    if actions is None:
+        actions = _Actions(state)
+        _recent_actions.put(state, actions)
+    return actions
 
 
 def legal_actions(state_or_view: GameState | PlayerView) -> tuple[int, ...]:
@@ -632,13 +749,15 @@ def legal_actions(state_or_view: GameState | PlayerView) -> tuple[int, ...]:
         PrincesOfFlorenceError: the view is inconsistent (see
             :func:`~princes_of_florence.determinize`).
     """
-    return tuple(sorted(_legal(state_or_view, "legal_actions")))
+    actions = _actions(state_or_view, "legal_actions")
+    return () if actions is None else actions.sorted_ids()
 
 
 def action_mask(state_or_view: GameState | PlayerView) -> bytes:
     """One byte per action id: 1 for a legal action, 0 otherwise.
 
-    ``numpy.frombuffer(mask, dtype=numpy.uint8)`` reads it without a copy.
+    ``numpy.frombuffer(mask, dtype=numpy.uint8)`` reads it without a copy;
+    :func:`action_mask_into` writes it into a buffer of the caller's.
 
     Raises:
         ArgumentError: ``state_or_view`` is neither a state nor a view.
@@ -650,10 +769,64 @@ def action_mask(state_or_view: GameState | PlayerView) -> bytes:
     >>> len(mask) == ACTION_COUNT, sum(mask)
     (True, 4)
     """
-    mask = bytearray(ACTION_COUNT)
-    for action in _legal(state_or_view, "action_mask"):
-        mask[action] = 1
-    return bytes(mask)
+    actions = _actions(state_or_view, "action_mask")
+    return _ZEROS if actions is None else actions.mask()
+
+
+def action_mask_into(state_or_view: GameState | PlayerView, out: _Buffer) -> _Buffer:
+    """:func:`action_mask` written into ``out``, which is returned.
+
+    ``out`` is a writable buffer of :data:`ACTION_COUNT` one-byte items (a
+    ``bytearray``, an ``array.array`` of ``"b"`` or ``"B"``, a numpy array of
+    ``uint8``, ``int8`` or ``bool``) or a numpy array of another number type
+    and that length; learners keep one and refill it every step.
+
+    Raises:
+        ArgumentError: ``state_or_view`` is neither a state nor a view, or
+            ``out`` is none of these or of another length; ``out`` is then
+            left as it was.
+
+    >>> from princes_of_florence import GameConfig, new_game
+    >>> buffer = bytearray(ACTION_COUNT)
+    >>> action_mask_into(new_game(GameConfig(players=3)), buffer) is buffer, sum(buffer)
+    (True, 4)
+    """
+    actions = _actions(state_or_view, "action_mask_into")
+    _write_bytes(_ZEROS if actions is None else actions.mask(), out, "action_mask_into")
+    return out
+
+
+def _write_bytes(data: bytes, out: _Buffer, caller: str) -> None:
+    """Copy ``data`` into ``out``: a buffer of one-byte items, or a numpy array.
+
+    Raises:
+        ArgumentError: ``out`` is not writable, not contiguous or not of
+            ``len(data)`` items.
+    """
+    try:
+        target = memoryview(out)  # type: ignore[arg-type]  # checked here, at run time
+    except TypeError:
+        raise ArgumentError.wrong_kind(caller, "a writable buffer", out) from None
+    with target:
+        if target.readonly or not target.c_contiguous or target.ndim != 1:
+            raise ArgumentError(f"{caller} needs a writable one-dimensional contiguous buffer")
+        if len(target) != len(data):
+            raise ArgumentError(f"{caller} needs a buffer of {len(data)} items, not {len(target)}")
+        item = target.format
+        if target.itemsize == 1 and item in _BYTE_FORMATS:
+            with target.cast("B") as raw:
+                raw[:] = data
+            return
+    if not hasattr(out, "dtype"):
+        raise ArgumentError(
+            f"{caller} needs one-byte items or a numpy array, not items of format {item!r}"
+        )
+    import numpy
+
+    out[:] = numpy.frombuffer(data, dtype=numpy.uint8)  # type: ignore[index]  # a numpy array
+
+
+_BYTE_FORMATS = frozenset({"B", "b", "?", "c"})
 
 
 def decode_move(state_or_view: GameState | PlayerView, action: int) -> Move:
@@ -668,7 +841,13 @@ def decode_move(state_or_view: GameState | PlayerView, action: int) -> Move:
         IllegalMoveError: the move is not legal now.
     """
     move = action_move(action)
-    legal = _legal(state_or_view, "decode_move").get(action)
+    actions = _actions(state_or_view, "decode_move")
+    legal = None if actions is None else actions.move(action)
     if legal is None:
         raise IllegalMoveError(f"action {action} ({move}) is not legal now")
+    if actions is not None and isinstance(state_or_view, GameState):
+        # The engine recognises the objects of its last legal_moves answer (see apply);
+        # these are its answer for this state, kept since the mask was made, perhaps
+        # with other states asked about in between (many games stepped at once).
+        engine._last = (state_or_view, actions.moves)
     return legal

@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from enum import Enum
-from typing import Any
+from typing import Any, TypeVar
 
 import attrs
 
@@ -31,7 +31,7 @@ from princes_of_florence import serialization as docs
 from princes_of_florence.config import GameConfig
 from princes_of_florence.errors import ConfigError, SerializationError
 from princes_of_florence.events import Event
-from princes_of_florence.games.protocol import CardText, Game, GameResult
+from princes_of_florence.games.protocol import CardText, Game, GameResult, LearningBuffers
 from princes_of_florence.heuristic import HeuristicBot
 from princes_of_florence.ids import BonusCardId, PersonId, Phase, PrestigeCardId
 from princes_of_florence.moves import Move, PlaceTile, ProposePlacement, SellPrestige, parse_move
@@ -42,6 +42,7 @@ from princes_of_florence.state import CardChoice, GameState, Proposal
 __all__ = ["GAME", "PrincesOfFlorence"]
 
 _StateOrView = GameState | PlayerView
+_Buffer = TypeVar("_Buffer")
 
 
 def _places(result: Outcome) -> tuple[int, ...]:
@@ -344,6 +345,16 @@ class PrincesOfFlorence:
 
         return observation_vector(view)
 
+    def observation_vector_into(self, view: PlayerView, out: _Buffer) -> _Buffer:
+        from princes_of_florence.learning import observation_vector_into
+
+        return observation_vector_into(view, out)
+
+    def action_mask_into(self, state_or_view: _StateOrView, out: _Buffer) -> _Buffer:
+        from princes_of_florence.encoding import action_mask_into
+
+        return action_mask_into(state_or_view, out)
+
     def information_state(self, config: GameConfig, moves: Sequence[Move], player: int) -> str:
         from princes_of_florence.learning import information_state_string
 
@@ -383,3 +394,6 @@ def _record(record: object) -> docs.GameRecord:
 
 GAME: Game[GameState, PlayerView, Move, Event, GameConfig] = PrincesOfFlorence()
 """The Princes of Florence, as the protocol sees it (registered as ``princes``)."""
+
+_BUFFERS: LearningBuffers[GameState, PlayerView] = PrincesOfFlorence()
+"""mypy's proof that the game offers :class:`~princes_of_florence.games.LearningBuffers` too."""

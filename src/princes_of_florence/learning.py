@@ -21,9 +21,10 @@ True
 
 from __future__ import annotations
 
+import array
 import enum
-from collections.abc import Iterable, Iterator, Sequence
-from typing import Any, get_args
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import Any, TypeVar, get_args
 
 import attrs
 
@@ -43,7 +44,15 @@ from princes_of_florence.ids import (
     Phase,
     PrestigeCardId,
 )
-from princes_of_florence.observation import HiddenCardChoice, PlayerView, events_for, observe
+from princes_of_florence.limits import shorten
+from princes_of_florence.memo import IdentityMemo
+from princes_of_florence.observation import (
+    HiddenCardChoice,
+    PlayerView,
+    PublicPlayer,
+    events_for,
+    observe,
+)
 from princes_of_florence.rules.scoring import Outcome
 from princes_of_florence.serialization import GameRecord, dumps
 from princes_of_florence.state import (
@@ -54,6 +63,7 @@ from princes_of_florence.state import (
     MerchantOffer,
     OpenBuild,
     Placing,
+    Principality,
     ProfessorOffer,
     Proposal,
     RecruitOffer,
@@ -67,9 +77,13 @@ __all__ = [
     "information_state",
     "information_state_string",
     "observation_vector",
+    "observation_vector_into",
     "rank_returns",
     "returns",
 ]
+
+_Buffer = TypeVar("_Buffer")
+"""The type of the buffer :func:`~princes_of_florence.observation_vector_into` fills and returns."""
 
 _SEATS = 5
 """Seats in every vector: the most players a game has."""
@@ -78,6 +92,8 @@ _MONEY = 1000.0
 """Florins are divided by this: 3500 florins are 3.5."""
 _PRESTIGE = 100.0
 _COUNT = 10.0
+_MEMO_SIZE = 4096
+"""Entries each table of parts of the fast path holds before it is emptied."""
 """Counts that can pass 10 (deck sizes, supplies, work values) are divided by this."""
 
 _PERSONS = tuple(PersonId)
@@ -158,10 +174,32 @@ def _one_hot(size: int, index: int | None) -> list[float]:
     return out
 
 
+_FREEDOMS = tuple(Freedom)
+_OBJECTS = tuple(AuctionObject)
+_DECKS = tuple(Deck)
+_PHASES = tuple(Phase)
+
+
+def _positions(members: Sequence[enum.Enum]) -> dict[int, int]:
+    """Each member's place in ``members``, by identity: an enum member is one object
+    for the life of the process, and its identity hashes in C, unlike the member."""
+    return {id(member): index for index, member in enumerate(members)}
+
+
+_POSITIONS: dict[int, dict[int, int]] = {
+    id(members): _positions(members)
+    for members in (_PERSONS, _BONUS, _PRESTIGE_CARDS, _BUILDINGS, _TILES, _FREEDOMS, _OBJECTS)
+}
+_PHASE_INDEX = _positions(_PHASES)
+_DECK_INDEX = _positions(_DECKS)
+
+
 def _bits(members: Sequence[enum.Enum], present: Iterable[enum.Enum]) -> list[float]:
+    """How often each of ``members`` (one of the tuples above) is in ``present``."""
     out = [0.0] * len(members)
+    where = _POSITIONS[id(members)]
     for member in present:
-        out[members.index(member)] += 1.0
+        out[where[id(member)]] += 1.0
     return out
 
 
@@ -224,7 +262,7 @@ def _config_section(view: PlayerView) -> list[float]:
 def _game_section(view: PlayerView, seats: _Seats) -> list[float]:
     return [
         view.round / 7.0,
-        *_one_hot(len(Phase), list(Phase).index(view.phase)),
+        *_one_hot(len(Phase), _PHASE_INDEX[id(view.phase)]),
         float(view.current_player == view.player),
         *seats.one_hot(view.current_player),
         *seats.one_hot(view.start_player),
@@ -233,13 +271,17 @@ def _game_section(view: PlayerView, seats: _Seats) -> list[float]:
 
 def _player_block(view: PlayerView, seat: int) -> list[float]:
     player = view.players[seat]
-    board = player.principality
-    buildings = [t for t in board.tiles if isinstance(t.tile, Building)]
-    building_cells = 0
-    for tile in buildings:
-        building_cells |= tile.mask
     final = view.final_prestige_cards
     best = view.round_best[seat] if seat < len(view.round_best) else 0
+    return [
+        *_player_head(player, best),
+        *_board_part(player.principality),
+        *_bits(_PRESTIGE_CARDS, final[seat] if final is not None else ()),
+    ]
+
+
+def _player_head(player: PublicPlayer, best: int) -> list[float]:
+    """The first floats of a player block: everything but the principality and the end."""
     return [
         1.0,
         (player.money or 0) / _MONEY,
@@ -247,7 +289,7 @@ def _player_block(view: PlayerView, seat: int) -> list[float]:
         player.prestige / _PRESTIGE,
         float(player.jesters),
         float(player.builders),
-        *_bits(tuple(Freedom), player.freedoms),
+        *_bits(_FREEDOMS, player.freedoms),
         *_bits(_PERSONS, player.table_persons),
         float(player.table_recruiting),
         float(player.hand_person_count),
@@ -255,13 +297,34 @@ def _player_block(view: PlayerView, seat: int) -> list[float]:
         float(player.hand_bonus_count),
         float(player.prestige_card_count),
         best / _COUNT,
+    ]
+
+
+def _board_floats(board: Principality) -> list[float]:
+    """The principality's floats of a player block: buildings, landscapes, cells."""
+    buildings = [t for t in board.tiles if isinstance(t.tile, Building)]
+    building_cells = 0
+    for tile in buildings:
+        building_cells |= tile.mask
+    return [
         *_bits(_BUILDINGS, (t.tile for t in buildings)),
         *(float(board.landscape_count(landscape)) for landscape in _LANDSCAPES),
         float(sum(1 for t in buildings if t.shared is not None)),
         *_mask_bits(board.occupied),
         *_mask_bits(building_cells),
-        *_bits(_PRESTIGE_CARDS, final[seat] if final is not None else ()),
     ]
+
+
+_board_parts: IdentityMemo[Principality, tuple[float, ...]] = IdentityMemo(_MEMO_SIZE)
+"""The floats of each live principality (a move changes one at most)."""
+
+
+def _board_part(board: Principality) -> tuple[float, ...]:
+    part = _board_parts.get(board)
+    if part is None:
+        part = tuple(_board_floats(board))
+        _board_parts.put(board, part)
+    return part
 
 
 def _players_section(view: PlayerView, seats: _Seats) -> list[float]:
@@ -285,9 +348,9 @@ def _table_section(view: PlayerView) -> list[float]:
         view.person_deck_size / _COUNT,
         view.bonus_deck_size / _COUNT,
         view.prestige_deck_size / _COUNT,
-        *(float(n) for n in view.building_supply),
-        *(float(n) for n in view.landscape_supply),
-        *(float(n) for n in view.freedom_supply),
+        *map(float, view.building_supply),
+        *map(float, view.landscape_supply),
+        *map(float, view.freedom_supply),
         view.jesters / _COUNT,
         float(view.builders),
         float(view.recruiting),
@@ -299,16 +362,16 @@ def _setup_section(view: PlayerView) -> list[float]:
     setup = view.setup
     if setup is None:
         return [0.0] * (2 + len(_PERSONS))
-    own = None if setup.own is None else _PERSONS.index(setup.own)
+    own = None if setup.own is None else _POSITIONS[id(_PERSONS)][id(setup.own)]
     return [1.0, setup.returned / _SEATS, *_one_hot(len(_PERSONS), own)]
 
 
 def _auction_section(view: PlayerView, seats: _Seats) -> list[float]:
     auction = view.auction
-    objects = tuple(AuctionObject)
+    objects = _OBJECTS
     if auction is None:
         return [0.0] * (1 + _SEATS + len(objects) + _SEATS + len(objects) + 1 + 2 * _SEATS)
-    stack = None if auction.stack is None else objects.index(auction.stack)
+    stack = None if auction.stack is None else _POSITIONS[id(objects)][id(auction.stack)]
     return [
         1.0,
         *seats.flags(auction.done),
@@ -357,7 +420,7 @@ def _pending_section(view: PlayerView, seats: _Seats) -> list[float]:
         shown = pending.shown if isinstance(pending, CardChoice) else ()
         count = len(shown) if isinstance(pending, CardChoice) else pending.count
         choice = [
-            *_one_hot(len(Deck), list(Deck).index(pending.deck)),
+            *_one_hot(len(Deck), _DECK_INDEX[id(pending.deck)]),
             float(pending.returning),
             count / 5.0,
             *_card_bits(shown),
@@ -365,13 +428,15 @@ def _pending_section(view: PlayerView, seats: _Seats) -> list[float]:
     work: list[float] = [0.0] * (len(_PERSONS) + len(_BONUS))
     if isinstance(pending, Working):
         work = [
-            *_one_hot(len(_PERSONS), _PERSONS.index(pending.person)),
+            *_one_hot(len(_PERSONS), _POSITIONS[id(_PERSONS)][id(pending.person)]),
             *_bits(_BONUS, pending.bonus),
         ]
     payout = pending.payout / _MONEY if isinstance(pending, Conversion) else 0.0
     proposal: list[float] = [0.0] * (2 * _SEATS + 2 + len(_BUILDINGS) + 3)
     if isinstance(pending, Proposal):
-        building = None if pending.building is None else _BUILDINGS.index(pending.building)
+        building = (
+            None if pending.building is None else _POSITIONS[id(_BUILDINGS)][id(pending.building)]
+        )
         proposal = [
             *seats.one_hot(pending.proposer),
             *seats.one_hot(pending.partner),
@@ -389,7 +454,7 @@ def _pending_section(view: PlayerView, seats: _Seats) -> list[float]:
         merchant = [*_one_hot(len(AuctionObject), stack), pending.price / _MONEY]
     return [
         *_one_hot(len(_PENDING_KINDS), kind),
-        *_one_hot(len(_TILES), None if tile is None else _TILES.index(tile)),
+        *_one_hot(len(_TILES), None if tile is None else _POSITIONS[id(_TILES)][id(tile)]),
         *choice,
         *work,
         payout,
@@ -435,6 +500,204 @@ def _sections(view: PlayerView) -> list[list[float]]:
     ]
 
 
+# ---------------------------------------------------------------------------
+# The vector from cached parts
+# ---------------------------------------------------------------------------
+#
+# The sections above define the vector.  observation_vector builds the same
+# floats from parts kept between calls: states are immutable and share every
+# part a move leaves alone (a principality, the auction, the supplies), and
+# observe shares each unchanged player's public part, so from one step to the
+# next nearly every part is found again by identity.  The tables by identity
+# forget an entry when its object is freed (memo.IdentityMemo), so they keep no
+# old state alive; the others are keyed by a few small values.  Every table is
+# emptied when it grows past _MEMO_SIZE.
+
+_Part = tuple[float, ...]
+
+_config_parts: dict[tuple[object, ...], _Part] = {}
+_game_parts: dict[tuple[object, ...], _Part] = {}
+_player_parts: IdentityMemo[PublicPlayer, tuple[int, _Part]] = IdentityMemo(_MEMO_SIZE)
+"""Each live public player's block, with the best work it was built for."""
+_Hand = tuple[tuple[PersonId, ...], tuple[BonusCardId, ...], tuple[PrestigeCardId, ...]]
+_hand_parts: dict[tuple[int, int, int], tuple[_Hand, _Part]] = {}
+_table_parts: dict[tuple[object, ...], tuple[tuple[BonusCardId, ...], _Part]] = {}
+_seat_parts: IdentityMemo[object, dict[tuple[int, int], _Part]] = IdentityMemo(_MEMO_SIZE)
+"""Auction, turn, pending and character parts of each live value, by the viewer and the
+player count (their seats are counted from the viewer)."""
+
+_MEMOS: tuple[dict[Any, Any] | IdentityMemo[Any, Any], ...] = (
+    _board_parts,
+    _config_parts,
+    _game_parts,
+    _player_parts,
+    _hand_parts,
+    _table_parts,
+    _seat_parts,
+)
+
+_SIZES = dict(OBSERVATION_LAYOUT)
+_NO_FINAL: _Part = (0.0,) * len(_PRESTIGE_CARDS)
+_NO_SETUP: _Part = (0.0,) * _SIZES["setup"]
+_NO_AUCTION: _Part = (0.0,) * _SIZES["auction"]
+_NO_TURN: _Part = (0.0,) * _SIZES["turn"]
+_NO_PENDING: _Part = (0.0,) * _SIZES["pending"]
+_NO_CHARACTERS: _Part = (0.0,) * _SIZES["characters"]
+_ABSENT: tuple[_Part, ...] = tuple((0.0,) * ((_SEATS - n) * _PLAYER_SIZE) for n in range(6))
+"""The zeros of the player blocks of absent seats, by player count."""
+
+
+def _tidy(memo: dict[Any, Any]) -> None:
+    if len(memo) >= _MEMO_SIZE:
+        memo.clear()
+
+
+def _config_part(view: PlayerView) -> _Part:
+    config = view.config
+    key = (
+        config.players,
+        config.hidden_money,
+        config.choose_returned_order,
+        config.hard_freedoms,
+        config.muse_and_princess,
+        config.cooperative_building,
+    )
+    part = _config_parts.get(key)
+    if part is None:
+        _tidy(_config_parts)
+        part = _config_parts[key] = tuple(_config_section(view))
+    return part
+
+
+def _game_part(view: PlayerView, count: int) -> _Part:
+    viewer = view.player
+    current = view.current_player
+    key = (
+        view.round,
+        view.phase,
+        current == viewer,
+        None if current is None else (current - viewer) % count,
+        (view.start_player - viewer) % count,
+    )
+    part = _game_parts.get(key)
+    if part is None:
+        _tidy(_game_parts)
+        part = _game_parts[key] = tuple(_game_section(view, _Seats(view)))
+    return part
+
+
+def _player_part(view: PlayerView, seat: int) -> _Part:
+    player = view.players[seat]
+    best = view.round_best[seat] if seat < len(view.round_best) else 0
+    if view.final_prestige_cards is not None:  # the end: prestige cards shown, once
+        return tuple(_player_block(view, seat))
+    known = _player_parts.get(player)
+    if known is not None and known[0] == best:
+        return known[1]
+    part = (*_player_head(player, best), *_board_part(player.principality), *_NO_FINAL)
+    _player_parts.put(player, (best, part))
+    return part
+
+
+def _hand_part(view: PlayerView) -> _Part:
+    key = (id(view.hand_persons), id(view.hand_bonus), id(view.prestige_cards))
+    known = _hand_parts.get(key)
+    if known is not None:
+        persons, bonus, prestige = known[0]
+        if (
+            persons is view.hand_persons
+            and bonus is view.hand_bonus
+            and prestige is view.prestige_cards
+        ):
+            return known[1]
+    _tidy(_hand_parts)
+    part = tuple(_hand_section(view))
+    _hand_parts[key] = ((view.hand_persons, view.hand_bonus, view.prestige_cards), part)
+    return part
+
+
+def _table_part(view: PlayerView) -> _Part:
+    discard = view.bonus_discard
+    key = (
+        view.person_deck_size,
+        view.bonus_deck_size,
+        view.prestige_deck_size,
+        view.building_supply,
+        view.landscape_supply,
+        view.freedom_supply,
+        view.jesters,
+        view.builders,
+        view.recruiting,
+        id(discard),
+    )
+    known = _table_parts.get(key)
+    if known is not None and known[0] is discard:
+        return known[1]
+    _tidy(_table_parts)
+    part = tuple(_table_section(view))
+    _table_parts[key] = (discard, part)
+    return part
+
+
+def _turn_part(view: PlayerView, seats: _Seats) -> list[float]:
+    return _turn_section(view)
+
+
+def _seat_part(
+    view: PlayerView,
+    count: int,
+    value: object,
+    section: Callable[[PlayerView, _Seats], list[float]],
+) -> _Part:
+    key = (view.player, count)
+    known = _seat_parts.get(value)
+    if known is None:
+        known = {}
+        _seat_parts.put(value, known)
+    part = known.get(key)
+    if part is None:
+        part = known[key] = tuple(section(view, _Seats(view)))
+    return part
+
+
+def _parts(view: PlayerView) -> list[_Part]:
+    """The vector of ``view`` in parts: :func:`_sections`, each a tuple, most of them cached."""
+    count = len(view.players)
+    viewer = view.player
+    parts = [_config_part(view), _game_part(view, count)]
+    players, bests, final = view.players, view.round_best, view.final_prestige_cards
+    for offset in range(count):  # _player_part, its usual answer inline
+        seat = (viewer + offset) % count
+        player = players[seat]
+        known = _player_parts.get(player)
+        if (
+            known is not None
+            and final is None
+            and known[0] == (bests[seat] if seat < len(bests) else 0)
+        ):
+            parts.append(known[1])
+        else:
+            parts.append(_player_part(view, seat))
+    parts.append(_ABSENT[count])
+    parts.append(_hand_part(view))
+    parts.append(_table_part(view))
+    parts.append(_NO_SETUP if view.setup is None else tuple(_setup_section(view)))
+    auction, turn, pending, characters = view.auction, view.turn, view.pending, view.characters
+    parts.append(
+        _NO_AUCTION if auction is None else _seat_part(view, count, auction, _auction_section)
+    )
+    parts.append(_NO_TURN if turn is None else _seat_part(view, count, turn, _turn_part))
+    parts.append(
+        _NO_PENDING if pending is None else _seat_part(view, count, pending, _pending_section)
+    )
+    parts.append(
+        _NO_CHARACTERS
+        if characters is None
+        else _seat_part(view, count, characters, _characters_section)
+    )
+    return parts
+
+
 def observation_vector(view: PlayerView) -> tuple[float, ...]:
     """The view as :data:`~princes_of_florence.OBSERVATION_LENGTH` floats, the viewer's seat first.
 
@@ -447,7 +710,9 @@ def observation_vector(view: PlayerView) -> tuple[float, ...]:
     hundreds of points; every value is small.
 
     Only the view is read, so states that show the player the same view give
-    the same vector.
+    the same vector.  The parts a move leaves alone are kept between calls,
+    so a vector costs little more than its changes;
+    :func:`observation_vector_into` writes it into a buffer of the caller's.
 
     Raises:
         ArgumentError: ``view`` is not a :class:`PlayerView`.
@@ -460,9 +725,76 @@ def observation_vector(view: PlayerView) -> tuple[float, ...]:
     if not isinstance(view, PlayerView):
         raise ArgumentError.wrong_kind("observation_vector", "a PlayerView", view)
     out: list[float] = []
-    for section in _sections(view):
-        out += section
+    for part in _parts(view):
+        out += part
     return tuple(out)
+
+
+_arrays: dict[int, tuple[_Part, Any]] = {}
+"""Each recent part as a numpy array, by the identity of the part."""
+
+_FLOAT_FORMATS = frozenset({"f", "d"})
+
+
+def observation_vector_into(view: PlayerView, out: _Buffer) -> _Buffer:
+    """:func:`observation_vector` written into ``out``, which is returned.
+
+    ``out`` is a numpy array of :data:`~princes_of_florence.OBSERVATION_LENGTH`
+    numbers (``float32``, ``float64``...; a row of a batch will do) or an
+    ``array.array`` of ``"f"`` or ``"d"`` of that length.  A numpy array is
+    filled from cached numpy copies of the parts, without making a float
+    object per value: the fastest way to feed a learner.
+
+    Raises:
+        ArgumentError: ``view`` is not a :class:`PlayerView`, or ``out`` is
+            none of these (a read-only array, an array of integers...) or of
+            another length; ``out`` is then left as it was.
+
+    >>> import array
+    >>> from princes_of_florence import GameConfig, new_game, observe
+    >>> view = observe(new_game(GameConfig(players=2)), 1)
+    >>> buffer = array.array("d", bytes(8 * OBSERVATION_LENGTH))
+    >>> tuple(observation_vector_into(view, buffer)) == observation_vector(view)
+    True
+    """
+    if not isinstance(view, PlayerView):
+        raise ArgumentError.wrong_kind("observation_vector_into", "a PlayerView", view)
+    shape = getattr(out, "shape", None)
+    if shape is not None and hasattr(out, "dtype"):  # a numpy array
+        if shape != (OBSERVATION_LENGTH,):
+            raise ArgumentError(
+                f"observation_vector_into needs an array of shape ({OBSERVATION_LENGTH},), "
+                f"not {shape}"
+            )
+        target: Any = out  # a numpy array: it has a shape and a dtype
+        if target.dtype.kind != "f" or not target.flags.writeable:
+            raise ArgumentError(
+                "observation_vector_into needs a writable array of floats, "
+                f"not a {'read-only ' if not target.flags.writeable else ''}array of {target.dtype}"
+            )
+        import numpy
+
+        arrays = []
+        for part in _parts(view):
+            known = _arrays.get(id(part))
+            if known is None or known[0] is not part:
+                if len(_arrays) >= _MEMO_SIZE:
+                    _arrays.clear()
+                known = _arrays[id(part)] = (part, numpy.array(part, dtype=numpy.float64))
+            arrays.append(known[1])
+        numpy.concatenate(arrays, out=target, casting="same_kind")
+        return out
+    if not isinstance(out, array.array) or out.typecode not in _FLOAT_FORMATS:
+        raise ArgumentError(
+            "observation_vector_into needs a numpy array or an array.array of 'f' or 'd', "
+            f"not {shorten(out)}"
+        )
+    if len(out) != OBSERVATION_LENGTH:
+        raise ArgumentError(
+            f"observation_vector_into needs {OBSERVATION_LENGTH} items, not {len(out)}"
+        )
+    out[:] = array.array(out.typecode, observation_vector(view))
+    return out
 
 
 # ---------------------------------------------------------------------------

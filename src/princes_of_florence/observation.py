@@ -76,6 +76,7 @@ from princes_of_florence.ids import (
     PrestigeCardId,
 )
 from princes_of_florence.limits import MAX_MONEY, shorten
+from princes_of_florence.memo import IdentityMemo
 from princes_of_florence.moves import Move, SellPrestige
 from princes_of_florence.rules.common import catalog
 from princes_of_florence.rules.variants import ruleset
@@ -115,6 +116,7 @@ __all__ = [
     "observe",
     "public_events",
     "public_view",
+    "source_state",
     "view_legal_moves",
     "view_moves",
 ]
@@ -308,7 +310,28 @@ class PlayerView:
         return self.current_player == self.player
 
 
+_SEAT_VIEWS: IdentityMemo[PlayerState, tuple[PublicPlayer | None, PublicPlayer | None]] = (
+    IdentityMemo(limit=4096)
+)
+"""Each live player state's :class:`PublicPlayer`, with its money hidden and shown: a
+player's state is shared by every game state until that player changes, so views of
+those states share the value too (cheaper, and a learner's caches recognise it)."""
+
+_SOURCES: IdentityMemo[PlayerView, GameState] = IdentityMemo(limit=4096)
+"""The state each live view of :func:`observe` was taken from."""
+
+
 def _seat_view(player: PlayerState, show_money: bool) -> PublicPlayer:
+    known = _SEAT_VIEWS.get(player)
+    public = None if known is None else known[show_money]
+    if public is None:
+        public = _public(player, show_money)
+        hidden, shown = known or (None, None)
+        _SEAT_VIEWS.put(player, (hidden, public) if show_money else (public, shown))
+    return public
+
+
+def _public(player: PlayerState, show_money: bool) -> PublicPlayer:
     return PublicPlayer(
         money=player.money if show_money else None,
         prestige=player.prestige,
@@ -370,7 +393,7 @@ def observe(state: GameState, player: int) -> PlayerView:
     final = None
     if state.phase is Phase.GAME_OVER:  # ruling R24: the prestige cards are scored openly
         final = tuple(p.prestige_cards for p in state.players)
-    return PlayerView(
+    view = PlayerView(
         player=player,
         config=_with_seed(state.config, 0),  # valid already: no validators run again
         round=state.round,
@@ -402,6 +425,25 @@ def observe(state: GameState, player: int) -> PlayerView:
         final_prestige_cards=final,
         characters=state.characters,
     )
+    _SOURCES.put(view, state)
+    return view
+
+
+def source_state(view: PlayerView) -> GameState | None:
+    """The state ``view`` was taken from by :func:`~princes_of_florence.observe`.
+
+    Each view keeps its state while the view lives (among the last 4096
+    views), and no longer.  ``None`` for a view made otherwise (loaded from
+    JSON, built by hand).  The state offers the viewer exactly the moves the
+    view does, so the action mask of such a view is read from it rather than
+    from a :func:`~princes_of_florence.determinize` of the view.
+
+    >>> from princes_of_florence import GameConfig, new_game
+    >>> state = new_game(GameConfig(players=3, seed=1))
+    >>> source_state(observe(state, 1)) is state
+    True
+    """
+    return _SOURCES.get(view)
 
 
 def view_legal_moves(view: PlayerView) -> tuple[Move, ...]:

@@ -5,7 +5,10 @@ for every rotation of the bots round the table, so every bot sits in every
 seat of every deal.  ``games`` must therefore be a multiple of the number of
 players.  Every game's configuration and every bot's seed follow from the
 tournament's seed and the game's number alone, so the result is the same
-whether the games run in one process or in several (``workers``).
+whether the games run in one process, in several (``workers``) or on any
+:class:`concurrent.futures.Executor` (``executor``, such as a Dask cluster's:
+see :mod:`princes_of_florence.bots.scale`); the results are taken in game
+order, never in the order the games finish.
 
 Bots are named by a *spec*: ``random`` and ``mcts`` for every game, and the
 game's own bots (``heuristic`` for The Princes of Florence), optionally
@@ -23,13 +26,14 @@ goes through the game protocol (:mod:`princes_of_florence.games`).
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import importlib
 import math
 import statistics
 import sys
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Any
 
 import attrs
@@ -37,6 +41,7 @@ import attrs
 from princes_of_florence.bots.base import Bot, play_to_end, resolve_game
 from princes_of_florence.bots.mcts import MCTSBot, MCTSParams
 from princes_of_florence.bots.random_bot import RandomBot
+from princes_of_florence.bots.scale import dask_executor, run_in_order
 from princes_of_florence.errors import ConfigError
 from princes_of_florence.games import DEFAULT, AnyGame
 
@@ -316,36 +321,75 @@ _Played = tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...], int, tup
 """A game's number, then per player: score, tie-break; the winners; the rotation; places."""
 
 
+def play_numbered(
+    played: AnyGame, specs: Sequence[str], config: Any, seed: int, game: int
+) -> tuple[Any, list[Any], Any, int]:
+    """Play game number ``game`` of a tournament (or of ``play_many``) seeded ``seed``.
+
+    The game is deal ``game // players`` with the bots rotated ``game %
+    players`` places, each bot seeded by ``seed``, ``game`` and its index.
+
+    Returns:
+        The game's configuration, its moves, its final state and the rotation.
+    """
+    rotation = game % played.config_players(config)
+    bots = [make_bot(spec, f"{seed}:{game}:{index}", played) for index, spec in enumerate(specs)]
+    dealt = _game_config(played, config, seed, game)
+    moves, final = play_to_end(played, dealt, bots, rotation)
+    return dealt, moves, final, rotation
+
+
 def _play_one(name: str, specs: tuple[str, ...], config: Any, seed: int, game: int) -> _Played:
     """Play game number ``game`` of the game called ``name``."""
     played = resolve_game(name)
     players = played.config_players(config)
-    rotation = game % players
-    bots = [make_bot(spec, f"{seed}:{game}:{index}", played) for index, spec in enumerate(specs)]
-    _moves, final = play_to_end(played, _game_config(played, config, seed, game), bots, rotation)
+    _dealt, _moves, final, rotation = play_numbered(played, specs, config, seed, game)
     result = played.result(final)
     tiebreaks = result.tiebreaks or (0,) * players
     return game, result.scores, tiebreaks, result.winners, rotation, result.places
 
 
 def _run(
-    name: str, specs: tuple[str, ...], config: Any, seed: int, games: int, workers: int
+    name: str,
+    specs: tuple[str, ...],
+    config: Any,
+    seed: int,
+    games: int,
+    workers: int,
+    executor: Executor | None,
 ) -> Iterator[_Played]:
-    if workers <= 1:
-        for game in range(games):
-            yield _play_one(name, specs, config, seed, game)
+    """Every game's result in game order, on ``executor`` or on ``workers`` processes."""
+    calls = [(name, specs, config, seed, game) for game in range(games)]
+    if executor is not None or workers <= 1:
+        yield from run_in_order(_play_one, calls, executor)
         return
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        count = games
-        yield from pool.map(
-            _play_one,
-            [name] * count,
-            [specs] * count,
-            [config] * count,
-            [seed] * count,
-            range(count),
-            chunksize=1,
+        yield from run_in_order(_play_one, calls, pool)
+
+
+def _checked(
+    played: AnyGame, bots: Sequence[str], config: Any, games: int
+) -> tuple[tuple[str, ...], Any]:
+    """The bots' specs and the configuration (the game's default when ``None``), checked.
+
+    Raises:
+        ValueError: a bad spec, a bot count that is not the player count, or
+            a game count that is not a positive multiple of it.
+    """
+    specs = tuple(bots)
+    if config is None:
+        config = played.make_config(len(specs), 0, {})
+    players = played.config_players(config)
+    if len(specs) != players:
+        raise ValueError(f"{players} players need {players} bots, not {len(specs)}")
+    if games < 1 or games % players:
+        raise ValueError(
+            f"games must be a positive multiple of {players} (every seating of each deal), "
+            f"not {games}"
         )
+    for spec in specs:
+        make_bot(spec, 0, played)  # a bad spec fails here, before any game is handed out
+    return specs, config
 
 
 def tournament(
@@ -357,6 +401,7 @@ def tournament(
     progress: Callable[[int, int], None] | None = None,
     *,
     game: AnyGame | str | None = None,
+    executor: Executor | None = None,
 ) -> TournamentResult:
     """Play ``games`` seeded games between ``bots`` with every seating rotated.
 
@@ -371,9 +416,15 @@ def tournament(
             default the game's for as many players as there are bots.
         seed: the tournament's seed.
         workers: processes to play in; the result does not depend on it.
-        progress: called with ``(games done, games)`` after each game.
+        progress: called with ``(games done, games)`` after each game, in
+            game order.
         game: the game to play (or its registered name), registered under
             its name (workers find it by name); The Princes of Florence by default.
+        executor: any :class:`concurrent.futures.Executor` to play the games
+            on instead of ``workers`` (a Dask cluster's, see
+            :func:`~princes_of_florence.bots.scale.dask_executor`); the
+            result does not depend on it.  A game whose future is cancelled
+            is played again (see :mod:`~princes_of_florence.bots.scale`).
 
     Returns:
         The result table.
@@ -389,19 +440,8 @@ def tournament(
         (2, ['random', 'heuristic'])
     """
     played = resolve_game(game)
-    specs = tuple(bots)
-    if config is None:
-        config = played.make_config(len(specs), 0, {})
+    specs, config = _checked(played, bots, config, games)
     players = played.config_players(config)
-    if len(specs) != players:
-        raise ValueError(f"{players} players need {players} bots, not {len(specs)}")
-    if games < 1 or games % players:
-        raise ValueError(
-            f"games must be a positive multiple of {players} (every seating of each deal), "
-            f"not {games}"
-        )
-    for spec in specs:
-        make_bot(spec, 0, played)  # a bad spec fails here, before any process starts
     wins: list[list[float]] = [[] for _ in specs]
     prestige: list[list[float]] = [[] for _ in specs]
     money: list[list[float]] = [[] for _ in specs]
@@ -410,7 +450,7 @@ def tournament(
     seat_wins = [[0.0] * players for _ in specs]
     seat_prestige = [[0.0] * players for _ in specs]
     best: list[int] = []
-    results = _run(played.name, specs, config, seed, games, workers)
+    results = _run(played.name, specs, config, seed, games, workers, executor)
     for done, (_game, score, cash, winners, rotation, ranks) in enumerate(results, 1):
         best.append(max(score))
         for index in range(players):
@@ -473,6 +513,32 @@ def _progress_printer(games: int) -> tuple[Callable[[int, int], None], Callable[
     return advance, bar.close
 
 
+def check_workers(workers: int, scheduler: str | None, local_cluster: int | None) -> None:
+    """Refuse a count of workers below 1, or processes and a cluster both named.
+
+    Raises:
+        ConfigError: naming the flag that was wrong.
+    """
+    if workers < 1:
+        raise ConfigError(f"--workers must be at least 1, not {workers}")
+    if scheduler is not None and local_cluster is not None:
+        raise ConfigError("--scheduler and --local-cluster name two clusters: choose one")
+    if workers > 1 and (scheduler is not None or local_cluster is not None):
+        flag = "--scheduler" if scheduler is not None else "--local-cluster"
+        raise ConfigError(f"--workers {workers} and {flag} both say where to play: choose one")
+    if local_cluster is not None and local_cluster < 1:
+        raise ConfigError(f"--local-cluster must be at least 1, not {local_cluster}")
+
+
+def executor_for(
+    scheduler: str | None, local_cluster: int | None
+) -> contextlib.AbstractContextManager[Executor | None]:
+    """The Dask executor named by ``--scheduler`` or ``--local-cluster``, else ``None``."""
+    if scheduler is None and local_cluster is None:
+        return contextlib.nullcontext()
+    return dask_executor(scheduler, local_cluster)
+
+
 def tournament_main(
     bots: str,
     games: int,
@@ -482,6 +548,8 @@ def tournament_main(
     *,
     game: str | None = None,
     options: Mapping[str, Any] | None = None,
+    scheduler: str | None = None,
+    local_cluster: int | None = None,
 ) -> int:
     """The ``tournament`` command: play :func:`~princes_of_florence.bots.tournament`, print it.
 
@@ -494,10 +562,16 @@ def tournament_main(
             players' money (an option of the configuration, as in ``options``).
         game: the registered name of the game; The Princes of Florence by default.
         options: the game's configuration options by name.
+        scheduler: play on the Dask cluster of the scheduler at this address
+            (``tcp://HOST:PORT``) instead of ``workers`` processes.
+        local_cluster: play on a Dask ``LocalCluster`` of this many worker
+            processes started for the tournament.
 
     Raises:
         ConfigError: an unknown game or option, a bad bot spec, count of
-            games or of workers.
+            games or of workers, both a cluster and ``workers`` above 1, or a
+            cluster that cannot be used (see
+            :func:`~princes_of_florence.bots.scale.dask_executor`).
     """
     played = resolve_game(game)
     specs = [spec.strip() for spec in bots.split(",")]
@@ -506,18 +580,21 @@ def tournament_main(
             f"--bots names {specs.count('')} bot(s) with no spec: name one bot per seat,"
             f" comma separated: {', '.join(BOT_KINDS)}"
         )
-    if workers < 1:
-        raise ConfigError(f"--workers must be at least 1, not {workers}")
+    check_workers(workers, scheduler, local_cluster)
     settings = dict(options or {})
     if hidden_money:
         settings["hidden_money"] = True
     try:
         config = played.make_config(len(specs), 0, settings)
-        progress, close = _progress_printer(games)
-        try:
-            result = tournament(specs, games, config, seed, workers, progress, game=played)
-        finally:
-            close()
+        _checked(played, specs, config, games)  # bad input fails before a cluster starts
+        with executor_for(scheduler, local_cluster) as executor:
+            progress, close = _progress_printer(games)
+            try:
+                result = tournament(
+                    specs, games, config, seed, workers, progress, game=played, executor=executor
+                )
+            finally:
+                close()
     except ValueError as error:
         if isinstance(error, ConfigError):
             raise

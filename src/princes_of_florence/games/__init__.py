@@ -11,7 +11,16 @@ components modules.
 (0, True)
 """
 
-from princes_of_florence.games.protocol import AnyGame, CardText, Game, GameResult
+from princes_of_florence.games.protocol import AnyGame, CardText, Game, GameResult, LearningBuffers
 from princes_of_florence.games.registry import DEFAULT, get, names
 
-__all__ = ["DEFAULT", "AnyGame", "CardText", "Game", "GameResult", "get", "names"]
+__all__ = [
+    "DEFAULT",
+    "AnyGame",
+    "CardText",
+    "Game",
+    "GameResult",
+    "LearningBuffers",
+    "get",
+    "names",
+]

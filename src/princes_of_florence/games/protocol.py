@@ -28,11 +28,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
-from typing import Any, Protocol, TypeVar
+from typing import Any, Protocol, TypeVar, runtime_checkable
 
 import attrs
 
-__all__ = ["AnyGame", "CardText", "Game", "GameResult"]
+__all__ = ["AnyGame", "CardText", "Game", "GameResult", "LearningBuffers"]
 
 StateT = TypeVar("StateT")
 """A game's state, hidden information included."""
@@ -426,3 +426,34 @@ class Game(Protocol[StateT, ViewT, MoveT, EventT, ConfigT]):
 
 AnyGame = Game[Any, Any, Any, Any, Any]
 """A game of any types, as generic code holds it."""
+
+
+BufferT = TypeVar("BufferT")
+"""A buffer the caller keeps (a numpy array, an ``array.array``...), filled and returned."""
+StateC = TypeVar("StateC", contravariant=True)
+"""A game's state, as :class:`LearningBuffers` takes it."""
+ViewC = TypeVar("ViewC", contravariant=True)
+"""A game's view, as :class:`LearningBuffers` takes it."""
+
+
+@runtime_checkable
+class LearningBuffers(Protocol[StateC, ViewC]):
+    """What a game offers batch learners besides :class:`Game`: vectors and masks written
+    into buffers the caller keeps, so that no tuple or bytes object is made per step.
+
+    A game need not offer it: :mod:`princes_of_florence.vector` uses it where a
+    game does (``isinstance(game, LearningBuffers)``) and otherwise copies
+    :meth:`Game.observation_vector` and :meth:`Game.action_mask` into its
+    arrays, with the same values, only slower.  The values written are always
+    exactly those of the two :class:`Game` methods.
+    """
+
+    def observation_vector_into(self, view: ViewC, out: BufferT) -> BufferT:
+        """:meth:`Game.observation_vector` of ``view`` written into ``out`` (a numpy
+        array of ``observation_length`` numbers), which is returned."""
+        ...
+
+    def action_mask_into(self, state_or_view: StateC | ViewC, out: BufferT) -> BufferT:
+        """:meth:`Game.action_mask` written into ``out`` (a numpy array or another
+        buffer of ``action_count`` items), which is returned."""
+        ...

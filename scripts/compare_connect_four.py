@@ -1,0 +1,155 @@
+"""Steps per CPU second of this library's PettingZoo env beside PettingZoo's ``connect_four_v3``.
+
+Both environments play whole games with uniformly random legal actions, the
+way a learner's loop drives them: each step is ``env.last()`` (the
+observation and its action mask) and ``env.step(action)``.  The
+environments take turns in interleaved rounds, each for about ``--seconds``
+of the process's CPU time, so that other work on a shared machine weighs on
+both alike; the figure of each is the median over the rounds.  The raw
+engine (``legal_moves`` and ``apply`` alone) is timed in the same rounds, as
+the yardstick of what the environment adds.  Where the library offers
+``observation_vector_into`` and ``action_mask_into``, a fourth row times the
+same environment with its ``observe`` writing the vector and the mask into
+new numpy arrays through them instead of converting a tuple and bytes: what
+the adapter gains by using them (the environment is otherwise unchanged).
+
+    python scripts/compare_connect_four.py [--rounds 5] [--seconds 1] [--players 4]
+
+``connect_four_v3`` imports ``pygame`` for drawing only; where pygame is not
+installed an empty stand-in module takes its place, which is never used
+because nothing is rendered.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import random
+import statistics
+import sys
+import time
+import types
+from collections.abc import Callable
+from typing import Any
+
+
+def _connect_four() -> Any:
+    """``connect_four_v3.env()``, with a stand-in pygame when it is not installed."""
+    if importlib.util.find_spec("pygame") is None:
+        sys.modules["pygame"] = types.ModuleType("pygame")  # drawing only: never called
+    from pettingzoo.classic import connect_four_v3
+
+    return connect_four_v3.env()
+
+
+def _aec_steps(env: Any, seconds: float, seed: int) -> tuple[int, float]:
+    """Steps of whole random games through ``env`` for about ``seconds`` of CPU time."""
+    rng = random.Random(seed)
+    steps = games = 0
+    start = time.process_time()
+    while games == 0 or time.process_time() - start < seconds:
+        env.reset(seed=seed + games)
+        for _agent in env.agent_iter():
+            observation, _, terminated, truncated, _ = env.last()
+            if terminated or truncated:
+                env.step(None)
+                continue
+            legal = observation["action_mask"].nonzero()[0]
+            env.step(int(legal[int(rng.random() * len(legal))]))
+            steps += 1
+        games += 1
+    return steps, time.process_time() - start
+
+
+def _buffered_env(players: int) -> Any:
+    """Our PettingZoo env whose ``observe`` fills numpy arrays in place, or ``None``."""
+    import numpy as np
+
+    import princes_of_florence
+    from princes_of_florence import encoding, observe
+    from princes_of_florence.adapters.pettingzoo import PrincesOfFlorenceEnv
+
+    fill_vector = getattr(princes_of_florence, "observation_vector_into", None)
+    fill_mask = getattr(encoding, "action_mask_into", None)
+    if fill_vector is None or fill_mask is None:
+        return None
+    length, count = princes_of_florence.OBSERVATION_LENGTH, encoding.ACTION_COUNT
+
+    class BufferedEnv(PrincesOfFlorenceEnv):  # type: ignore[misc]  # pettingzoo is untyped
+        def observe(self, agent: str) -> dict[str, Any]:
+            seat = self.possible_agents.index(agent)
+            vector = fill_vector(observe(self.state, seat), np.empty(length, np.float32))
+            mask = np.zeros(count, np.int8)
+            if seat == self.state.current_player:
+                fill_mask(self.state, mask)
+            return {"observation": vector, "action_mask": mask}
+
+    return BufferedEnv(players=players)
+
+
+def _raw_steps(players: int, seconds: float, seed: int) -> tuple[int, float]:
+    """Steps of whole random games through ``legal_moves`` and ``apply`` alone."""
+    from princes_of_florence import GameConfig, apply, is_terminal, legal_moves, new_game
+
+    rng = random.Random(seed)
+    steps = games = 0
+    start = time.process_time()
+    while games == 0 or time.process_time() - start < seconds:
+        state = new_game(GameConfig(players=players, seed=seed + games))
+        while not is_terminal(state):
+            moves = legal_moves(state)
+            state = apply(state, moves[int(rng.random() * len(moves))])
+            steps += 1
+        games += 1
+    return steps, time.process_time() - start
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the interleaved rounds and print each environment's rate and the ratio."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--rounds", type=int, default=5, help="interleaved rounds (default 5)")
+    parser.add_argument(
+        "--seconds", type=float, default=1.0, help="CPU seconds per environment and round"
+    )
+    parser.add_argument("--players", type=int, default=4, help="players of our game (default 4)")
+    args = parser.parse_args(argv)
+
+    from princes_of_florence.adapters.pettingzoo import env as princes_env
+
+    ours = princes_env(players=args.players)
+    theirs = _connect_four()
+    buffered = _buffered_env(args.players)
+    runs: dict[str, Callable[[int], tuple[int, float]]] = {
+        f"princes_of_florence PettingZoo env, {args.players} players": lambda seed: _aec_steps(
+            ours, args.seconds, seed
+        ),
+        "pettingzoo connect_four_v3": lambda seed: _aec_steps(theirs, args.seconds, seed),
+        f"princes_of_florence legal_moves + apply, {args.players} players": lambda seed: _raw_steps(
+            args.players, args.seconds, seed
+        ),
+    }
+    if buffered is not None:
+        runs["the same env, observe() filling numpy arrays in place"] = lambda seed: _aec_steps(
+            buffered, args.seconds, seed
+        )
+    rates: dict[str, list[float]] = {name: [] for name in runs}
+    for round_number in range(args.rounds):
+        for name, run in runs.items():
+            steps, spent = run(1000 * round_number)
+            rates[name].append(steps / spent)
+    width = max(len(name) for name in runs)
+    print(f"{'environment':<{width}}  steps per CPU second (median of {args.rounds} rounds)")
+    medians = {name: statistics.median(values) for name, values in rates.items()}
+    for name, value in medians.items():
+        spread = f"{min(rates[name]):,.0f} to {max(rates[name]):,.0f}"
+        print(f"{name:<{width}}  {value:>10,.0f}   ({spread})")
+    ours_name, theirs_name, raw_name, *more = runs
+    for name in (ours_name, *more):
+        print(f"{name}:")
+        print(f"  ratio to connect_four_v3: {medians[name] / medians[theirs_name]:.2f}")
+        print(f"  share of the raw engine's rate: {medians[name] / medians[raw_name]:.2f}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,435 @@
+"""The observation vector as the package defined it before the fast path, kept to check it.
+
+This is the definition :func:`princes_of_florence.observation_vector` had before it
+was built from cached parts: each section built from scratch on every call.
+``tests/test_fast_learning.py`` compares the two on random games of every
+configuration; the code below is the earlier module's, unchanged but for its
+imports and the public name of ``sections``.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Iterator, Sequence
+
+from princes_of_florence.errors import ArgumentError
+from princes_of_florence.ids import (
+    AuctionObject,
+    BonusCardId,
+    Building,
+    Character,
+    Deck,
+    Freedom,
+    Landscape,
+    PersonId,
+    Phase,
+    PrestigeCardId,
+)
+from princes_of_florence.observation import HiddenCardChoice, PlayerView
+from princes_of_florence.state import (
+    CardChoice,
+    Conversion,
+    LandscapeChoice,
+    MerchantOffer,
+    OpenBuild,
+    Placing,
+    ProfessorOffer,
+    Proposal,
+    RecruitOffer,
+    Working,
+)
+
+__all__ = ["OBSERVATION_LAYOUT", "OBSERVATION_LENGTH", "observation_vector", "sections"]
+
+_SEATS = 5
+"""Seats in every vector: the most players a game has."""
+_CELLS = 49
+_MONEY = 1000.0
+"""Florins are divided by this: 3500 florins are 3.5."""
+_PRESTIGE = 100.0
+_COUNT = 10.0
+"""Counts that can pass 10 (deck sizes, supplies, work values) are divided by this."""
+
+_PERSONS = tuple(PersonId)
+_BONUS = tuple(BonusCardId)
+_PRESTIGE_CARDS = tuple(PrestigeCardId)
+_BUILDINGS = tuple(Building)
+_LANDSCAPES = tuple(Landscape)
+_TILES: tuple[Building | Landscape, ...] = (*_BUILDINGS, *_LANDSCAPES)
+_PENDING_KINDS: tuple[type, ...] = (
+    Placing,
+    CardChoice,
+    HiddenCardChoice,
+    RecruitOffer,
+    Working,
+    Conversion,
+    LandscapeChoice,
+    Proposal,
+    OpenBuild,
+    MerchantOffer,
+    ProfessorOffer,
+)
+_CARDS = len(_PERSONS) + len(_BONUS) + len(_PRESTIGE_CARDS)
+
+_PLAYER_SIZE = (
+    1  # present
+    + 3  # money, money known, prestige
+    + 2  # jesters, builders
+    + len(Freedom)
+    + len(_PERSONS)  # persons face up
+    + 5  # recruiting face up, persons, recruiting, bonus and prestige cards in hand
+    + 1  # best work of the round
+    + len(_BUILDINGS)
+    + len(_LANDSCAPES)
+    + 1  # shared buildings
+    + 2 * _CELLS  # covered cells, building cells
+    + len(_PRESTIGE_CARDS)  # prestige cards shown at the end
+)
+
+OBSERVATION_LAYOUT: tuple[tuple[str, int], ...] = (
+    ("config", 4 + 5),
+    ("game", 1 + len(Phase) + 1 + _SEATS + _SEATS),
+    ("players", _SEATS * _PLAYER_SIZE),
+    ("hand", _CARDS),
+    ("table", 3 + len(_BUILDINGS) + len(_LANDSCAPES) + len(Freedom) + 3 + len(_BONUS)),
+    ("setup", 2 + len(_PERSONS)),
+    ("auction", 1 + _SEATS + len(AuctionObject) + _SEATS + len(AuctionObject) + 1 + 2 * _SEATS),
+    ("turn", 8),
+    (
+        "pending",
+        len(_PENDING_KINDS)
+        + len(_TILES)  # the tile to place
+        + len(Deck) + 2 + _CARDS  # cards shown
+        + len(_PERSONS) + len(_BONUS)  # a work
+        + 1  # a payout
+        + 2 * _SEATS + 2 + len(_BUILDINGS) + 3  # a proposal
+        + 1  # an open build
+        + len(AuctionObject) + 1,  # the Merchant's choice: the stack and the price
+    ),
+    (
+        "characters",
+        1 + 2 * len(Character) * _SEATS + len(Character) + _SEATS + 3 + _SEATS + len(Character),
+    ),
+)  # fmt: skip
+"""The sections of :func:`~princes_of_florence.observation_vector`, in order: ``(name, length)``.
+
+See the *Learning and search* page of the documentation for what each
+section holds.
+"""
+
+OBSERVATION_LENGTH: int = sum(size for _, size in OBSERVATION_LAYOUT)
+"""The length of every observation vector, whatever the configuration."""
+
+
+def _one_hot(size: int, index: int | None) -> list[float]:
+    out = [0.0] * size
+    if index is not None:
+        out[index] = 1.0
+    return out
+
+
+def _bits(members: Sequence[enum.Enum], present: Iterable[enum.Enum]) -> list[float]:
+    out = [0.0] * len(members)
+    for member in present:
+        out[members.index(member)] += 1.0
+    return out
+
+
+_BYTE_BITS: tuple[tuple[float, ...], ...] = tuple(
+    tuple(float((byte >> bit) & 1) for bit in range(8)) for byte in range(256)
+)
+"""The eight bits of each byte, lowest first, as floats."""
+
+
+def _mask_bits(mask: int) -> list[float]:
+    """Cell ``i`` of ``mask`` (bit ``i``) as the ``i``-th float, for the 49 cells."""
+    out: list[float] = []
+    for byte in mask.to_bytes(7, "little"):
+        out += _BYTE_BITS[byte]
+    return out[:_CELLS]
+
+
+class _Seats:
+    """Seat numbers seen from the viewer: the viewer is 0, the next player 1..."""
+
+    def __init__(self, view: PlayerView) -> None:
+        self.viewer = view.player
+        self.count = len(view.players)
+
+    def rel(self, seat: int | None) -> int | None:
+        return None if seat is None else (seat - self.viewer) % self.count
+
+    def one_hot(self, seat: int | None) -> list[float]:
+        return _one_hot(_SEATS, self.rel(seat))
+
+    def flags(self, per_seat: Sequence[bool]) -> list[float]:
+        out = [0.0] * _SEATS
+        for seat, flag in enumerate(per_seat):
+            out[(seat - self.viewer) % self.count] = float(flag)
+        return out
+
+    def members(self, seats: Iterable[int]) -> list[float]:
+        out = [0.0] * _SEATS
+        for seat in seats:
+            out[(seat - self.viewer) % self.count] = 1.0
+        return out
+
+    def order(self) -> Iterator[int]:
+        """The real seats in vector order: the viewer first, then clockwise."""
+        return ((self.viewer + offset) % self.count for offset in range(self.count))
+
+
+def _config_section(view: PlayerView) -> list[float]:
+    config = view.config
+    return [
+        *_one_hot(4, config.players - 2),
+        float(config.hidden_money),
+        float(config.choose_returned_order),
+        float(config.hard_freedoms),
+        float(config.muse_and_princess),
+        float(config.cooperative_building),
+    ]
+
+
+def _game_section(view: PlayerView, seats: _Seats) -> list[float]:
+    return [
+        view.round / 7.0,
+        *_one_hot(len(Phase), list(Phase).index(view.phase)),
+        float(view.current_player == view.player),
+        *seats.one_hot(view.current_player),
+        *seats.one_hot(view.start_player),
+    ]
+
+
+def _player_block(view: PlayerView, seat: int) -> list[float]:
+    player = view.players[seat]
+    board = player.principality
+    buildings = [t for t in board.tiles if isinstance(t.tile, Building)]
+    building_cells = 0
+    for tile in buildings:
+        building_cells |= tile.mask
+    final = view.final_prestige_cards
+    best = view.round_best[seat] if seat < len(view.round_best) else 0
+    return [
+        1.0,
+        (player.money or 0) / _MONEY,
+        float(player.money is not None),
+        player.prestige / _PRESTIGE,
+        float(player.jesters),
+        float(player.builders),
+        *_bits(tuple(Freedom), player.freedoms),
+        *_bits(_PERSONS, player.table_persons),
+        float(player.table_recruiting),
+        float(player.hand_person_count),
+        float(player.hand_recruiting),
+        float(player.hand_bonus_count),
+        float(player.prestige_card_count),
+        best / _COUNT,
+        *_bits(_BUILDINGS, (t.tile for t in buildings)),
+        *(float(board.landscape_count(landscape)) for landscape in _LANDSCAPES),
+        float(sum(1 for t in buildings if t.shared is not None)),
+        *_mask_bits(board.occupied),
+        *_mask_bits(building_cells),
+        *_bits(_PRESTIGE_CARDS, final[seat] if final is not None else ()),
+    ]
+
+
+def _players_section(view: PlayerView, seats: _Seats) -> list[float]:
+    out: list[float] = []
+    for seat in seats.order():
+        out += _player_block(view, seat)
+    out += [0.0] * ((_SEATS - seats.count) * _PLAYER_SIZE)
+    return out
+
+
+def _hand_section(view: PlayerView) -> list[float]:
+    return [
+        *_bits(_PERSONS, view.hand_persons),
+        *_bits(_BONUS, view.hand_bonus),
+        *_bits(_PRESTIGE_CARDS, view.prestige_cards),
+    ]
+
+
+def _table_section(view: PlayerView) -> list[float]:
+    return [
+        view.person_deck_size / _COUNT,
+        view.bonus_deck_size / _COUNT,
+        view.prestige_deck_size / _COUNT,
+        *(float(n) for n in view.building_supply),
+        *(float(n) for n in view.landscape_supply),
+        *(float(n) for n in view.freedom_supply),
+        view.jesters / _COUNT,
+        float(view.builders),
+        float(view.recruiting),
+        *_bits(_BONUS, view.bonus_discard),
+    ]
+
+
+def _setup_section(view: PlayerView) -> list[float]:
+    setup = view.setup
+    if setup is None:
+        return [0.0] * (2 + len(_PERSONS))
+    own = None if setup.own is None else _PERSONS.index(setup.own)
+    return [1.0, setup.returned / _SEATS, *_one_hot(len(_PERSONS), own)]
+
+
+def _auction_section(view: PlayerView, seats: _Seats) -> list[float]:
+    auction = view.auction
+    objects = tuple(AuctionObject)
+    if auction is None:
+        return [0.0] * (1 + _SEATS + len(objects) + _SEATS + len(objects) + 1 + 2 * _SEATS)
+    stack = None if auction.stack is None else objects.index(auction.stack)
+    return [
+        1.0,
+        *seats.flags(auction.done),
+        *_bits(objects, auction.taken),
+        *seats.one_hot(auction.opener),
+        *_one_hot(len(objects), stack),
+        auction.high_bid / _MONEY,
+        *seats.one_hot(auction.high_bidder),
+        *seats.members(auction.bidders),
+    ]
+
+
+def _turn_section(view: PlayerView) -> list[float]:
+    turn = view.turn
+    if turn is None:
+        return [0.0] * 8
+    return [
+        1.0,
+        float(turn.actions),
+        float(turn.works),
+        float(turn.builds),
+        float(turn.persons),
+        float(turn.freedoms),
+        float(turn.bonuses),
+        float(turn.turns_done),
+    ]
+
+
+def _card_bits(cards: Iterable[PersonId | BonusCardId | PrestigeCardId]) -> list[float]:
+    persons = [c for c in cards if isinstance(c, PersonId)]
+    bonus = [c for c in cards if isinstance(c, BonusCardId)]
+    prestige = [c for c in cards if isinstance(c, PrestigeCardId)]
+    return [
+        *_bits(_PERSONS, persons),
+        *_bits(_BONUS, bonus),
+        *_bits(_PRESTIGE_CARDS, prestige),
+    ]
+
+
+def _pending_section(view: PlayerView, seats: _Seats) -> list[float]:
+    pending = view.pending
+    kind = None if pending is None else _PENDING_KINDS.index(type(pending))
+    tile = pending.tile if isinstance(pending, Placing) else None
+    choice: list[float] = [0.0] * (len(Deck) + 2 + _CARDS)
+    if isinstance(pending, CardChoice | HiddenCardChoice):
+        shown = pending.shown if isinstance(pending, CardChoice) else ()
+        count = len(shown) if isinstance(pending, CardChoice) else pending.count
+        choice = [
+            *_one_hot(len(Deck), list(Deck).index(pending.deck)),
+            float(pending.returning),
+            count / 5.0,
+            *_card_bits(shown),
+        ]
+    work: list[float] = [0.0] * (len(_PERSONS) + len(_BONUS))
+    if isinstance(pending, Working):
+        work = [
+            *_one_hot(len(_PERSONS), _PERSONS.index(pending.person)),
+            *_bits(_BONUS, pending.bonus),
+        ]
+    payout = pending.payout / _MONEY if isinstance(pending, Conversion) else 0.0
+    proposal: list[float] = [0.0] * (2 * _SEATS + 2 + len(_BUILDINGS) + 3)
+    if isinstance(pending, Proposal):
+        building = None if pending.building is None else _BUILDINGS.index(pending.building)
+        proposal = [
+            *seats.one_hot(pending.proposer),
+            *seats.one_hot(pending.partner),
+            pending.number / 3.0,
+            pending.limit / _MONEY,
+            *_one_hot(len(_BUILDINGS), building),
+            float(pending.cells is not None),
+            float(pending.payment is not None),
+            (pending.payment or 0) / _MONEY,
+        ]
+    open_build = pending.proposals / 3.0 if isinstance(pending, OpenBuild) else 0.0
+    merchant: list[float] = [0.0] * (len(AuctionObject) + 1)
+    if isinstance(pending, MerchantOffer):
+        stack = list(AuctionObject).index(pending.stack)
+        merchant = [*_one_hot(len(AuctionObject), stack), pending.price / _MONEY]
+    return [
+        *_one_hot(len(_PENDING_KINDS), kind),
+        *_one_hot(len(_TILES), None if tile is None else _TILES.index(tile)),
+        *choice,
+        *work,
+        payout,
+        *proposal,
+        open_build,
+        *merchant,
+    ]
+
+
+def _characters_section(view: PlayerView, seats: _Seats) -> list[float]:
+    characters = view.characters
+    size = 1 + 2 * len(Character) * _SEATS + len(Character) + _SEATS + 3 + _SEATS + len(Character)
+    if characters is None:
+        return [0.0] * size
+    taken = characters.banker_taken
+    return [
+        1.0,
+        *(x for holder in characters.holders for x in seats.one_hot(holder)),
+        *(x for token in characters.tokens for x in seats.one_hot(token)),
+        *(bid / _MONEY for bid in characters.bids),
+        *seats.flags(characters.done),
+        characters.banker_money / _MONEY,
+        float(taken is not None),
+        0.0 if taken is None else taken[0] / 7.0,
+        *seats.one_hot(None if taken is None else taken[1]),
+        *(float(character in characters.face_down) for character in Character),
+    ]
+
+
+def sections(view: PlayerView) -> list[list[float]]:
+    seats = _Seats(view)
+    return [
+        _config_section(view),
+        _game_section(view, seats),
+        _players_section(view, seats),
+        _hand_section(view),
+        _table_section(view),
+        _setup_section(view),
+        _auction_section(view, seats),
+        _turn_section(view),
+        _pending_section(view, seats),
+        _characters_section(view, seats),
+    ]
+
+
+def observation_vector(view: PlayerView) -> tuple[float, ...]:
+    """The view as :data:`~princes_of_florence.OBSERVATION_LENGTH` floats, the viewer's seat first.
+
+    The sections follow :data:`~princes_of_florence.OBSERVATION_LAYOUT`.  Seats are counted from
+    the viewer: the viewer's block comes first among the players, then the
+    player on their left, and so on; seat features (who is to decide, the
+    high bidder...) are one-hot over these relative seats.  Absent players
+    and features of an expansion not played are zeros, and the configuration
+    flags say which is which.  Money is in thousands of florins, prestige in
+    hundreds of points; every value is small.
+
+    Only the view is read, so states that show the player the same view give
+    the same vector.
+
+    Raises:
+        ArgumentError: ``view`` is not a :class:`PlayerView`.
+
+    >>> from princes_of_florence import GameConfig, new_game, observe
+    >>> vector = observation_vector(observe(new_game(GameConfig(players=2)), 1))
+    >>> len(vector) == OBSERVATION_LENGTH, max(vector) <= 10
+    (True, True)
+    """
+    if not isinstance(view, PlayerView):
+        raise ArgumentError.wrong_kind("observation_vector", "a PlayerView", view)
+    out: list[float] = []
+    for section in sections(view):
+        out += section
+    return tuple(out)

@@ -1,0 +1,235 @@
+"""The fast observation vector and action mask against their earlier definitions.
+
+``tests/reference_learning.py`` and ``tests/reference_encoding.py`` keep the
+definitions the package had before observation vectors were built from cached
+parts and masks from per-class tables.  Every state of random games of every
+configuration (2 to 5 players, Muse & Princess, Cooperative Building, hard
+freedoms, the returned order chosen, explicit chance, hidden money) is
+compared, in play order as a learner meets them, so that the caches are
+exercised as they are in play; then again with the caches emptied and with
+views met in a scrambled order.
+"""
+
+from __future__ import annotations
+
+import array
+import importlib
+import importlib.util
+import random
+from collections.abc import Callable
+from typing import Any
+
+import attrs
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import reference_encoding
+import reference_learning
+from princes_of_florence import GameConfig, learning, observe
+from princes_of_florence.encoding import (
+    ACTION_COUNT,
+    action_mask,
+    action_mask_into,
+    decode_move,
+    legal_actions,
+)
+from princes_of_florence.errors import PrincesOfFlorenceError
+from princes_of_florence.learning import (
+    OBSERVATION_LAYOUT,
+    OBSERVATION_LENGTH,
+    observation_vector,
+    observation_vector_into,
+)
+from princes_of_florence.observation import PlayerView, determinize
+from princes_of_florence.serialization import dumps, load_view
+from princes_of_florence.state import GameState
+from strategies import PlayedGame, play_random, played_games
+
+# Without numpy the plain paths are compared all the same; numpy's buffers are not.
+numpy: Any = importlib.import_module("numpy") if importlib.util.find_spec("numpy") else None
+
+needs_numpy = pytest.mark.skipif(numpy is None, reason="numpy's buffers need numpy")
+
+
+def _check_vector(view: PlayerView) -> None:
+    expected = reference_learning.observation_vector(view)
+    assert expected == observation_vector(view)
+    doubles = array.array("d", bytes(8 * OBSERVATION_LENGTH))
+    assert expected == tuple(observation_vector_into(view, doubles))
+    if numpy is not None:
+        rows = numpy.empty(OBSERVATION_LENGTH, dtype=numpy.float64)
+        assert expected == tuple(observation_vector_into(view, rows).tolist())
+
+
+def _check_mask(state_or_view: GameState | PlayerView) -> None:
+    expected = reference_encoding.action_mask(state_or_view)
+    assert expected == action_mask(state_or_view)
+    assert reference_encoding.legal_actions(state_or_view) == legal_actions(state_or_view)
+    assert expected == bytes(action_mask_into(state_or_view, bytearray(ACTION_COUNT)))
+    for action, move in reference_encoding.legal_by_id(state_or_view).items():
+        assert move == decode_move(state_or_view, action)
+
+
+def _check_game(game: PlayedGame, every: int = 1) -> None:
+    for number, state in enumerate(game.states):
+        if number % every:
+            continue
+        _check_mask(state)
+        for player in range(game.config.players):
+            view = observe(state, player)
+            _check_vector(view)
+            if player == state.current_player or number % 7 == 0:
+                _check_mask(view)
+
+
+@settings(max_examples=12, deadline=None)
+@given(played_games())
+def test_fast_paths_equal_the_definitions_in_play_order(game: PlayedGame) -> None:
+    """Every view and every state of a random game: the same vector, mask and moves."""
+    _check_game(game)
+
+
+CONFIGURATIONS = [
+    GameConfig(players=2, seed=1, hard_freedoms=True),
+    GameConfig(players=2, seed=2, muse_and_princess=True, explicit_chance=True),
+    GameConfig(players=3, seed=3, choose_returned_order=True, hidden_money=True),
+    GameConfig(players=4, seed=4, cooperative_building=True),
+    GameConfig(players=5, seed=5, muse_and_princess=True, cooperative_building=True),
+    GameConfig(players=4, seed=6, explicit_chance=True, choose_returned_order=True),
+]
+
+
+@pytest.mark.parametrize("config", CONFIGURATIONS, ids=lambda c: f"{c.players}p-{c.seed}")
+def test_fast_paths_equal_the_definitions_in_each_configuration(config: GameConfig) -> None:
+    """A whole game of each configuration, every third state, sales included."""
+    _check_game(play_random(config, config.seed, sell_chance=0.2), every=3)
+
+
+@settings(max_examples=8, deadline=None)
+@given(played_games(), st.integers(min_value=0, max_value=2**32))
+def test_fast_paths_hold_with_caches_emptied_and_views_scrambled(
+    game: PlayedGame, seed: int
+) -> None:
+    """Cold caches, views in a random order, determinized and reloaded views: no difference."""
+    rng = random.Random(seed)
+    states = list(game.states)
+    rng.shuffle(states)
+    for state in states[:25]:
+        for memo in learning._MEMOS:
+            memo.clear()
+        player = rng.randrange(game.config.players)
+        view = observe(state, player)
+        _check_vector(view)
+        _check_vector(observe(determinize(view, rng), player))
+        reloaded = load_view(dumps(view))  # no state of its own: the mask determinizes
+        _check_vector(reloaded)
+        _check_mask(reloaded)
+        _check_mask(view)
+
+
+@needs_numpy
+def test_buffers_of_every_kind_are_filled() -> None:
+    """numpy arrays of several types, array.array and bytearray take the same values."""
+    game = play_random(GameConfig(players=3, seed=8, muse_and_princess=True), 2, limit=90)
+    state = game.states[-1]
+    player = state.current_player
+    assert player is not None
+    view = observe(state, player)
+    vector = reference_learning.observation_vector(view)
+    for dtype in (numpy.float32, numpy.float64):
+        filled = observation_vector_into(view, numpy.full(OBSERVATION_LENGTH, 9, dtype=dtype))
+        assert numpy.array_equal(numpy.asarray(vector, dtype=dtype), filled)
+    for code in "fd":
+        filled_array = observation_vector_into(view, array.array(code, [9.0] * OBSERVATION_LENGTH))
+        assert array.array(code, vector) == filled_array
+    mask = reference_encoding.action_mask(state)
+    for kind in (numpy.uint8, numpy.int8, numpy.bool_, numpy.float32, numpy.int64):
+        out = action_mask_into(view, numpy.full(ACTION_COUNT, 1, dtype=kind))
+        assert numpy.array_equal(numpy.frombuffer(mask, dtype=numpy.uint8).astype(kind), out)
+    assert mask == bytes(action_mask_into(state, array.array("B", bytes(ACTION_COUNT))))
+
+
+@pytest.mark.parametrize(
+    "out",
+    [
+        bytearray(ACTION_COUNT - 1),
+        bytes(ACTION_COUNT),
+        [0] * ACTION_COUNT,
+        array.array("i", [0] * ACTION_COUNT),
+        "mask",
+    ],
+    ids=["short", "read-only", "list", "wide items", "text"],
+)
+def test_a_bad_mask_buffer_is_refused_and_left_alone(out: object) -> None:
+    """A buffer of the wrong length, kind or item size is refused with the package's error."""
+    before = repr(out)
+    state = play_random(GameConfig(players=2, seed=3), 1, limit=5).states[-1]
+    with pytest.raises(PrincesOfFlorenceError, match="action_mask_into needs"):
+        action_mask_into(state, out)
+    assert before == repr(out)
+
+
+def _read_only(values: Any) -> Any:
+    values.setflags(write=False)
+    return values
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: numpy.zeros(OBSERVATION_LENGTH - 1),
+        lambda: numpy.zeros((2, OBSERVATION_LENGTH)),
+        lambda: array.array("i", [0] * OBSERVATION_LENGTH),
+        lambda: array.array("d", [0.0] * 3),
+        lambda: [0.0] * OBSERVATION_LENGTH,
+        lambda: bytearray(OBSERVATION_LENGTH),
+        lambda: numpy.zeros(OBSERVATION_LENGTH, dtype=numpy.int32),
+        lambda: _read_only(numpy.zeros(OBSERVATION_LENGTH)),
+    ],
+    ids=["short", "two rows", "int array", "short array", "list", "bytes", "ints", "read-only"],
+)
+def test_a_bad_vector_buffer_is_refused_and_left_alone(make: Callable[[], Any]) -> None:
+    """An array of the wrong shape or type, a list or bytes are refused; nothing is written."""
+    try:
+        out = make()
+    except AttributeError:  # numpy is None
+        pytest.skip("numpy's arrays need numpy")
+    view = observe(play_random(GameConfig(players=2, seed=3), 1, limit=5).states[-1], 0)
+    before = repr(out)
+    with pytest.raises(PrincesOfFlorenceError, match="observation_vector_into needs"):
+        observation_vector_into(view, out)
+    assert before == repr(out)
+
+
+def test_the_layout_is_the_definitions() -> None:
+    """The published layout and length are those of the earlier definition."""
+    assert reference_learning.OBSERVATION_LAYOUT == OBSERVATION_LAYOUT
+    assert reference_learning.OBSERVATION_LENGTH == OBSERVATION_LENGTH
+
+
+def test_a_decoded_move_is_applied_without_a_second_check(monkeypatch: pytest.MonkeyPatch) -> None:
+    """decode_move's object is recognised by apply even after masks of other states (as
+    when many games are stepped at once): the legality check is not run again."""
+    from princes_of_florence import apply, engine
+
+    first = play_random(GameConfig(players=3, seed=4), 1, limit=30).states[-1]
+    second = play_random(GameConfig(players=4, seed=5), 2, limit=40).states[-1]
+    action = legal_actions(first)[0]
+    action_mask(first)
+    action_mask(second)
+    move = decode_move(first, action)
+    checked: list[object] = []
+    original = engine.move_problem
+
+    def counting(*arguments: Any) -> str | None:
+        checked.append(arguments[1])
+        return original(*arguments)
+
+    monkeypatch.setattr(engine, "move_problem", counting)
+    after = apply(first, move)
+    assert [] == checked
+    rebuilt = attrs.evolve(move)  # equal, another object: checked as any move is
+    assert rebuilt is not move
+    assert after == apply(first, rebuilt)
+    assert [rebuilt] == checked
