@@ -47,6 +47,8 @@ autodoc_type_aliases = {
     "ViewPending": "~princes_of_florence.ViewPending",
     "StateOrView": "~princes_of_florence.decisions.StateOrView",
     "AnyGame": "~princes_of_florence.games.Game",
+    # The engine names a view by a protocol (it sits below the module of views).
+    "AnyView": "~princes_of_florence.PlayerView",
 }
 napoleon_google_docstring = True
 napoleon_numpy_docstring = False

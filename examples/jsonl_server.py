@@ -9,12 +9,13 @@ request names the player it comes from and, optionally, a move in notation
     {"player": 1}
     {"player": 1, "move": "open builder"}
 
-Each answer is for that player only: their view (the JSON of
-:func:`~princes_of_florence.observe`), the decision being asked, their legal
-moves in notation, the events since their last answer in words (redacted
-for them by :func:`~princes_of_florence.events_for`) and a text picture of
-the table.  A refused move is answered with ``"ok": false`` and the reason;
-nothing changes.
+Each answer is for that player only, and speaks to them ("You: ..."): their
+view (its JSON), the question being asked in words and as data, their legal
+moves in notation, the events since their last answer in words (redacted for
+them by ``events_for``), their cards in words, and the table as text and as
+an SVG element with the cells of their legal moves highlighted.  Everything
+comes through the game's protocol (:func:`princes_of_florence.games.get`).
+A refused move is answered with ``"ok": false`` and the reason; nothing changes.
 """
 
 from __future__ import annotations
@@ -25,49 +26,29 @@ import sys
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-import attrs
+from princes_of_florence import PrincesOfFlorenceError, games
 
-from princes_of_florence import (
-    Decision,
-    Event,
-    GameConfig,
-    GameState,
-    Move,
-    PrincesOfFlorenceError,
-    apply_with_events,
-    decision,
-    describe,
-    dumps,
-    events_for,
-    is_terminal,
-    load_move,
-    new_game,
-    observe,
-    outcome,
-    parse_move,
-    render_table_text,
-)
-from princes_of_florence.bots import view_moves
+GAME = games.get("princes")
 
 
 class Server:
     """One game, and the events each player has not been told yet."""
 
-    def __init__(self, config: GameConfig) -> None:
-        self.state: GameState = new_game(config)
-        self.unread: list[list[Event]] = [[] for _ in range(config.players)]
+    def __init__(self, config: Any) -> None:
+        self.state = GAME.new_game(config)
+        self.unread: list[list[Any]] = [[] for _ in GAME.player_names(self.state)]
 
     def handle(self, request: dict[str, Any]) -> dict[str, Any]:
         """Apply the request's move, if any, and answer its player."""
         player = request.get("player")
-        count = self.state.config.players
+        count = len(self.unread)
         if type(player) is not int or not 0 <= player < count:
             return {"ok": False, "error": f"player must be a number from 0 to {count - 1}"}
         error = None
         if "move" in request:
             try:
                 move = _move(request["move"])
-                self.state, events = apply_with_events(self.state, move, player=player)
+                self.state, events = GAME.apply_with_events(self.state, move, player)
             except PrincesOfFlorenceError as refused:
                 error = str(refused)
             else:
@@ -77,47 +58,35 @@ class Server:
 
     def answer(self, player: int, error: str | None = None) -> dict[str, Any]:
         """What ``player`` may know now, and what happened since their last answer."""
-        view = observe(self.state, player)
-        seen = events_for(self.unread[player], player)
+        view = GAME.observe(self.state, player)
+        seen = GAME.events_for(self.unread[player], player)
         self.unread[player].clear()
-        asked = decision(view)
+        moves = GAME.legal_moves(view)
+        cells = sorted({key for move in moves for key in GAME.move_cells(view, move)})
         reply: dict[str, Any] = {
             "ok": error is None,
             "player": player,
-            "events": [describe(event, view) for event in seen],
-            "decision": None if asked is None else _decision(asked),
-            "moves": [str(move) for move in view_moves(view)],
-            "picture": render_table_text(view),
-            "view": json.loads(dumps(view))["data"],
+            "events": [GAME.describe(event, view, player) for event in seen],
+            "question": GAME.decision_text(view),
+            "decision": GAME.decision_data(view),
+            "moves": [GAME.format_move(move) for move in moves],
+            "hand": [[card.name, card.text, card.place] for card in GAME.hand(view)],
+            "picture": GAME.render_text(view),
+            "svg": GAME.render_svg_marked(view, highlight=cells),
+            "view": json.loads(GAME.dumps(view))["data"],
         }
         if error is not None:
             reply["error"] = error
-        if is_terminal(self.state):
-            reply["winners"] = list(outcome(self.state).winners)
+        if GAME.is_terminal(self.state):
+            reply["winners"] = list(GAME.result(self.state).winners)
         return reply
 
 
-def _decision(asked: Decision) -> dict[str, Any]:
-    """The decision as JSON: its kind and the attributes that are set."""
-    found: dict[str, Any] = {"player": asked.player, "kind": asked.kind.value}
-    for name in ("stack", "tile", "deck"):
-        value = getattr(asked, name)
-        if value is not None:
-            found[name] = value.value
-    for name in ("price", "cards", "minimum", "payout"):
-        if getattr(asked, name) is not None:
-            found[name] = getattr(asked, name)
-    if asked.work is not None and asked.work_value is not None:
-        found["work"] = {"person": asked.work.person.value, "value": asked.work_value.total}
-    return found
-
-
-def _move(sent: object) -> Move:
+def _move(sent: object) -> Any:
     """A move from its notation or its JSON object."""
     if isinstance(sent, str):
-        return parse_move(sent)
-    document = {"schema": "1.0", "kind": "move", "data": sent}
-    return load_move(json.dumps(document))
+        return GAME.parse_move(sent)
+    return GAME.load_move(json.dumps({"schema": "1.0", "kind": "move", "data": sent}))
 
 
 def serve(server: Server, lines: Iterable[str], write: Any = print) -> None:
@@ -143,9 +112,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--names", help="the players' names, comma separated")
     args = parser.parse_args(argv)
-    config = GameConfig(players=args.players, seed=args.seed)
-    if args.names:
-        config = attrs.evolve(config, names=tuple(args.names.split(",")))
+    options = {"names": args.names.split(",")} if args.names else {}
+    config = GAME.make_config(args.players, args.seed, options)
     serve(Server(config), sys.stdin)
     return 0
 

@@ -4,130 +4,80 @@ Run: ``python examples/terminal_client.py --players 3 --seed 7 --name Anna``.
 
 At each of your decisions the client prints the question and your moves,
 numbered and in words; answer with a number or with a move in notation
-(``bid 500``, ``place c4-c5``, ``sell 2``).  Everything else the game shows
-you is what your player may see: the other players' moves and events come
-through ``events_for``, so their hidden cards stay hidden.
+(``bid 500``, ``place c4-c5``, ``sell 2``), ``hand`` for your cards or
+``table`` for the whole table.  Everything else the game shows you is what
+your player may see: the other players' moves and events come through
+``events_for``, so their hidden cards stay hidden, and every sentence is
+addressed to you ("You pay 300 florins").
+
+The client speaks to the game only through its protocol
+(:func:`princes_of_florence.games.get`): the question, the moves, the
+sentences, the cards and the table come from the game itself.
 """
 
 from __future__ import annotations
 
 import argparse
 from collections.abc import Callable, Sequence
+from typing import Any
 
-from princes_of_florence import (
-    Decision,
-    DecisionKind,
-    GameConfig,
-    InvalidMoveError,
-    Move,
-    PlayerView,
-    SellPrestige,
-    apply_with_events,
-    decision,
-    describe,
-    events_for,
-    is_terminal,
-    new_game,
-    observe,
-    outcome,
-    parse_move,
-    render_table_text,
-    render_text,
-)
-from princes_of_florence.bots import Bot, HeuristicBot, RandomBot, view_moves
-from princes_of_florence.narration import stack_name
+from princes_of_florence import PrincesOfFlorenceError, games
+from princes_of_florence.bots import RandomBot
 
-QUESTIONS = {
-    DecisionKind.RETURN_PERSON: "Return one of your four starting persons.",
-    DecisionKind.OPEN_OR_DECLINE: "Open an auction at {price} florins, or decline.",
-    DecisionKind.RAISE_OR_PASS: "The bid for {stack} is {price} florins: raise or pass?",
-    DecisionKind.LAST_PLAYER_TAKE: "You are the last: take an object for {price}, or decline.",
-    DecisionKind.CHOOSE_LANDSCAPE: "Choose the landscape you won.",
-    DecisionKind.PLACE_TILE: "Place the {tile}.",
-    DecisionKind.CHOOSE_CARD: "Keep one of the {cards} cards shown.",
-    DecisionKind.CHOOSE_RETURNED_ORDER: "Put the cards you did not keep under the deck.",
-    DecisionKind.RECRUIT: "Use your recruiting card now, or keep it.",
-    DecisionKind.CHOOSE_ACTION: "Your turn: choose an action (a work needs {minimum}).",
-    DecisionKind.ADD_BONUS_OR_FINISH: "Your work is worth {value} (needs {minimum}).",
-    DecisionKind.CONVERT: "Turn part of your {payout} florins into prestige?",
-    DecisionKind.BID_FOR_CHARACTER: "Bid for a character card, or pass.",
-}
+GAME = games.get("princes")
 
 
-def question(asked: Decision) -> str:
-    """The question of a decision, with its numbers filled in."""
-    value = asked.work_value.total if asked.work_value is not None else None
-    stack = stack_name(asked.stack) if asked.stack is not None else None
-    tile = asked.tile.value if asked.tile is not None else None
-    return QUESTIONS[asked.kind].format(
-        price=asked.price,
-        stack=stack,
-        tile=tile,
-        cards=asked.cards,
-        minimum=asked.minimum,
-        value=value,
-        payout=asked.payout,
-    )
-
-
-def ask(view: PlayerView, read: Callable[[str], str], write: Callable[[str], None]) -> Move:
+def ask(view: Any, read: Callable[[str], str], write: Callable[[str], None]) -> Any:
     """Show the decision and the moves of ``view``; return the move the person picks."""
-    moves = view_moves(view)
-    own = view.players[view.player]
-    asked = decision(view)
-    assert asked is not None  # we are asked only while the game goes on
-    write(f"-- {own.money} florins, {own.prestige} prestige. {question(asked)} ('table': all)")
-    if asked.kind is DecisionKind.PLACE_TILE:
-        write(render_text(own.principality))
-    listed = [move for move in moves if not isinstance(move, SellPrestige)]
+    moves = GAME.legal_moves(view)
+    listed = [move for move in moves if not GAME.is_free_move(move)]
+    write(f"-- {GAME.decision_text(view)} ('hand': your cards, 'table': all)")
     for number, move in enumerate(listed, start=1):
-        write(f"  {number:3d}. {describe(move, view)[:-1]}  [{move}]")
+        write(f"  {number:3d}. {GAME.describe(move, view, GAME.view_player(view))[:-1]}  [{move}]")
     if len(listed) < len(moves):
-        write(f"  (or first sell prestige: 'sell 1' to 'sell {len(moves) - len(listed)}')")
+        write(f"  (or first: {', '.join(GAME.format_move(m) for m in moves[len(listed) :])})")
     while True:
         answer = read("> ").strip()
-        if answer == "table":
-            write(render_table_text(view))
-            continue
-        if answer.isdigit():
-            if 1 <= int(answer) <= len(listed):
-                return listed[int(answer) - 1]
+        if answer in ("hand", "table"):
+            cards = [f"{card.name}: {card.text} ({card.place})" for card in GAME.hand(view)]
+            write("\n".join(cards) if answer == "hand" else GAME.render_text(view))
+        elif answer.isdigit() and 1 <= int(answer) <= len(listed):
+            return listed[int(answer) - 1]
+        elif answer.isdigit():
             write(f"There is no move {answer}: give 1 to {len(listed)}.")
-            continue
-        try:
-            typed = parse_move(answer)
-        except InvalidMoveError as error:
-            write(f"Not understood ({error}); give a number, a move, or 'table'.")
-            continue
-        if typed in moves:
-            return typed
-        write(f"'{typed}' is not one of your moves now.")
+        else:
+            try:
+                typed = GAME.parse_move(answer)
+            except PrincesOfFlorenceError as error:
+                write(f"Not understood ({error}); give a number, a move, 'hand' or 'table'.")
+                continue
+            if typed in moves:
+                return typed
+            write(f"'{typed}' is not one of your moves now.")
 
 
 def play(
-    config: GameConfig,
+    config: Any,
     me: int,
-    bots: dict[int, Bot],
+    bots: dict[int, Any],
     read: Callable[[str], str] = input,
     write: Callable[[str], None] = print,
 ) -> None:
     """Play ``config`` to the end: ``me`` at the terminal, every other player a bot."""
-    state = new_game(config)
-    while not is_terminal(state):
-        player = state.current_player
+    state = GAME.new_game(config)
+    while not GAME.is_terminal(state):
+        player = GAME.current_player(state)
         assert player is not None
-        view = observe(state, player)
-        if player == me:
-            move = ask(view, read, write)
-        else:
-            move = bots[player].choose(view, view_moves(view))
-        state, events = apply_with_events(state, move, player=player)
-        for event in events_for(events, me):  # only what my player may see (R5)
-            write(describe(event, state))
-    result = outcome(state)
-    for player in result.ranking:
-        name = config.names[player]
-        write(f"{name}: {result.prestige[player]} prestige, {result.money[player]} florins")
+        view = GAME.observe(state, player)
+        moves = GAME.legal_moves(view)
+        move = ask(view, read, write) if player == me else bots[player].choose(view, moves)
+        state, events = GAME.apply_with_events(state, move, player)
+        for event in GAME.events_for(events, me):  # only what my player may see (R5)
+            write(GAME.describe(event, state, me))
+    result, names = GAME.result(state), GAME.player_names(state)
+    for player in sorted(range(len(names)), key=lambda p: result.places[p]):
+        score, money = result.scores[player], result.tiebreaks[player]
+        write(f"{names[player]}: {score} prestige, {money} florins")
 
 
 def main(
@@ -145,12 +95,9 @@ def main(
     args = parser.parse_args(argv)
     names = [f"Bot {n}" for n in range(1, args.players + 1)]
     names[args.player] = args.name
-    config = GameConfig(players=args.players, seed=args.seed, names=tuple(names))
-    bots: dict[int, Bot] = {
-        p: HeuristicBot() if args.bots == "heuristic" else RandomBot(seed=p)
-        for p in range(args.players)
-        if p != args.player
-    }
+    config = GAME.make_config(args.players, args.seed, {"names": tuple(names)})
+    bot = GAME.bots()["heuristic"] if args.bots == "heuristic" else RandomBot
+    bots = {p: bot(p) for p in range(args.players) if p != args.player}
     try:
         play(config, args.player, bots, read, write)
     except EOFError:

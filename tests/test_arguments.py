@@ -64,14 +64,11 @@ STATE = new_game(GameConfig(players=3, seed=1, hidden_money=True))
 VIEW = observe(STATE, 0)
 
 _STATE_FUNCTIONS: dict[str, Callable[[Any], object]] = {
-    "legal_moves": legal_moves,
     "is_terminal": is_terminal,
     "is_chance_node": is_chance_node,
     "chance_outcomes": chance_outcomes,
-    "free_moves": free_moves,
     "outcome": outcome,
     "prestige_card_scores": prestige_card_scores,
-    "work_preview": work_preview,
     "observe": lambda s: observe(s, 0),
     "returns": returns,
     "rank_returns": rank_returns,
@@ -87,6 +84,9 @@ _TABLE_FUNCTIONS: dict[str, Callable[[Any], object]] = {
     "decode_move": lambda s: decode_move(s, 0),
     "render_table_text": render_table_text,
     "render_table_svg": render_table_svg,
+    "legal_moves": legal_moves,
+    "free_moves": free_moves,
+    "work_preview": work_preview,
 }
 """Functions of a GameState or a PlayerView."""
 
@@ -108,7 +108,7 @@ _OTHER_FUNCTIONS: dict[str, Callable[[Any], object]] = {
 _BRIBE: Any = "bribe"
 """A reason no event gives (typed Any: it is of the wrong kind on purpose)."""
 
-_DUCK_TYPED = {"is_terminal", "is_chance_node", "chance_outcomes", "free_moves"}
+_DUCK_TYPED = {"is_terminal", "is_chance_node", "chance_outcomes"}
 """Called at every node of a search: they catch the error of a missing field rather
 than check first, so a view (with the same fields) gets the answer its state would."""
 
@@ -162,10 +162,10 @@ def test_the_message_names_what_came() -> None:
     """The message says what was needed and what was given."""
     with pytest.raises(ArgumentError) as caught:
         legal_moves(None)  # type: ignore[arg-type]  # the wrong kind, on purpose
-    assert "legal_moves needs a GameState, not None" == str(caught.value)
+    assert "legal_moves needs a GameState or a PlayerView, not None" == str(caught.value)
     with pytest.raises(ArgumentError) as caught:
-        work_preview(VIEW)  # type: ignore[arg-type]  # the wrong kind, on purpose
-    assert "work_preview needs a GameState, not a PlayerView" == str(caught.value)
+        work_preview(STATE.players[0])  # type: ignore[arg-type]  # the wrong kind, on purpose
+    assert "work_preview needs a GameState or a PlayerView, not a PlayerState" == str(caught.value)
 
 
 def _relabelled_views() -> list[tuple[PlayerView, int]]:

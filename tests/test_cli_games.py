@@ -211,5 +211,5 @@ def test_play_another_game_as_a_person(
     assert "bots random, you." in out
     assert "## Player 2 (you): " in out
     assert "not understood: " in out
-    assert "round 1 of 7, the draft of starting persons; player 1 to decide" in out  # the table
+    assert "round 1 of 7, the draft of starting persons; Player 2 to decide" in out  # the table
     assert "Final scores:" in out

@@ -23,8 +23,10 @@ from princes_of_florence import (
     legal_moves,
     move_problem,
     new_game,
+    observe,
     outcome,
     parse_move,
+    work_preview,
 )
 from princes_of_florence.bots import RandomBot, play_game
 from princes_of_florence.engine import _has_legal_move, apply_with_events
@@ -433,3 +435,33 @@ def test_a_move_offered_for_this_very_state_is_applied_without_a_second_check(
     apply(later, legal_moves(later)[0])
     apply(state, offered[0])  # offered for an earlier state: checked again
     assert [offered[0]] == asked
+
+
+@pytest.mark.parametrize(
+    "config",
+    [
+        GameConfig(players=2, seed=3),
+        GameConfig(players=4, seed=6, hidden_money=True, muse_and_princess=True),
+        GameConfig(players=3, seed=7, muse_and_princess=True, cooperative_building=True),
+    ],
+    ids=["two players", "muse and princess", "cooperative"],
+)
+def test_legal_and_free_moves_of_a_view_are_the_states(config: GameConfig) -> None:
+    """For every option set, the decider's view lists the state's moves and sales; others none."""
+    rng = random.Random(config.seed)
+    state = new_game(config)
+    sold = 0
+    while not is_terminal(state):
+        player = state.current_player
+        if player is None:  # a chance node: nobody's view decides
+            assert all(() == legal_moves(observe(state, p)) for p in range(config.players))
+            state = apply(state, rng.choice(legal_moves(state)))
+            continue
+        view = observe(state, player)
+        assert (legal_moves(state), free_moves(state)) == (legal_moves(view), free_moves(view))
+        assert work_preview(state) == work_preview(view)
+        other = observe(state, (player + 1) % config.players)
+        assert ((), ()) == (legal_moves(other), free_moves(other))
+        sold += len(free_moves(state))
+        state = apply(state, rng.choice(legal_moves(state)))
+    assert (sold == 0) is config.muse_and_princess  # ruling R27: no sales with Muse & Princess

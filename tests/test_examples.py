@@ -37,7 +37,7 @@ def _random_game() -> None:
 def _terminal_client() -> None:
     # A person who first types nonsense, a number too large and 'table', then
     # always takes the first move offered, plays a whole game.
-    answers = ["hello", "99", "table", *(["1"] * 2000)]
+    answers = ["hello", "99", "table", "hand", *(["1"] * 2000)]
     done = _run(
         "terminal_client.py", "--players", "3", "--seed", "7", "--name", "Anna",
         given="\n".join(answers) + "\n",
@@ -46,8 +46,11 @@ def _terminal_client() -> None:
     out = done.stdout
     assert "Not understood (unknown move 'hello')" in out
     assert "There is no move 99" in out
-    assert "Return one of your four starting persons." in out
-    assert "Anna returns the" in out
+    assert "-- You: return one of your four starting persons." in out  # asked in person
+    assert "Anna: 3500 florins; 0 prestige" in out  # the table names the players
+    assert "The map maker: Works gain from a library" in out  # the hand, readable
+    assert "You return the" in out  # and told in person
+    assert "Anna returns" not in out
     assert "Bot 2 returns a person card." in out  # another player's card stays hidden
     assert "The game is over:" in out
     scores = [line for line in out.splitlines() if " prestige, " in line and ":" in line]
@@ -67,7 +70,9 @@ def _jsonl_server() -> None:
     first = json.loads(done.stdout.splitlines()[0])
     assert first["ok"]
     assert "return_person" == first["decision"]["kind"]
-    assert 4 == len(first["moves"])
+    assert "You: return one of your four starting persons." == first["question"]
+    assert 4 == len(first["moves"]) == len(first["hand"])
+    assert first["svg"].startswith("<svg")
     assert first["picture"].startswith("round 1 of 7")
     assert 0 == first["view"]["player"]
     lines = [

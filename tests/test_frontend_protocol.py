@@ -9,17 +9,28 @@ from xml.etree import ElementTree
 
 import pytest
 
-from princes_of_florence import GameConfig, apply, games, legal_moves, new_game, observe
+from princes_of_florence import (
+    GameConfig,
+    apply,
+    free_moves,
+    games,
+    legal_moves,
+    new_game,
+    observe,
+    view_legal_moves,
+    work_preview,
+)
+from princes_of_florence.bots import view_moves
 from princes_of_florence.decisions import Decision, DecisionKind, _asked, question
 from princes_of_florence.errors import ArgumentError, PrincesOfFlorenceError
 from princes_of_florence.events import MoneyPaid, MoneyReason, WorkDone
 from princes_of_florence.game import GAME
-from princes_of_florence.ids import BonusCardId, PersonId, PrestigeCardId
+from princes_of_florence.ids import BonusCardId, PersonId, Phase, PrestigeCardId
 from princes_of_florence.moves import Decline, PlaceTile
 from princes_of_florence.narration import card_text, describe
 from princes_of_florence.observation import is_complete, public_events, public_view
-from princes_of_florence.render import render_table_svg
-from princes_of_florence.state import CardChoice
+from princes_of_florence.render import render_table_svg, render_table_text
+from princes_of_florence.state import CardChoice, GameState
 
 SVG = "{http://www.w3.org/2000/svg}"
 NAMES = ("Anna", "Ben", "Carla")
@@ -28,6 +39,14 @@ NAMES = ("Anna", "Ben", "Carla")
 def _auction_state() -> object:
     state = new_game(GameConfig(players=3, seed=1, names=NAMES))
     while state.phase.value == "setup":
+        state = apply(state, legal_moves(state)[0])
+    return state
+
+
+def _auction() -> GameState:
+    """The first decision of the auction phase, with the players named."""
+    state = new_game(GameConfig(players=3, seed=1, names=NAMES))
+    while state.phase is Phase.SETUP:
         state = apply(state, legal_moves(state)[0])
     return state
 
@@ -238,3 +257,82 @@ def test_every_game_gives_a_page_what_it_needs(name: str) -> None:
         for event in game.public_events(events):
             assert game.describe(event, public)
     assert len(game.player_names(state)) == players
+
+
+def test_legal_moves_of_a_view_are_the_states_for_the_player_to_decide() -> None:
+    """legal_moves, free_moves and work_preview take a view: the decider's gets the state's answer.
+
+    Any other player's view gets () and (); the work in progress is public, so every complete
+    view values it as the state does, and a spectator's view (which no state completes) None.
+    """
+    rng = random.Random(7)
+    state = new_game(GameConfig(players=3, seed=7, names=NAMES))
+    works = 0
+    while state.current_player is not None:
+        player = state.current_player
+        moves, sales = legal_moves(state), free_moves(state)
+        for other in range(3):
+            view = observe(state, other)
+            if other == player:
+                assert (moves, sales) == (legal_moves(view), free_moves(view))
+                assert (*moves, *sales) == view_moves(view) == GAME.legal_moves(view)
+                assert moves == view_legal_moves(view)
+            else:
+                assert ((), (), ()) == (legal_moves(view), free_moves(view), view_moves(view))
+            assert work_preview(state) == work_preview(view)
+        works += work_preview(state) is not None
+        spectator = public_view(state)
+        assert (None, ()) == (work_preview(spectator), legal_moves(spectator))
+        state = apply(state, rng.choice(moves))
+    assert works > 0
+    assert legal_moves(observe(state, 0)) == ()
+
+
+def test_legal_moves_of_a_state_keep_their_cache() -> None:
+    """A state's moves are computed once: the same tuple comes back, even after a view's."""
+    state = _auction()
+    first = legal_moves(state)
+    assert legal_moves(observe(state, 0)) == first
+    assert legal_moves(state) == first
+    assert legal_moves(state) is legal_moves(state)
+
+
+def test_decision_text_of_the_deciders_view_speaks_to_them() -> None:
+    """decision_text of the decider's own view reads "You: ..."; of anything else, the name."""
+    state = _auction()
+    player = state.current_player
+    assert player is not None
+    named = GAME.decision_text(state)
+    assert named is not None
+    assert named.startswith(NAMES[player] + ": ")
+    assert GAME.decision_text(observe(state, player)) == "You" + named[len(NAMES[player]) :]
+    for other in {0, 1, 2} - {player}:
+        assert GAME.decision_text(observe(state, other)) == named
+    assert GAME.decision_text(public_view(state)) == named
+
+
+def test_the_table_renderers_name_the_players_as_describe_does() -> None:
+    """render_table_text and render_table_svg head each player with the configured name."""
+    state = _auction()
+    text = render_table_text(state)
+    player = state.current_player
+    assert player is not None
+    assert f"; {NAMES[player]} to decide ({NAMES[0]} started the round)" in text.splitlines()[0]
+    for name in NAMES:
+        assert f"\n{name}: " in text
+    assert "player 0" not in text
+    svg = render_table_svg(state)
+    for name in NAMES:
+        assert f">{name}: " in svg
+    assert "player 0" not in svg
+
+
+def test_str_of_a_state_or_a_view_is_the_table_and_repr_is_unchanged() -> None:
+    """str() shows the table as render_table_text draws it; repr() is still the attrs value."""
+    state = _auction()
+    view = observe(state, 2)
+    assert str(state) == render_table_text(state)
+    assert str(view) == render_table_text(view)
+    assert f"{state}" == render_table_text(state)
+    assert repr(state).startswith("GameState(config=GameConfig(players=3")
+    assert repr(view).startswith("PlayerView(player=2")

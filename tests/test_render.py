@@ -186,7 +186,8 @@ def test_table_text_shows_every_player_and_their_grid() -> None:
     state = _played(4, 5, 150)
     lines = render_table_text(state).splitlines()
     for player, holding in enumerate(state.players):
-        start = lines.index(next(line for line in lines if line.startswith(f"player {player}:")))
+        name = state.config.names[player]
+        start = lines.index(next(line for line in lines if line.startswith(f"{name}:")))
         grid = render_text(holding.principality).splitlines()
         assert [f"  {line}" for line in grid] == lines[start + 1 : start + 1 + len(grid)]
         assert f"{holding.money} florins" in lines[start]
@@ -197,25 +198,26 @@ def test_table_text_of_a_new_game() -> None:
     """The opening table: the draft, the full supply and four empty principalities."""
     lines = render_table_text(new_game(GameConfig(players=4, seed=2))).splitlines()
     assert lines[:4] == [
-        "round 1 of 7, the draft of starting persons; player 0 to decide "
-        "(player 0 started the round)",
+        "round 1 of 7, the draft of starting persons; Player 1 to decide "
+        "(Player 1 started the round)",
         "supply: 7 jesters, 6 builders, 5 recruiting cards",
         "  buildings: university 3, laboratory 3, workshop 3, library 3, opera 3, studio 3, "
         "hospital 3, theater 3, tower 3, chapel 3",
         "  landscapes: forest 6, lake 6, park 6; freedoms: travel 3, religion 3, opinion 3",
     ]
-    assert lines[4] == "player 0: 3500 florins; 0 prestige; 0 jesters; 0 builders"
+    assert lines[4] == "Player 1: 3500 florins; 0 prestige; 0 jesters; 0 builders"
     assert len(lines) == 4 + 4 * (1 + 10)
 
 
 def test_table_of_a_view_hides_what_the_configuration_hides() -> None:
-    """With hidden money (ruling R5) a view shows only its own player's money."""
-    state = new_game(GameConfig(players=3, seed=4, hidden_money=True))
+    """With hidden money (ruling R5) a view shows only its own player's money; players by name."""
+    names = ("Anna", "Ben", "Carla")
+    state = new_game(GameConfig(players=3, seed=4, hidden_money=True, names=names))
     text = render_table_text(observe(state, 1))
-    assert "player 0: money hidden;" in text
-    assert "player 1: 3500 florins;" in text
+    assert "Anna: money hidden;" in text
+    assert "Ben: 3500 florins;" in text
     svg = render_table_svg(observe(state, 1))
-    assert "player 2: money hidden, 0 prestige" in svg
+    assert "Carla: money hidden, 0 prestige" in svg
 
 
 def test_table_svg_draws_every_player_cell_for_cell() -> None:

@@ -31,7 +31,6 @@ table; nothing else changes.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from enum import Enum
 from typing import Any, TypeAlias
@@ -46,8 +45,6 @@ from princes_of_florence.limits import shorten
 from princes_of_florence.observation import (
     HiddenCardChoice,
     PlayerView,
-    determinize,
-    is_complete,
 )
 from princes_of_florence.rules.common import catalog
 from princes_of_florence.rules.variants import ruleset
@@ -269,13 +266,7 @@ def is_last_player_take(state_or_view: StateOrView) -> bool:
 
 
 def _work_value(state_or_view: StateOrView) -> WorkBreakdown | None:
-    if isinstance(state_or_view, PlayerView) and not is_complete(state_or_view):
-        return None  # a spectator's view: no state completes it
-    if isinstance(state_or_view, PlayerView):
-        # A work is public (the person lies face up, bonus cards are played
-        # open), so any state showing this view values it the same way.
-        return work_preview(determinize(state_or_view, random.Random(0)))
-    return work_preview(state_or_view)
+    return work_preview(state_or_view)  # a view's: None for a spectator's, which no state completes
 
 
 def _setup(s: StateOrView, player: int) -> Decision:

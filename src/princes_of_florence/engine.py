@@ -20,6 +20,8 @@ make (ruling R3; listed by :func:`~princes_of_florence.free_moves`).
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import singledispatch
+from typing import Protocol
 
 from princes_of_florence.config import GameConfig
 from princes_of_florence.errors import (
@@ -107,6 +109,7 @@ from princes_of_florence.state import (
 )
 
 __all__ = [
+    "AnyView",
     "apply",
     "apply_with_events",
     "chance_outcomes",
@@ -168,8 +171,52 @@ def is_terminal(state: GameState) -> bool:
 _last: tuple[GameState, tuple[Move, ...]] | None = None
 
 
-def legal_moves(state: GameState) -> tuple[Move, ...]:
-    """Every legal move of the player to decide, in a fixed order.
+class AnyView(Protocol):
+    """A player's view, :class:`~princes_of_florence.PlayerView`, as the engine's functions take it.
+
+    The engine sits below :mod:`~princes_of_florence.observation`, which
+    defines the view and tells :func:`~princes_of_florence.legal_moves`,
+    :func:`~princes_of_florence.free_moves` and
+    :func:`~princes_of_florence.work_preview` how to answer for one; this
+    protocol names the view in their signatures without importing it.
+    """
+
+    @property
+    def player(self) -> int:
+        """The player the view belongs to."""
+        ...
+
+    @property
+    def current_player(self) -> int | None:
+        """The player to decide, or ``None``."""
+        ...
+
+
+@singledispatch
+def _view_legal_moves(table: object) -> tuple[Move, ...]:
+    """:func:`legal_moves` of a value that is no state: observation registers the view."""
+    raise ArgumentError.wrong_kind("legal_moves", "a GameState or a PlayerView", table)
+
+
+@singledispatch
+def _view_free_moves(table: object) -> tuple[SellPrestige, ...]:
+    """:func:`free_moves` of a value that is no state: observation registers the view."""
+    raise ArgumentError.wrong_kind("free_moves", "a GameState or a PlayerView", table)
+
+
+@singledispatch
+def _view_work_preview(table: object) -> WorkBreakdown | None:
+    """:func:`work_preview` of a value that is no state: observation registers the view."""
+    raise ArgumentError.wrong_kind("work_preview", "a GameState or a PlayerView", table)
+
+
+def legal_moves(state: GameState | AnyView) -> tuple[Move, ...]:
+    """Every legal move of the player to decide, in a fixed order; of a state or a view.
+
+    For a :class:`~princes_of_florence.PlayerView` of the player to decide
+    this is exactly the answer for the true state (the player's choices
+    depend only on what the player sees); for a view of any other player,
+    ``()``.
 
     The order depends only on the state; per decision it is:
 
@@ -200,25 +247,35 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
 
     * at a chance node (:func:`is_chance_node`): ``deal``, in catalog order.
 
-    Selling prestige (R3) is not listed here but in :func:`~princes_of_florence.free_moves`.
-    Empty exactly when the game is over.
+    Selling prestige (R3) is *not* listed here: the sales open to the player
+    are :func:`~princes_of_florence.free_moves` (of a state or a view), so that
+    a search does not branch on every number of points a player might sell.
+    ``legal_moves(x) + free_moves(x)`` is every move the player may make, and
+    is what :func:`~princes_of_florence.bots.view_moves` and a game's
+    :meth:`~princes_of_florence.games.Game.legal_moves` give.  Empty exactly
+    when the game is over (or, for a view, when another player decides).
+
+    Args:
+        state: a :class:`~princes_of_florence.GameState`, or a
+            :class:`~princes_of_florence.PlayerView`.
 
     Raises:
-        ArgumentError: ``state`` is not a :class:`~princes_of_florence.GameState`
-            (for a view, see :func:`~princes_of_florence.view_legal_moves`).
+        ArgumentError: ``state`` is neither a state nor a view.
 
     Example:
-        >>> from princes_of_florence import GameConfig
+        >>> from princes_of_florence import GameConfig, observe
         >>> state = new_game(GameConfig(players=3, seed=1))
         >>> [str(move) for move in legal_moves(state)]
         ['return architect', 'return physicist', 'return organ_builder', 'return painter']
+        >>> legal_moves(observe(state, 0)) == legal_moves(state), legal_moves(observe(state, 1))
+        (True, ())
     """
     global _last
     cached = _last
     if cached is not None and cached[0] is state:
         return cached[1]
-    if not isinstance(state, GameState):
-        raise ArgumentError.wrong_kind("legal_moves", "a GameState", state)
+    if not isinstance(state, GameState):  # only when the cache misses: a state costs nothing more
+        return _view_legal_moves(state)
     seat = state.current_player
     pending = state.pending
     moves: tuple[Move, ...]
@@ -268,8 +325,12 @@ def _has_legal_move(state: GameState) -> bool:
     return bool(legal_moves(state))
 
 
-def free_moves(state: GameState) -> tuple[SellPrestige, ...]:
-    """Prestige sales open to the player to decide: 1 point up to all (R3).
+def free_moves(state: GameState | AnyView) -> tuple[SellPrestige, ...]:
+    """Prestige sales open to the player to decide: 1 point up to all (R3); of a state or a view.
+
+    These are the moves :func:`legal_moves` leaves out: a sale does not end
+    the player's decision.  None with Muse & Princess (R27); for a view of a
+    player who is not deciding, ``()``.
 
     Example:
         >>> from princes_of_florence import GameConfig
@@ -281,11 +342,9 @@ def free_moves(state: GameState) -> tuple[SellPrestige, ...]:
         >>> [str(move) for move in free_moves(state)]
         ['sell 1', 'sell 2', 'sell 3']
     """
-    try:
-        most = _sellable(state)
-    except AttributeError:  # caught, not checked first: bots call this at every decision
-        raise ArgumentError.wrong_kind("free_moves", "a GameState", state) from None
-    return tuple(SellPrestige(p) for p in range(1, most + 1))
+    if not isinstance(state, GameState):
+        return _view_free_moves(state)
+    return tuple(SellPrestige(p) for p in range(1, _sellable(state) + 1))
 
 
 def _sellable(state: GameState) -> int:
@@ -770,13 +829,15 @@ def prestige_card_scores(state: GameState) -> tuple[tuple[tuple[PrestigeCardId, 
     return end_scores(state.players)
 
 
-def work_preview(state: GameState) -> WorkBreakdown | None:
-    """The breakdown of the work in progress, or ``None`` when none is.
+def work_preview(state: GameState | AnyView) -> WorkBreakdown | None:
+    """The breakdown of the work in progress, or ``None`` when none is; of a state or a view.
+
+    A work lies face up (its person and bonus cards), so a view of any player
+    shows the same breakdown as the true state.
 
     Raises:
-        ArgumentError: ``state`` is not a :class:`~princes_of_florence.GameState`
-            (for a view, value the work of
-            ``determinize(view, random.Random(0))``: a work is public).
+        ArgumentError: ``state`` is neither a :class:`~princes_of_florence.GameState`
+            nor a :class:`~princes_of_florence.PlayerView`.
 
     Example:
         >>> import random
@@ -792,7 +853,7 @@ def work_preview(state: GameState) -> WorkBreakdown | None:
         ('goldsmith', 3, 7, 10)
     """
     if not isinstance(state, GameState):
-        raise ArgumentError.wrong_kind("work_preview", "a GameState", state)
+        return _view_work_preview(state)
     pending = state.pending
     if not isinstance(pending, Working) or state.current_player is None:
         return None

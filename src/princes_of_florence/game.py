@@ -240,7 +240,10 @@ class PrincesOfFlorence:
     # -- words and pictures -----------------------------------------------------------------
 
     def decision_text(self, state_or_view: _StateOrView) -> str | None:
-        return decisions.question(state_or_view)
+        # A view of the player to decide is asked in the second person ("You: ..."), as
+        # describe(viewer=) speaks to that player; a state or another view names the player.
+        viewer = state_or_view.player if isinstance(state_or_view, PlayerView) else None
+        return decisions.question(state_or_view, viewer)
 
     def decision_data(self, state_or_view: _StateOrView) -> dict[str, Any] | None:
         asked = decisions.decision(state_or_view)

@@ -131,7 +131,7 @@ from princes_of_florence.moves import (
     Work,
     move_shape_problem,
 )
-from princes_of_florence.observation import PlayerView, determinize, is_complete
+from princes_of_florence.observation import PlayerView, determinize
 from princes_of_florence.rules.common import catalog
 from princes_of_florence.rules.variants import ruleset
 from princes_of_florence.state import GameState, MerchantOffer, Placing
@@ -545,11 +545,7 @@ def _professor(deck: ProfessorDeck) -> str:
 
 
 def _work_value(s: GameState | PlayerView) -> int | None:
-    # A work is public, so any state showing the view values it the same way.
-    if isinstance(s, PlayerView) and not is_complete(s):
-        return None  # a spectator's view: no state completes it
-    state = determinize(s, random.Random(0)) if isinstance(s, PlayerView) else s
-    preview = work_preview(state)
+    preview = work_preview(s)  # a view's as the state's (a work is public); a spectator's: None
     return preview.total if preview is not None else None
 
 

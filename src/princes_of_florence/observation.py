@@ -55,8 +55,8 @@ from typing import TypeAlias, TypeVar
 
 import attrs
 
+from princes_of_florence import engine
 from princes_of_florence.config import GameConfig
-from princes_of_florence.engine import legal_moves
 from princes_of_florence.errors import ArgumentError, PrincesOfFlorenceError
 from princes_of_florence.events import (
     CardKept,
@@ -80,6 +80,7 @@ from princes_of_florence.memo import IdentityMemo
 from princes_of_florence.moves import Move, SellPrestige
 from princes_of_florence.rules.common import catalog
 from princes_of_florence.rules.variants import ruleset
+from princes_of_florence.rules.work_value import WorkBreakdown
 from princes_of_florence.state import (
     AuctionState,
     CardChoice,
@@ -448,10 +449,10 @@ def source_state(view: PlayerView) -> GameState | None:
 def view_legal_moves(view: PlayerView) -> tuple[Move, ...]:
     """The player's legal moves, or ``()`` when another player is to decide.
 
-    When the player is to decide, this is exactly
-    :func:`~princes_of_florence.legal_moves` of the true state: the
-    player's choices depend only on what the player sees.  It is computed on
-    a state from :func:`~princes_of_florence.determinize` (with a fixed generator).
+    The same as :func:`~princes_of_florence.legal_moves` of the view, kept
+    as a name of its own for the programs written before
+    :func:`~princes_of_florence.legal_moves` took a view.  Like it, no
+    prestige sales (see :func:`~princes_of_florence.free_moves`).
 
     >>> from princes_of_florence import GameConfig, new_game, legal_moves
     >>> state = new_game(GameConfig(players=3, seed=4))
@@ -462,30 +463,60 @@ def view_legal_moves(view: PlayerView) -> tuple[Move, ...]:
     """
     if not isinstance(view, PlayerView):
         raise ArgumentError.wrong_kind("view_legal_moves", "a PlayerView", view)
-    if view.current_player != view.player:
-        return ()
-    return legal_moves(determinize(view, random.Random(0)))
+    return _legal_moves_of_view(view)
 
 
 def view_moves(view: PlayerView) -> tuple[Move, ...]:
-    """The legal moves of the player of ``view``, prestige sales last (R3).
+    """Every move the player of ``view`` may make: legal moves, then prestige sales (R3).
 
-    This is :func:`~princes_of_florence.view_legal_moves` followed by the sales of 1 point up to
-    every point the player holds (none with Muse & Princess, R27); ``()``
-    when another player is to decide.  It depends on the view only.
+    This is ``legal_moves(view) + free_moves(view)``
+    (:func:`~princes_of_florence.legal_moves`,
+    :func:`~princes_of_florence.free_moves`): the list a bot chooses from, and
+    what a game's :meth:`~princes_of_florence.games.Game.legal_moves` gives
+    for a view.  The sales are of 1 point up to every point the player holds
+    (none with Muse & Princess, R27); ``()`` when another player is to
+    decide.  It depends on the view only.
 
-    >>> from princes_of_florence import new_game
+    >>> from princes_of_florence import legal_moves, new_game
     >>> state = new_game(GameConfig(players=3, seed=4))
     >>> view_moves(observe(state, 0)) == legal_moves(state)
     True
     """
+    if not isinstance(view, PlayerView):
+        raise ArgumentError.wrong_kind("view_moves", "a PlayerView", view)
+    return (*_legal_moves_of_view(view), *_free_moves_of_view(view))
+
+
+@engine._view_legal_moves.register  # legal_moves(view)
+def _legal_moves_of_view(view: PlayerView) -> tuple[Move, ...]:
+    """The player's legal moves, computed on a state from :func:`determinize` (fixed generator)."""
     if view.current_player is None or view.current_player != view.player:
         return ()
-    most = view.players[view.current_player].prestige
+    return engine.legal_moves(determinize(view, random.Random(0)))
+
+
+@engine._view_free_moves.register  # free_moves(view)
+def _free_moves_of_view(view: PlayerView) -> tuple[SellPrestige, ...]:
+    """The sales open to the player of ``view`` (R3), from the prestige on the table."""
+    if view.current_player is None or view.current_player != view.player:
+        return ()
     if not ruleset(view.config).sells_prestige:  # ruling R27: Muse & Princess
-        most = 0
-    sales = tuple(SellPrestige(p) for p in range(1, most + 1))
-    return (*view_legal_moves(view), *sales)
+        return ()
+    most = view.players[view.current_player].prestige
+    return tuple(SellPrestige(p) for p in range(1, most + 1))
+
+
+@engine._view_work_preview.register  # work_preview(view)
+def _work_preview_of_view(view: PlayerView) -> WorkBreakdown | None:
+    """The work in progress as any player sees it: a work lies face up.
+
+    Valued on a state from :func:`determinize` (fixed generator): the cards
+    it deals are hidden ones, which a work's value never reads.  ``None`` for
+    a spectator's view (:func:`is_complete`), which no state completes.
+    """
+    if not isinstance(view.pending, Working) or not is_complete(view):
+        return None
+    return engine.work_preview(determinize(view, random.Random(0)))
 
 
 def money_floor(view: PlayerView, player: int) -> int:

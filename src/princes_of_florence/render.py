@@ -35,6 +35,20 @@ margins and a legend of the kinds shown.  Each cell is a ``rect`` carrying
 ``data-cell`` (its name) and, where a tile or the palazzo covers it,
 ``data-tile`` (the kind), so a front end or a test can find any cell.  Only
 the standard library is used.
+
+``str()`` of a :class:`~princes_of_florence.GameState` or a
+:class:`~princes_of_florence.PlayerView` is the table,
+:func:`~princes_of_florence.render_table_text`, as ``str()`` of a
+python-chess board is the board; ``repr()`` stays the full value.
+
+>>> from princes_of_florence import GameConfig, new_game, observe
+>>> state = new_game(GameConfig(players=3, seed=1))
+>>> str(state) == render_table_text(state)
+True
+>>> print(str(observe(state, 1)).splitlines()[0])
+round 1 of 7, the draft of starting persons; Player 1 to decide (Player 1 started the round)
+>>> repr(state).startswith("GameState(config=GameConfig(")
+True
 """
 
 from __future__ import annotations
@@ -492,11 +506,12 @@ def _count(number: int, thing: str) -> str:
     return f"{number} {thing}" if number == 1 else f"{number} {thing}s"
 
 
-def _headline(table: GameState | PlayerView, named: bool = False) -> str:
-    """The round, the phase and whose decision it is; ``named``: players by their names."""
+def _headline(table: GameState | PlayerView) -> str:
+    """The round, the phase and whose decision it is, the players named as describe names them."""
+    names = table.config.names
 
     def name(player: int) -> str:
-        return table.config.names[player] if named else _name(player)
+        return names[player]
 
     if table.phase is Phase.GAME_OVER:
         return f"round {table.round} of {catalog().rules.rounds}: the game is over"
@@ -528,7 +543,7 @@ def _supply(table: GameState | PlayerView) -> list[str]:
     ]
 
 
-def _player_line(player: int, holding: PlayerState | PublicPlayer) -> str:
+def _player_line(name: str, holding: PlayerState | PublicPlayer) -> str:
     """One player's public holdings: money, prestige, tokens, freedoms, persons shown."""
     money = "money hidden" if holding.money is None else f"{holding.money} florins"
     parts = [
@@ -543,7 +558,7 @@ def _player_line(player: int, holding: PlayerState | PublicPlayer) -> str:
     shown += ["recruiting card"] * holding.table_recruiting
     if shown:
         parts.append("on the table: " + ", ".join(shown))
-    return f"{_name(player)}: " + "; ".join(parts)
+    return f"{name}: " + "; ".join(parts)
 
 
 def render_table_text(table: GameState | PlayerView) -> str:
@@ -569,15 +584,15 @@ def render_table_text(table: GameState | PlayerView) -> str:
     >>> from princes_of_florence import GameConfig, new_game
     >>> text = render_table_text(new_game(GameConfig(players=3, seed=1)))
     >>> print(text.splitlines()[0])
-    round 1 of 7, the draft of starting persons; player 0 to decide (player 0 started the round)
+    round 1 of 7, the draft of starting persons; Player 1 to decide (Player 1 started the round)
     >>> print("\\n".join(text.splitlines()[4:6]))
-    player 0: 3500 florins; 0 prestige; 0 jesters; 0 builders
+    Player 1: 3500 florins; 0 prestige; 0 jesters; 0 builders
       a b c d e f g
     """
     _check_table("render_table_text", table)
     lines = [_headline(table), *_supply(table)]
-    for player, holding in enumerate(_players(table)):
-        lines.append(_player_line(player, holding))
+    for name, holding in zip(table.config.names, _players(table), strict=True):
+        lines.append(_player_line(name, holding))
         lines.extend(f"  {line}" for line in render_text(holding.principality).splitlines())
     return "\n".join(lines)
 
@@ -623,7 +638,8 @@ def render_table_svg(
     Returns:
         An SVG document (text); each player's grid is a ``g`` element with
         ``data-player`` set to the player's number, headed by the player's
-        number (bare: by their name, :attr:`~princes_of_florence.GameConfig.names`).
+        name (:attr:`~princes_of_florence.GameConfig.names`, as
+        :func:`~princes_of_florence.describe` names them).
 
     Raises:
         ArgumentError: ``table`` is neither a state nor a view, a mark is not
@@ -658,12 +674,12 @@ def render_table_svg(
         freedoms = ", ".join(str(f) for f in holding.freedoms)
         headings.append(
             (
-                f"{names[player] if bare else _name(player)}: {money}, {holding.prestige} prestige",
+                f"{names[player]}: {money}, {holding.prestige} prestige",
                 f"{tokens}; freedoms: {freedoms}" if freedoms else tokens,
             )
         )
     principalities = [holding.principality for holding in players]
-    root = _grids(_headline(table, bare), principalities, headings)
+    root = _grids(_headline(table), principalities, headings)
     _mark_cells(root, marks, bare)
     if not bare:
         return _to_svg_text(root)
@@ -856,3 +872,17 @@ def render_shared_map_svg(
                     },
                 )
     return _to_svg_text(root)
+
+
+def _print_tables_as_text() -> None:
+    """Make ``str()`` of a state or a view the table (:func:`render_table_text`).
+
+    Set here rather than in :mod:`~princes_of_florence.state` and
+    :mod:`~princes_of_florence.observation`, which sit below this module and
+    import no pictures; ``repr()`` is left as attrs makes it.
+    """
+    for table in (GameState, PlayerView):
+        type.__setattr__(table, "__str__", render_table_text)
+
+
+_print_tables_as_text()

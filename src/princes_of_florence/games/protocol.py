@@ -302,7 +302,13 @@ class Game(Protocol[StateT, ViewT, MoveT, EventT, ConfigT]):
     # -- words and pictures -------------------------------------------------------
 
     def decision_text(self, state_or_view: StateT | ViewT) -> str | None:
-        """What the player to decide is asked, as a sentence; ``None`` when nobody is."""
+        """What the player to decide is asked, as a sentence; ``None`` when nobody is.
+
+        Given a state or another player's view, it names the player to
+        decide.  Given that player's own view, a game may address the sentence
+        to them in the second person, as :meth:`describe` with ``viewer``
+        does: The Princes of Florence asks "You: ...".
+        """
         ...
 
     def decision_data(self, state_or_view: StateT | ViewT) -> dict[str, Any] | None:
