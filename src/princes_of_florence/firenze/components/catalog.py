@@ -19,6 +19,7 @@ reconstructed (``components.md`` in the rules folder gives the reasoning).
 
 from __future__ import annotations
 
+import re
 import tomllib
 from collections import Counter
 from functools import cache
@@ -47,20 +48,54 @@ __all__ = [
     "parse_catalog",
 ]
 
-_nonnegative = attrs.validators.ge(0)
-_positive = attrs.validators.ge(1)
+
+class _BadField(ValueError):
+    """A validator's refusal, naming the field it checked."""
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(message)
+        self.field = field
+
+
+def _at_least(minimum: int) -> Any:
+    def check(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
+        if type(value) is not int or value < minimum:
+            raise _BadField(
+                attribute.name, f"must be an integer of at least {minimum}, not {value!r}"
+            )
+
+    return check
+
+
+_nonnegative = _at_least(0)
+_positive = _at_least(1)
 
 
 def _provenance(instance: object, attribute: attrs.Attribute[str], value: str) -> None:
     if not value.startswith(("S", "R")):
-        raise ValueError(f"{attribute.name} must start with 'S' (stated) or 'R' (reconstructed)")
+        raise _BadField(
+            attribute.name, f"must start with 'S' (stated) or 'R' (reconstructed), not {value!r}"
+        )
 
 
 def _ints(minimum: int) -> Any:
-    return attrs.validators.deep_iterable(
-        member_validator=attrs.validators.ge(minimum),
-        iterable_validator=attrs.validators.instance_of(tuple),
-    )
+    def check(instance: object, attribute: attrs.Attribute[tuple[int, ...]], value: object) -> None:
+        if not isinstance(value, tuple) or any(type(v) is not int or v < minimum for v in value):
+            raise _BadField(
+                attribute.name, f"must list integers of at least {minimum}, not {value!r}"
+            )
+
+    return check
+
+
+def _numeral(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
+    if value not in (1, 2, 3, 4):
+        raise _BadField(attribute.name, f"must be 1 to 4 (I to IV), not {value!r}")
+
+
+def _anerkennung(instance: object, attribute: attrs.Attribute[str], value: str) -> None:
+    if value not in ("", "both", "split"):
+        raise _BadField(attribute.name, f"must be empty, 'both' or 'split', not {value!r}")
 
 
 @attrs.frozen
@@ -160,7 +195,7 @@ class BalconySpec:
     """A balcony tile: the commission it covers and the total it scores (Z58, ZR18)."""
 
     id: str = attrs.field(validator=attrs.validators.min_len(1))
-    numeral: int = attrs.field(validator=[_positive, attrs.validators.le(4)])
+    numeral: int = attrs.field(validator=_numeral)
     colour: Colour
     floors: int = attrs.field(validator=_positive)
     prestige: int = attrs.field(validator=_nonnegative)
@@ -195,14 +230,12 @@ class CardSpec:
     provenance: str = attrs.field(validator=_provenance)
     value: int = 0
     floors: tuple[int, ...] = attrs.field(default=(), validator=_ints(1))
-    anerkennung: str = attrs.field(
-        default="", validator=attrs.validators.in_(("", "both", "split"))
-    )
+    anerkennung: str = attrs.field(default="", validator=_anerkennung)
 
     @start_copies.validator
     def _start_within_copies(self, attribute: attrs.Attribute[int], value: int) -> None:
         if value > self.copies:
-            raise ValueError(f"start_copies {value} exceed copies {self.copies}")
+            raise _BadField(attribute.name, f"must not exceed copies {self.copies}, not {value}")
 
 
 @attrs.frozen
@@ -288,10 +321,24 @@ class Catalog:
         return tuple(spec for spec in self.cards if spec.anerkennung in ("", anerkennung))
 
 
+_FIELD_PROBLEM = re.compile(r"^bad field (\w+): (.*) @ (\S+)$")
+
+
 def _format(exc: BaseException, type_: type | None) -> str:
+    if isinstance(exc, _BadField):
+        return f"bad field {exc.field}: {exc}"
     if isinstance(exc, ValueError) and not isinstance(exc, cattrs.BaseValidationError):
         return f"invalid value ({exc})"
     return format_exception(exc, type_)
+
+
+def _with_field(problem: str) -> str:
+    """``bad field copies: must ... @ catalog.card[3]`` as ``catalog.card[3].copies must ...``."""
+    match = _FIELD_PROBLEM.match(problem)
+    if match is None:
+        return problem
+    field, rest, path = match.groups()
+    return f"{path}.{field} {rest}"
 
 
 def _converter() -> cattrs.Converter:
@@ -319,7 +366,7 @@ def parse_catalog(data: dict[str, Any]) -> Catalog:
         raw = _converter().structure(data, _CatalogFile)
     except Exception as error:  # cattrs gathers every problem in one group
         problems = cattrs.transform_error(error, path="catalog", format_exception=_format)
-        raise CatalogError("; ".join(problems)) from None
+        raise CatalogError("; ".join(_with_field(p) for p in problems)) from None
     _check(raw)
     return Catalog(
         constants=raw.constants,

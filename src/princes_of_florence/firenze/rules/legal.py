@@ -171,7 +171,7 @@ def _fulfil(state: State, catalog: Catalog, moves: list[Move]) -> None:
         hi = catalog.constants.max_floors
         per = catalog.floors_per_tower
         balconies = balcony_commissions(catalog)
-        locked = set(balconies.values())
+        locked = {balconies[tile] for tile in state.balconies}
         following = next_balcony(state, balconies)
         if following is not None:
             locked.discard(following)  # Z53, Z58: only the lowest open numeral
