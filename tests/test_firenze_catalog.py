@@ -95,7 +95,7 @@ def test_example_17_the_deck(mode: str) -> None:
     """Worked example 17: 52 cards, kinds 9/21/10/8/4, 10 start cards, Campanile not one."""
     titles = default_catalog().deck_titles(mode)
     assert sum(spec.copies for spec in titles) == 52
-    kinds = Counter()
+    kinds: Counter[CardKind] = Counter()
     for spec in titles:
         kinds[spec.kind] += spec.copies
     assert kinds == {
@@ -124,7 +124,7 @@ def test_example_18_fixed_bonuses() -> None:
 def test_every_entry_has_a_provenance() -> None:
     """Every entry says whether it is stated or reconstructed."""
     catalog = default_catalog()
-    entries = [
+    entries: list[Any] = [
         catalog.constants,
         *catalog.bricks,
         *catalog.commissions,

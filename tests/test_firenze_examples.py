@@ -12,8 +12,18 @@ from collections.abc import Iterable
 import attrs
 import pytest
 
-from princes_of_florence.firenze import FirenzeConfig, apply, legal_moves, new_game
-from princes_of_florence.firenze.components import default_catalog
+from firenze_positions import (
+    CATALOG,
+    building,
+    counts,
+    edit,
+    fulfil_phase,
+    game,
+    play,
+    set_row,
+    tower,
+)
+from princes_of_florence.firenze import FirenzeConfig, legal_moves, new_game
 from princes_of_florence.firenze.engine import outcome
 from princes_of_florence.firenze.ids import Colour, Step, Title
 from princes_of_florence.firenze.moves import (
@@ -21,104 +31,15 @@ from princes_of_florence.firenze.moves import (
     EndPhase,
     Exchange,
     Fulfil,
-    Move,
     PayBrick,
     PlaceBrick,
     PlayMaurer,
 )
 from princes_of_florence.firenze.rules.invariants import state_problems
-from princes_of_florence.firenze.state import NEUTRAL, OPEN, Pending, RowCard, State, Tower
+from princes_of_florence.firenze.state import NEUTRAL, OPEN, Pending
 
-CATALOG = default_catalog()
 C = CATALOG.constants
 W, Y, G, R, B, V = Colour
-BOARD = {
-    "balconies": "explicit",
-    "balcony_tiles": ("BI-Y", "BII-G", "BIII-R", "BIV-B"),
-    "neutral_seals": "explicit",
-    "neutral_seal_commissions": ("W3", "W8", "G3", "V4", "V8"),
-}
-
-
-def game(players: int = 2, **options: object) -> State:
-    """A new game on the fixed board."""
-    return new_game(FirenzeConfig(players=players, seed=11, **{**BOARD, **options}))  # type: ignore[arg-type]  # options are the config's own fields
-
-
-def counts(**by_letter: int) -> tuple[int, int, int, int, int, int]:
-    """Six brick counts from letters: counts(W=2, Y=1)."""
-    values = [by_letter.get(colour.name, 0) for colour in Colour]
-    return (values[0], values[1], values[2], values[3], values[4], values[5])
-
-
-def tower(colour: Colour, height: int, *, new: bool = False) -> Tower:
-    """A tower that stood at the turn's start (or one started this turn)."""
-    return Tower(colour, height, at_turn_start=not new, raised=new)
-
-
-def edit(
-    state: State,
-    seat: int,
-    *,
-    supply: tuple[int, ...] | None = None,
-    towers: Iterable[Tower] | None = None,
-    hand: Iterable[Title] | None = None,
-    buildings: Iterable[Title] | None = None,
-) -> State:
-    """``state`` with player ``seat`` changed; bricks come from and go to the bag."""
-    p = state.players[seat]
-    bag = list(state.bag)
-    changes: dict[str, object] = {}
-    if supply is not None:
-        for c in range(6):
-            bag[c] += p.supply[c] - supply[c]
-        changes["supply"] = supply
-    if towers is not None:
-        towers = tuple(towers)
-        for t in p.towers:
-            bag[t.colour] += t.height
-        for t in towers:
-            bag[t.colour] -= t.height
-        changes["towers"] = towers
-    if hand is not None:
-        changes["hand"] = tuple(sorted(hand))
-    if buildings is not None:
-        changes["buildings"] = tuple(sorted(buildings))
-    assert min(bag) >= 0, "the bag cannot give these bricks"
-    players = list(state.players)
-    players[seat] = attrs.evolve(p, **changes)  # type: ignore[arg-type]  # PlayerState fields
-    b = (bag[0], bag[1], bag[2], bag[3], bag[4], bag[5])
-    return attrs.evolve(state, players=tuple(players), bag=b)
-
-
-def set_row(state: State, slot: int, title: Title, bricks: tuple[int, ...]) -> State:
-    """``state`` with ``title`` and ``bricks`` at row ``slot`` (bricks from the bag)."""
-    old = state.row[slot]
-    bag = [state.bag[c] + old.bricks[c] - bricks[c] for c in range(6)]
-    row = list(state.row)
-    b = (bricks[0], bricks[1], bricks[2], bricks[3], bricks[4], bricks[5])
-    row[slot] = RowCard(title, b)
-    return attrs.evolve(state, row=tuple(row), bag=(bag[0], bag[1], bag[2], bag[3], bag[4], bag[5]))
-
-
-def bare_row(state: State) -> State:
-    """``state`` with every row card's bricks back in the bag, so that the bag can give more."""
-    for slot, card in enumerate(state.row):
-        state = set_row(state, slot, card.title, counts())
-    return state
-
-
-def play(state: State, *moves: Move) -> State:
-    """``state`` after ``moves``, each checked for legality."""
-    for move in moves:
-        state = apply(state, move)
-    return state
-
-
-def building(state: State, supply: tuple[int, ...], **kw: object) -> State:
-    """Player 0 at phase 3 with ``supply``."""
-    state = edit(bare_row(state), 0, supply=supply, **kw)  # type: ignore[arg-type]  # edit's keywords
-    return attrs.evolve(state, step=Step.BUILD, pending=Pending())
 
 
 def cost_of_placing(
@@ -196,7 +117,8 @@ def test_example_4_supply_must_still_pay_after_each_brick() -> None:
     state = play(state, PlayMaurer())  # cost now 0; a fifth brick costs 3 and 3 remain
     assert PlaceBrick(0, W) in legal_moves(state)
     state = play(state, PlaceBrick(0, W))  # a sixth would cost 7: phase 3 ends itself (ZX1)
-    assert state.step is Step.PAY_BUILD and state.pending.count == 3
+    assert state.step is Step.PAY_BUILD
+    assert state.pending.count == 3
 
 
 # -- example 5: Brücke ----------------------------------------------------------------------
@@ -252,12 +174,6 @@ def test_example_7_abandoned_tower_demolished_half_up_to_the_bag() -> None:
 
 
 # -- example 8: Architekt ---------------------------------------------------------------------
-
-
-def fulfil_phase(towers: list[Tower], hand: Iterable[Title] = ()) -> State:
-    """Player 0 at phase 5 with ``towers`` and ``hand``."""
-    state = edit(bare_row(game()), 0, towers=towers, hand=hand)
-    return attrs.evolve(state, step=Step.FULFIL, pending=Pending())
 
 
 @pytest.mark.parametrize(
@@ -430,7 +346,7 @@ def test_example_18_keep_cards_and_end_bonus_at_the_end() -> None:
     players = list(state.players)
     players[0] = attrs.evolve(players[0], seals=1)
     seals = list(state.seals)
-    for i in range(C.seals_by_players[0] - 1):  # the other 8 seals on open commissions
+    for _ in range(C.seals_by_players[0] - 1):  # the other 8 seals on open commissions
         seals[[k for k, s in enumerate(seals) if s == OPEN][-1]] = 0
     state = attrs.evolve(state, players=tuple(players), seals=tuple(seals))
     state = play(state, Fulfil(0))
