@@ -6,6 +6,7 @@ from __future__ import annotations
 import tomllib
 from collections import Counter
 from importlib import resources
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -48,7 +49,7 @@ def test_example_16_values_never_fall_from_white_to_violet() -> None:
         row = [
             catalog.commission_prestige(catalog.commission_index(colour, f)) for f in range(3, 9)
         ]
-        assert all(a < b for a, b in zip(row, row[1:], strict=False))
+        assert all(a < b for a, b in pairwise(row))
     flags = [spec.bonus for spec in catalog.majorities]
     assert flags == sorted(flags)
 

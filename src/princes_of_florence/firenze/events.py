@@ -22,6 +22,7 @@ __all__ = [
     "CardRevealed",
     "CardTaken",
     "CardsReshuffled",
+    "EVENT_TYPES",
     "CommissionFulfilled",
     "Event",
     "GameEnded",
@@ -145,3 +146,18 @@ Event: TypeAlias = (
     | GameEnded
 )
 """Every Firenze event."""
+
+EVENT_TYPES: tuple[type, ...] = (
+    MovePlayed,
+    CardTaken,
+    CardRevealed,
+    CardsReshuffled,
+    BricksReturned,
+    TowerDemolished,
+    CommissionFulfilled,
+    BellTowerDelivered,
+    BonusGained,
+    TurnStarted,
+    GameEnded,
+)
+"""The event classes, in the order of the union."""

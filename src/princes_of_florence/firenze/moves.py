@@ -14,6 +14,7 @@ import attrs
 from princes_of_florence.firenze.ids import Colour, Title
 
 __all__ = [
+    "MOVE_TYPES",
     "CancelEvent",
     "ChooseCard",
     "ChooseTower",
