@@ -13,6 +13,7 @@ import attrs
 
 from princes_of_florence.firenze.config import FirenzeConfig
 from princes_of_florence.firenze.ids import Colour, Step, Title
+from princes_of_florence.firenze.moves import Move
 
 __all__ = [
     "NEUTRAL",
@@ -166,6 +167,10 @@ class State:
     placed: int
     card_bricks: Bricks
     truncated: bool
+    memo_moves: tuple[Move, ...] | None = attrs.field(
+        default=None, init=False, eq=False, repr=False
+    )
+    """The legal moves, once listed (a cache: not part of the value, never serialized)."""
 
     @property
     def is_over(self) -> bool:

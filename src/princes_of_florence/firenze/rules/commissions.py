@@ -54,7 +54,7 @@ def fulfil(t: Table, tower: int, architect: int) -> None:
     else:
         prestige = catalog.commission_prestige(index)
         me.earned[COMMISSIONS] += prestige
-    t.seals[index] = t.active  # Z56 c
+    t.seal(index, t.active)  # Z56 c
     me.seals -= 1
     t.remove_tower(t.active, tower, "")  # Z56 d: every brick to the bag
     t.emit(CommissionFulfilled(t.active, Colour(colour), floors, prestige, balcony))

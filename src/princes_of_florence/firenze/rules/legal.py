@@ -82,7 +82,19 @@ def build_cost(state: State, placed: int) -> int:
 
 
 def legal_moves(state: State) -> tuple[Move, ...]:
-    """Every legal move of the player to decide (order: the module docstring)."""
+    """Every legal move of the player to decide (order: the module docstring).
+
+    The list is kept on the state (which never changes), so asking again is free.
+    """
+    memo = state.memo_moves
+    if memo is not None:
+        return memo
+    moves = _legal_moves(state)
+    object.__setattr__(state, "memo_moves", moves)
+    return moves
+
+
+def _legal_moves(state: State) -> tuple[Move, ...]:
     step = state.step
     me = state.players[state.active]
     catalog = default_catalog()

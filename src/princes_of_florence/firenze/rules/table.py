@@ -10,6 +10,7 @@ ZR13), demolition (Z49), discarding cards (Z68).
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 from princes_of_florence.firenze.components import Catalog, default_catalog
 from princes_of_florence.firenze.config import FirenzeConfig
@@ -30,7 +31,7 @@ from princes_of_florence.firenze.state import (
     Tower,
 )
 
-__all__ = ["NO_BRICKS", "Player", "Slot", "Site", "Table", "bricks", "rng_for"]
+__all__ = ["NO_BRICKS", "Player", "Players", "Site", "Slot", "Table", "bricks", "rng_for"]
 
 NO_BRICKS: Bricks = (0, 0, 0, 0, 0, 0)
 
@@ -51,7 +52,7 @@ class Site:
 
     __slots__ = ("at_turn_start", "colour", "height", "raised")
 
-    def __init__(self, colour: int, height: int, at_turn_start: bool, raised: bool) -> None:
+    def __init__(self, colour: Colour, height: int, at_turn_start: bool, raised: bool) -> None:
         self.colour = colour
         self.height = height
         self.at_turn_start = at_turn_start
@@ -69,26 +70,45 @@ class Slot:
 
 
 class Player:
-    """A player's belongings as lists, while a move is applied."""
+    """A player's belongings as lists, while a move is applied.
 
-    __slots__ = ("buildings", "earned", "hand", "seals", "supply", "towers")
+    The towers are turned into mutable :class:`Site` records only when asked for, so
+    that a move that touches no tower rebuilds none.
+    """
+
+    __slots__ = ("_sites", "_towers", "buildings", "earned", "hand", "seals", "supply")
 
     def __init__(self, state: PlayerState) -> None:
         self.supply = list(state.supply)
-        self.towers = [Site(t.colour, t.height, t.at_turn_start, t.raised) for t in state.towers]
+        self._towers = state.towers
+        self._sites: list[Site] | None = None
         self.hand = list(state.hand)
         self.buildings = list(state.buildings)
         self.seals = state.seals
         self.earned = list(state.earned)
 
+    @property
+    def towers(self) -> list[Site]:
+        """The site, oldest tower first, as mutable records."""
+        sites = self._sites
+        if sites is None:
+            sites = self._sites = [
+                Site(t.colour, t.height, t.at_turn_start, t.raised) for t in self._towers
+            ]
+        return sites
+
     def freeze(self) -> PlayerState:
         """The frozen player."""
         a, b, c, d, e = self.earned
+        sites = self._sites
+        towers = (
+            self._towers
+            if sites is None
+            else tuple(Tower(t.colour, t.height, t.at_turn_start, t.raised) for t in sites)
+        )
         return PlayerState(
             supply=bricks(self.supply),
-            towers=tuple(
-                Tower(Colour(t.colour), t.height, t.at_turn_start, t.raised) for t in self.towers
-            ),
+            towers=towers,
             hand=tuple(sorted(self.hand)),
             buildings=tuple(sorted(self.buildings)),
             seals=self.seals,
@@ -97,10 +117,42 @@ class Player:
         )
 
 
+class Players:
+    """The players of a :class:`Table`, each copied into a :class:`Player` only when
+    first asked for; the others are frozen again unchanged."""
+
+    __slots__ = ("frozen", "live")
+
+    def __init__(self, frozen: tuple[PlayerState, ...]) -> None:
+        self.frozen = frozen
+        self.live: list[Player | None] = [None] * len(frozen)
+
+    def __getitem__(self, index: int) -> Player:
+        player = self.live[index]
+        if player is None:
+            player = self.live[index] = Player(self.frozen[index])
+        return player
+
+    def __len__(self) -> int:
+        return len(self.frozen)
+
+    def __iter__(self) -> Iterator[Player]:
+        return (self[i] for i in range(len(self.frozen)))
+
+    def freeze(self) -> tuple[PlayerState, ...]:
+        """The frozen players."""
+        return tuple(
+            frozen if live is None else live.freeze()
+            for frozen, live in zip(self.frozen, self.live, strict=True)
+        )
+
+
 class Table:
     """A mutable working copy of a state (see the module docstring)."""
 
     __slots__ = (
+        "_row",
+        "_slots",
         "active",
         "bag",
         "balconies",
@@ -120,7 +172,6 @@ class Table:
         "placed",
         "played",
         "players",
-        "row",
         "seals",
         "start_on_top",
         "step",
@@ -131,13 +182,15 @@ class Table:
     def __init__(self, state: State, log: list[Event] | None = None) -> None:
         self.catalog: Catalog = default_catalog()
         self.config: FirenzeConfig = state.config
-        self.players = [Player(p) for p in state.players]
+        self.players = Players(state.players)
         self.bag = list(state.bag)
-        self.row = [Slot(card.title, list(card.bricks)) for card in state.row]
-        self.deck = list(state.deck)
+        self._row = state.row
+        self._slots: list[Slot] | None = None
+        # copied on first change: most moves change neither pile nor the seals
+        self.deck: list[Title] | tuple[Title, ...] = state.deck
         self.start_on_top = state.start_on_top
-        self.discard = list(state.discard)
-        self.seals = list(state.seals)
+        self.discard: list[Title] | tuple[Title, ...] = state.discard
+        self.seals: list[int] | tuple[int, ...] = state.seals
         self.balconies = state.balconies
         self.level_tiles = list(state.level_tiles)
         self.church = list(state.church)
@@ -159,13 +212,15 @@ class Table:
         """The frozen state the changes lead to."""
         return State(
             config=self.config,
-            players=tuple(p.freeze() for p in self.players),
+            players=self.players.freeze(),
             bag=bricks(self.bag),
-            row=tuple(RowCard(slot.title, bricks(slot.bricks)) for slot in self.row),
-            deck=tuple(self.deck),
+            row=self._row
+            if self._slots is None
+            else tuple(RowCard(slot.title, bricks(slot.bricks)) for slot in self._slots),
+            deck=tuple(self.deck) if isinstance(self.deck, list) else self.deck,
             start_on_top=self.start_on_top,
-            discard=tuple(self.discard),
-            seals=tuple(self.seals),
+            discard=tuple(self.discard) if isinstance(self.discard, list) else self.discard,
+            seals=tuple(self.seals) if isinstance(self.seals, list) else self.seals,
             balconies=self.balconies,
             level_tiles=tuple(self.level_tiles),
             church=tuple(self.church),
@@ -184,6 +239,14 @@ class Table:
         )
 
     # -- small helpers -------------------------------------------------------
+
+    @property
+    def row(self) -> list[Slot]:
+        """The card row as mutable records (made on first use)."""
+        slots = self._slots
+        if slots is None:
+            slots = self._slots = [Slot(card.title, list(card.bricks)) for card in self._row]
+        return slots
 
     @property
     def me(self) -> Player:
@@ -246,11 +309,13 @@ class Table:
 
     def discard_card(self, title: Title) -> None:
         """Put ``title`` on the discard pile (Z68)."""
+        if isinstance(self.discard, tuple):
+            self.discard = list(self.discard)
         self.discard.append(title)
 
     def reshuffle(self, with_deck: bool) -> None:
         """Shuffle the discard pile (with the deck, for Renaissance) into a new deck (Z35, Z92)."""
-        cards = self.discard + (self.deck if with_deck else [])
+        cards = list(self.discard) + (list(self.deck) if with_deck else [])
         cards.sort()
         self.rng().shuffle(cards)
         self.deck = cards
@@ -266,6 +331,8 @@ class Table:
                 self.reshuffle(with_deck=False)  # ruling ZR13
             if not self.deck:
                 return
+            if isinstance(self.deck, tuple):
+                self.deck = list(self.deck)
             title = self.deck.pop(0)
             if self.start_on_top:
                 self.start_on_top -= 1
@@ -274,6 +341,12 @@ class Table:
             self.emit(CardRevealed(len(self.row) - 1, title, bricks(drawn)))
             if not self.deck and self.discard:
                 self.reshuffle(with_deck=False)  # ruling ZR13: "Sobald" the deck is used up
+
+    def seal(self, index: int, owner: int) -> None:
+        """Cover commission ``index`` with ``owner``'s seal (Z56 c)."""
+        if isinstance(self.seals, tuple):
+            self.seals = list(self.seals)
+        self.seals[index] = owner
 
     # -- towers -------------------------------------------------------------------
 
