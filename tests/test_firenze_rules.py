@@ -526,3 +526,9 @@ def test_demolition_events_name_the_reason() -> None:
 def test_end_tile_holder_starts_empty() -> None:
     """Z13: nobody holds the end tile at the start."""
     assert game().end_holder == NO_PLAYER
+
+
+def test_explicit_chance_is_not_implemented_yet() -> None:
+    """The option exists and says plainly that it is not implemented."""
+    with pytest.raises(NotImplementedError, match="explicit chance"):
+        new_game(FirenzeConfig(players=2, explicit_chance=True))

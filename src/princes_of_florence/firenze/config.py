@@ -59,6 +59,8 @@ class FirenzeConfig:
         anerkennung: ``both`` or ``split`` (ZR46).
         hands: ``open`` or ``counts`` (ZR41).
         max_turns: the player turns after which a stalled game ends, truncated (ZR44).
+        explicit_chance: chance as moves of a chance player (for OpenSpiel); not
+            implemented yet: a game with it raises ``NotImplementedError``.
     """
 
     players: int
@@ -73,6 +75,7 @@ class FirenzeConfig:
     anerkennung: str = "both"
     hands: str = "open"
     max_turns: int = 1000
+    explicit_chance: bool = False
 
     def __attrs_post_init__(self) -> None:
         if not _exact(self.players, int) or self.players not in (2, 3, 4):
@@ -90,6 +93,8 @@ class FirenzeConfig:
         _choice("hands", self.hands, HAND_MODES)
         if not _exact(self.max_turns, int) or self.max_turns < 1:
             _fail(f"max_turns must be an integer of at least 1, not {self.max_turns!r}")
+        if not _exact(self.explicit_chance, bool):
+            _fail(f"explicit_chance must be true or false, not {self.explicit_chance!r}")
         _names("neutral_seal_commissions", self.neutral_seal_commissions)
         _names("balcony_tiles", self.balcony_tiles)
         if (self.neutral_seals == "explicit") != bool(self.neutral_seal_commissions):

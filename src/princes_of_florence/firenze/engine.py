@@ -32,7 +32,14 @@ __all__ = [
 
 
 def new_game(config: FirenzeConfig) -> State:
-    """The initial state of the game ``config`` describes (setup, rules Z12-Z23)."""
+    """The initial state of the game ``config`` describes (setup, rules Z12-Z23).
+
+    Raises:
+        NotImplementedError: ``config.explicit_chance`` is set; every draw comes from
+            the seed for now.
+    """
+    if config.explicit_chance:
+        raise NotImplementedError("explicit chance is not implemented yet for Firenze")
     return turn.settle(new_state(config))
 
 

@@ -49,7 +49,7 @@ from princes_of_florence.firenze.state import OPEN, State
 
 __all__ = ["FREE_STEPS", "balcony_commissions", "build_cost", "legal_moves", "refusal"]
 
-FREE_STEPS = frozenset({Step.CHOOSE, Step.EXCHANGE, Step.BUILD, Step.FULFIL, Step.LIMITS})
+FREE_STEPS = (Step.CHOOSE, Step.EXCHANGE, Step.BUILD, Step.FULFIL, Step.LIMITS)
 """The decisions at which Alchemist, Schmuggler, Saboteur and Patrizier's discard may be
 played: not while an effect is resolving or being paid for (ruling ZR21)."""
 

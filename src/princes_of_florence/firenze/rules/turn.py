@@ -39,7 +39,7 @@ from princes_of_florence.firenze.state import State
 
 __all__ = ["play", "settle"]
 
-_OPTIONAL = frozenset({Step.EXCHANGE, Step.BUILD, Step.FULFIL, Step.LIMITS})
+_OPTIONAL = (Step.EXCHANGE, Step.BUILD, Step.FULFIL, Step.LIMITS)  # a tuple: an enum hashes slowly
 _END = EndPhase()
 
 
