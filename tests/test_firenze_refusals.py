@@ -23,6 +23,7 @@ from princes_of_florence.firenze.errors import IllegalMoveError, InvalidMoveErro
 from princes_of_florence.firenze.ids import Colour, Step, Title
 from princes_of_florence.firenze.moves import (
     ChooseCard,
+    ChooseTower,
     EndPhase,
     Exchange,
     Fulfil,
@@ -32,7 +33,9 @@ from princes_of_florence.firenze.moves import (
     PlayAlchemist,
     PlayGrosshaendler,
     PlayMaurer,
+    PlayPatrizier,
     PlaySaboteur,
+    PlaySchmuggler,
 )
 from princes_of_florence.firenze.state import State
 
@@ -166,6 +169,99 @@ CASES: list[tuple[str, Callable[[], State], Move, str]] = [
         Fulfil(0),
         r"no seal left \(ruling ZR17\)",
     ),
+    (
+        "exchange outside phase 2",
+        start,
+        Exchange(0, W),
+        r"only in phase 2 \(rule Z37\)",
+    ),
+    ("exchange at no card", exchange_step, Exchange(8, W), r"no card at slot 8 \(rule Z37\)"),
+    (
+        "exchange the supply cannot pay",
+        lambda: edit(exchange_step(), 0, supply=counts(W=2)),
+        Exchange(0, next(Colour(c) for c in range(6) if game().row[0].bricks[c])),
+        r"cannot pay the exchange \(ruling ZR14\)",
+    ),
+    (
+        "Großhändler on a card without bricks",
+        lambda: set_row(edit(start(), 0, hand=[Title.GROSSHAENDLER]), 0, Title.RUHM, counts()),
+        PlayGrosshaendler(0),
+        r"no card with bricks at slot 0 \(ruling ZR29\)",
+    ),
+    (
+        "Großhändler not in hand",
+        start,
+        PlayGrosshaendler(0),
+        r"no Großhändler in hand \(rule Z70\)",
+    ),
+    (
+        "Alchemist for the same colour",
+        lambda: edit(start(), 0, hand=[Title.ALCHEMIST]),
+        PlayAlchemist(W, W),
+        r"different colour in the bag \(ruling ZR24\)",
+    ),
+    (
+        "Schmuggler with an empty supply",
+        lambda: edit(edit(start(), 0, hand=[Title.SCHMUGGLER]), 1, supply=counts()),
+        PlaySchmuggler(1, W, Y),
+        r"another player's supply \(ruling ZR35\)",
+    ),
+    (
+        "Saboteur without a tower to hit",
+        lambda: edit(start(), 0, hand=[Title.SABOTEUR]),
+        PlaySaboteur(1, 0),
+        r"needs a tower of another player \(ruling ZR34\)",
+    ),
+    (
+        "Patrizier discarding a card not held",
+        lambda: edit(start(), 0, hand=[Title.PATRIZIER]),
+        PlayPatrizier(Title.SKANDAL),
+        r"another card of your hand \(ruling ZR32\)",
+    ),
+    (
+        "brick on a tower that does not exist",
+        lambda: building(game(), counts(W=3)),
+        PlaceBrick(4, W),
+        r"no tower 4 \(ruling ZR16\)",
+    ),
+    (
+        "brick of a colour not held",
+        lambda: building(game(), counts(W=3)),
+        PlaceBrick(None, V),
+        r"no violet brick \(rule Z40\)",
+    ),
+    (
+        "fulfil with a tower that does not exist",
+        lambda: fulfil_phase([]),
+        Fulfil(2),
+        r"no tower 2 \(ruling ZR16\)",
+    ),
+    (
+        "Architekt counting two floors",
+        lambda: fulfil_phase([tower(R, 4, new=True)], [Title.ARCHITEKT]),
+        Fulfil(0, 2),
+        r"one floor more or less \(rule Z76\)",
+    ),
+    (
+        "Maurer outside phase 3",
+        lambda: edit(start(), 0, hand=[Title.MAURER]),
+        PlayMaurer(),
+        r"only in phase 3, before payment \(ruling ZR15\)",
+    ),
+    (
+        "Maurer not in hand",
+        lambda: building(game(), counts(W=3)),
+        PlayMaurer(),
+        r"no Maurer in hand \(rule Z70\)",
+    ),
+    (
+        "a choice of tower with no event",
+        start,
+        ChooseTower(0),
+        r"ChooseTower is not a decision of CHOOSE \(ruling ZR45\)",
+    ),
+    ("fulfil in phase 1", start, Fulfil(0), r"only in phase 5 \(rule Z52\)"),
+    ("choose in phase 3", lambda: building(game(), counts(W=3)), ChooseCard(0), r"only in phase 1"),
     (
         "ending a compulsory step",
         lambda: play(start(), ChooseCard(2)),

@@ -532,3 +532,31 @@ def test_explicit_chance_is_not_implemented_yet() -> None:
     """The option exists and says plainly that it is not implemented."""
     with pytest.raises(NotImplementedError, match="explicit chance"):
         new_game(FirenzeConfig(players=2, explicit_chance=True))
+
+
+def test_printed_tribut_passes_to_the_next_player_after_a_choice() -> None:
+    """Z100 [printed], ruling ZR43: after the chooser's towers, the next player decides."""
+    state = game(2, event_discard="choice")
+    state = edit(bare_row(state), 0, supply=counts(R=1, W=3), towers=[tower(R, 2), tower(R, 3)])
+    state = edit(state, 1, supply=counts(G=1), towers=[tower(G, 2), tower(G, 4), tower(B, 1)])
+    state = play(choosing(state, Title.TRIBUT), ChooseCard(0))
+    assert current_player(state) == 0
+    state = play(state, PayTower(1))
+    assert current_player(state) == 1
+    assert legal_moves(state) == (PayTower(0), PayTower(1))
+    state = play(state, PayTower(1))
+    assert [(t.colour, t.height) for t in state.players[1].towers] == [(G, 4)]
+    assert [(t.colour, t.height) for t in state.players[0].towers] == [(R, 3)]
+    assert state.step is Step.EXCHANGE
+
+
+def test_printed_luxussteuer_with_enough_bricks_chooses_only_bricks() -> None:
+    """Z100 [printed]: when every taxed tower can be paid, only the bricks are chosen."""
+    state = game(2, event_discard="choice")
+    state = edit(bare_row(state), 1, supply=counts(W=2, V=1), towers=[tower(R, 5)])
+    state = play(choosing(state, Title.LUXUSSTEUER), ChooseCard(0))
+    assert current_player(state) == 1
+    assert legal_moves(state) == (DiscardBrick(W), DiscardBrick(V))
+    state = play(state, DiscardBrick(V), DiscardBrick(W))
+    assert state.players[1].supply == counts(W=1)
+    assert [(t.colour, t.height) for t in state.players[1].towers] == [(R, 5)]
