@@ -59,6 +59,7 @@ def configs(
         anerkennung=st.sampled_from(["both", "split"]),
         hands=st.sampled_from(["open", "counts"]),
         max_turns=turns,
+        explicit_chance=st.booleans(),
     )
 
 

@@ -20,16 +20,25 @@ from firenze_positions import (
     tower,
 )
 from princes_of_florence.firenze import FirenzeConfig, apply, legal_moves, new_game
-from princes_of_florence.firenze.engine import apply_with_events, current_player, outcome
+from princes_of_florence.firenze.engine import (
+    apply_with_events,
+    chance_outcomes,
+    current_player,
+    is_chance_node,
+    outcome,
+)
+from princes_of_florence.firenze.errors import IllegalMoveError
 from princes_of_florence.firenze.events import CardTaken, TowerDemolished
 from princes_of_florence.firenze.ids import Colour, Step, Title
 from princes_of_florence.firenze.moves import (
     CancelEvent,
     ChooseCard,
     ChooseTower,
+    DealCard,
     DeliverBellTower,
     DiscardBrick,
     DiscardCard,
+    DrawBrick,
     EndPhase,
     Fulfil,
     PayBrick,
@@ -528,10 +537,55 @@ def test_end_tile_holder_starts_empty() -> None:
     assert game().end_holder == NO_PLAYER
 
 
-def test_explicit_chance_is_not_implemented_yet() -> None:
-    """The option exists and says plainly that it is not implemented."""
-    with pytest.raises(NotImplementedError, match="explicit chance"):
-        new_game(FirenzeConfig(players=2, explicit_chance=True))
+def test_explicit_chance_deals_the_first_row() -> None:
+    """Ruling ZR42, option explicit_chance: the first row is 6 deals and 24 draws of chance,
+    the start cards first (Z21), each outcome with its probability."""
+    state = new_game(FirenzeConfig(players=2, seed=1, explicit_chance=True))
+    start = {spec.id for spec in CATALOG.cards if spec.start_copies}
+    deals = draws = 0
+    while is_chance_node(state):
+        assert current_player(state) is None
+        outcomes = chance_outcomes(state)
+        assert sum(p for _, p in outcomes) == pytest.approx(1.0)
+        assert tuple(m for m, _ in outcomes) == legal_moves(state)
+        move = max(outcomes, key=lambda o: o[1])[0]
+        if isinstance(move, DealCard):
+            assert move.title in start
+            deals += 1
+        else:
+            assert isinstance(move, DrawBrick)
+            draws += 1
+        state = apply(state, move)
+    assert (deals, draws) == (6, 24)
+    assert state.step is Step.CHOOSE
+    assert state.start_on_top == 4
+    assert not state_problems(state)
+
+
+def test_explicit_chance_draws_weighted_by_the_bag() -> None:
+    """Each brick colour's chance is its share of the bag."""
+    state = new_game(FirenzeConfig(players=3, seed=2, explicit_chance=True))
+    state = apply(state, chance_outcomes(state)[0][0])
+    outcomes = dict(chance_outcomes(state))
+    assert outcomes[DrawBrick(W)] == pytest.approx(state.bag[W] / sum(state.bag))
+
+
+def test_explicit_chance_grosshaendler_redraw_returns_to_the_decision() -> None:
+    """Z84 under explicit chance: chance draws the bricks, then the player decides on."""
+    state = game(2, explicit_chance=True)
+    while is_chance_node(state):
+        state = apply(state, legal_moves(state)[0])
+    state = edit(state, 0, hand=[Title.GROSSHAENDLER])
+    count = sum(state.row[1].bricks)
+    state = apply(state, PlayGrosshaendler(1))
+    assert is_chance_node(state)
+    with pytest.raises(IllegalMoveError, match="chance moves now"):
+        apply(state, legal_moves(state)[0], player=0)
+    for _ in range(count):
+        state = apply(state, legal_moves(state)[0])
+    assert state.step is Step.CHOOSE
+    assert current_player(state) == 0
+    assert sum(state.row[1].bricks) == count
 
 
 def test_printed_tribut_passes_to_the_next_player_after_a_choice() -> None:

@@ -31,6 +31,7 @@ from princes_of_florence.firenze.serialization import (
         FirenzeConfig(players=2, seed=1),
         FirenzeConfig(players=3, seed=2, event_discard="choice", hands="counts"),
         FirenzeConfig(players=4, seed=3, anerkennung="split", campanile=False, max_turns=40),
+        FirenzeConfig(players=2, seed=4, explicit_chance=True, max_turns=40),
     ],
 )
 def test_every_value_of_a_game_round_trips(config: FirenzeConfig) -> None:

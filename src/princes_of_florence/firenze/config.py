@@ -59,8 +59,8 @@ class FirenzeConfig:
         anerkennung: ``both`` or ``split`` (ZR46).
         hands: ``open`` or ``counts`` (ZR41).
         max_turns: the player turns after which a stalled game ends, truncated (ZR44).
-        explicit_chance: chance as moves of a chance player (for OpenSpiel); not
-            implemented yet: a game with it raises ``NotImplementedError``.
+        explicit_chance: chance deals each card and draws each brick as a chance
+            move (for OpenSpiel), instead of drawing from the seed.
     """
 
     players: int

@@ -30,9 +30,11 @@ from princes_of_florence.firenze.moves import (
     CancelEvent,
     ChooseCard,
     ChooseTower,
+    DealCard,
     DeliverBellTower,
     DiscardBrick,
     DiscardCard,
+    DrawBrick,
     EndPhase,
     Exchange,
     Fulfil,
@@ -81,15 +83,16 @@ def bricks_text(bricks: Bricks | tuple[int, ...]) -> str:
 
 
 def decision_text(where: State | PlayerView) -> str | None:
-    """What the player to decide is asked, as a sentence; ``None`` once the game is over."""
-    if where.step is Step.OVER:
+    """What the player to decide is asked, as a sentence; ``None`` at a chance node and
+    once the game is over."""
+    if where.step in (Step.OVER, Step.CHANCE):
         return None
     return f"Player {where.decider}: {_ASKED[where.step][1]}."
 
 
 def decision_data(where: State | PlayerView) -> dict[str, Any] | None:
     """What the player to decide is asked, as JSON-ready data."""
-    if where.step is Step.OVER:
+    if where.step in (Step.OVER, Step.CHANCE):
         return None
     data: dict[str, Any] = {
         "player": where.decider,
@@ -154,6 +157,10 @@ def _move(move: Move, player: int, viewer: int | None) -> str:
             return f"{who} played a Saboteur on {_who(other, viewer)}'s tower {tower}"
         case PlayPatrizier(title=title):
             return f"{who} played a Patrizier to discard {title.value}"
+        case DealCard(title=title):
+            return f"chance dealt {title.value}"
+        case DrawBrick(colour=colour):
+            return f"chance drew a {colour.english} brick"
     raise AssertionError(f"unknown move {move!r}")  # pragma: no cover
 
 

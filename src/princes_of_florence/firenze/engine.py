@@ -14,7 +14,7 @@ from princes_of_florence.firenze.config import FirenzeConfig
 from princes_of_florence.firenze.errors import IllegalMoveError, InvalidMoveError
 from princes_of_florence.firenze.events import Event
 from princes_of_florence.firenze.moves import MOVE_TYPES, Move
-from princes_of_florence.firenze.rules import legal, turn
+from princes_of_florence.firenze.rules import chance, legal, turn
 from princes_of_florence.firenze.rules.scoring import Outcome
 from princes_of_florence.firenze.rules.scoring import outcome as _outcome
 from princes_of_florence.firenze.rules.setup import new_state
@@ -23,7 +23,9 @@ from princes_of_florence.firenze.state import State
 __all__ = [
     "apply",
     "apply_with_events",
+    "chance_outcomes",
     "current_player",
+    "is_chance_node",
     "is_terminal",
     "legal_moves",
     "new_game",
@@ -34,12 +36,8 @@ __all__ = [
 def new_game(config: FirenzeConfig) -> State:
     """The initial state of the game ``config`` describes (setup, rules Z12-Z23).
 
-    Raises:
-        NotImplementedError: ``config.explicit_chance`` is set; every draw comes from
-            the seed for now.
+    With ``explicit_chance`` it is a chance node: chance deals the first row.
     """
-    if config.explicit_chance:
-        raise NotImplementedError("explicit chance is not implemented yet for Firenze")
     return turn.settle(new_state(config))
 
 
@@ -49,8 +47,8 @@ def legal_moves(state: State) -> tuple[Move, ...]:
 
 
 def current_player(state: State) -> int | None:
-    """The player to decide, or ``None`` when the game is over."""
-    return None if state.is_over else state.decider
+    """The player to decide, or ``None`` at a chance node or when the game is over."""
+    return None if state.is_over or state.is_chance else state.decider
 
 
 def _check(state: State, move: Move, player: int | None) -> None:
@@ -59,6 +57,8 @@ def _check(state: State, move: Move, player: int | None) -> None:
     if state.is_over:
         raise IllegalMoveError(f"illegal move {move!r}: the game is over")
     decider = state.decider
+    if state.is_chance and player is not None:
+        raise IllegalMoveError(f"illegal move {move!r} by player {player}: chance moves now")
     if player is not None and player != decider:
         raise IllegalMoveError(
             f"illegal move {move!r} by player {player}: player {decider} decides now (rule Z24)"
@@ -88,6 +88,16 @@ def apply_with_events(
     log: list[Event] = []
     after = turn.play(state, move, log)
     return after, tuple(log)
+
+
+def is_chance_node(state: State) -> bool:
+    """Whether chance moves next (only with option ``explicit_chance``)."""
+    return state.is_chance
+
+
+def chance_outcomes(state: State) -> tuple[tuple[Move, float], ...]:
+    """The chance moves with their probabilities; ``()`` where chance does not move."""
+    return chance.chance_outcomes(state)
 
 
 def is_terminal(state: State) -> bool:

@@ -31,6 +31,7 @@ from princes_of_florence.firenze import serialization as docs
 from princes_of_florence.firenze.config import FirenzeConfig
 from princes_of_florence.firenze.errors import ConfigError, SerializationError
 from princes_of_florence.firenze.events import Event
+from princes_of_florence.firenze.ids import Step
 from princes_of_florence.firenze.moves import Move
 from princes_of_florence.firenze.observation import PlayerView
 from princes_of_florence.firenze.rules.scoring import Outcome
@@ -80,12 +81,14 @@ class Firenze:
         return engine.new_game(config)
 
     def current_player(self, state_or_view: _StateOrView) -> int | None:
-        return None if state_or_view.is_over else state_or_view.decider
+        if state_or_view.is_over or state_or_view.step is Step.CHANCE:
+            return None
+        return state_or_view.decider
 
     def legal_moves(self, state_or_view: _StateOrView) -> tuple[Move, ...]:
         if isinstance(state_or_view, PlayerView):
             view = state_or_view
-            if view.is_over or view.decider != view.player:
+            if view.is_over or view.step is Step.CHANCE or view.decider != view.player:
                 return ()
         return engine.legal_moves(_state(state_or_view))
 
@@ -132,11 +135,10 @@ class Firenze:
     # -- chance ---------------------------------------------------------------------
 
     def is_chance_node(self, state: State) -> bool:
-        """Always false: chance is drawn from the seed (explicit chance is not offered yet)."""
-        return False
+        return engine.is_chance_node(state)
 
     def chance_outcomes(self, state: State) -> tuple[tuple[Move, float], ...]:
-        return ()
+        return engine.chance_outcomes(state)
 
     # -- notation and JSON ---------------------------------------------------------
 

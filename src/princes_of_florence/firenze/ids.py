@@ -135,6 +135,8 @@ class Step(IntEnum):
     """Phase 6: discard persons or buildings beyond the card limit."""
     OVER = 15
     """The game is over."""
+    CHANCE = 16
+    """Chance deals a card or draws a brick (only with option ``explicit_chance``)."""
 
     @property
     def phase(self) -> int:
@@ -158,4 +160,5 @@ _PHASE = {
     Step.DISCARD_BRICKS: 6,
     Step.DISCARD_CARDS: 6,
     Step.OVER: 0,
+    Step.CHANCE: 1,
 }

@@ -11,7 +11,7 @@ phase 3 at most 6 more begun that turn.
 >>> decode(encode(PlaceBrick(None, Colour.V))) == PlaceBrick(None, Colour.V)
 True
 >>> ACTION_COUNT
-506
+541
 """
 
 from __future__ import annotations
@@ -25,9 +25,11 @@ from princes_of_florence.firenze.moves import (
     CancelEvent,
     ChooseCard,
     ChooseTower,
+    DealCard,
     DeliverBellTower,
     DiscardBrick,
     DiscardCard,
+    DrawBrick,
     EndPhase,
     Exchange,
     Fulfil,
@@ -84,6 +86,8 @@ BLOCKS: tuple[tuple[str, int], ...] = (
     ("PlaySchmuggler", _PLAYERS * 36),
     ("PlaySaboteur", _PLAYERS * MAX_TOWERS),
     ("PlayPatrizier", len(TITLES)),
+    ("DealCard", len(TITLES)),
+    ("DrawBrick", 6),
 )
 """Each move class and the number of ids it takes, in id order."""
 
@@ -108,7 +112,7 @@ def encode(move: Move) -> int:
     match move:
         case ChooseCard(slot=slot, fuerstin=fuerstin):
             return s + slot * 2 + int(fuerstin)
-        case PayBrick(colour=colour) | DiscardBrick(colour=colour):
+        case PayBrick(colour=colour) | DiscardBrick(colour=colour) | DrawBrick(colour=colour):
             return s + colour
         case CancelEvent(cancel=cancel):
             return s + int(cancel)
@@ -121,7 +125,7 @@ def encode(move: Move) -> int:
             return s + where * 6 + colour
         case Fulfil(tower=tower, architect=architect):
             return s + _tower(tower, move) * 3 + architect + 1
-        case DiscardCard(title=title) | PlayPatrizier(title=title):
+        case DiscardCard(title=title) | PlayPatrizier(title=title) | DealCard(title=title):
             return s + _TITLE[title]
         case EndPhase() | PlayMaurer():
             return s
@@ -179,6 +183,10 @@ def _decode(name: str, k: int) -> Move:
         return PlayGrosshaendler(k)
     if name == "PlayMaurer":
         return PlayMaurer()
+    if name == "DealCard":
+        return DealCard(TITLES[k])
+    if name == "DrawBrick":
+        return DrawBrick(c[k])
     if name == "PlayAlchemist":
         return PlayAlchemist(c[k // 6], c[k % 6])
     if name == "PlaySchmuggler":

@@ -18,9 +18,11 @@ __all__ = [
     "CancelEvent",
     "ChooseCard",
     "ChooseTower",
+    "DealCard",
     "DeliverBellTower",
     "DiscardBrick",
     "DiscardCard",
+    "DrawBrick",
     "EndPhase",
     "Exchange",
     "Fulfil",
@@ -165,6 +167,20 @@ class PlaySaboteur:
 
 
 @attrs.frozen
+class DealCard:
+    """Chance: the next card of the draw pile is ``title`` (option ``explicit_chance``)."""
+
+    title: Title
+
+
+@attrs.frozen
+class DrawBrick:
+    """Chance: the next brick drawn from the bag is ``colour`` (option ``explicit_chance``)."""
+
+    colour: Colour
+
+
+@attrs.frozen
 class PlayPatrizier:
     """Any point of your turn: discard the hand card ``title`` with a Patrizier (Z90 b)."""
 
@@ -190,8 +206,10 @@ Move: TypeAlias = (
     | PlaySchmuggler
     | PlaySaboteur
     | PlayPatrizier
+    | DealCard
+    | DrawBrick
 )
-"""Every Firenze move."""
+"""Every Firenze move (the last two are chance's, with explicit chance)."""
 
 MOVE_TYPES: tuple[type, ...] = (
     ChooseCard,
@@ -212,5 +230,7 @@ MOVE_TYPES: tuple[type, ...] = (
     PlaySchmuggler,
     PlaySaboteur,
     PlayPatrizier,
+    DealCard,
+    DrawBrick,
 )
 """The move classes, in the order of the union."""

@@ -26,9 +26,11 @@ from princes_of_florence.firenze.moves import (
     CancelEvent,
     ChooseCard,
     ChooseTower,
+    DealCard,
     DeliverBellTower,
     DiscardBrick,
     DiscardCard,
+    DrawBrick,
     EndPhase,
     Exchange,
     Fulfil,
@@ -65,6 +67,8 @@ SHAPES = {
     "schmuggler": "schmuggler <player> <give> <take>",
     "saboteur": "saboteur <player> <tower>",
     "patrizier": "patrizier <title>",
+    "deal": "deal <title>",
+    "draw": "draw <colour>",
 }
 """The shape of each move's notation, by its first word."""
 
@@ -108,6 +112,10 @@ def format_move(move: Move) -> str:
             return f"saboteur {player} {tower}"
         case PlayPatrizier(title=title):
             return f"patrizier {title.value}"
+        case DealCard(title=title):
+            return f"deal {title.value}"
+        case DrawBrick(colour=colour):
+            return f"draw {colour.name}"
         case _:
             assert_never(move)
 
@@ -190,10 +198,15 @@ def parse_move(text: str) -> Move:
     if head == "fulfil":
         w.count(2, 3)
         return Fulfil(w.number(1), w.number(2) if len(w.words) == 3 else 0)
-    if head in ("drop", "patrizier"):
+    if head in ("drop", "patrizier", "deal"):
         if len(w.words) < 2:
             raise w.fail("no title")
+        if head == "deal":
+            return DealCard(w.title())
         return DiscardCard(w.title()) if head == "drop" else PlayPatrizier(w.title())
+    if head == "draw":
+        w.count(2)
+        return DrawBrick(w.colour(1))
     if head in ("end", "maurer"):
         w.count(1)
         return EndPhase() if head == "end" else PlayMaurer()

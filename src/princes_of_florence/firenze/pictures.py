@@ -33,6 +33,8 @@ _NUMERALS = ("I", "II", "III", "IV")
 def _header(where: State | PlayerView) -> str:
     if where.step is Step.OVER:
         tail = "game over" + (" (turn limit)" if where.truncated else "")
+    elif where.step is Step.CHANCE:
+        tail = "chance to move"
     else:
         asked = decision_text(where) or ""
         tail = asked.split(": ", 1)[1].rstrip(".")

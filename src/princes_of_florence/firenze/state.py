@@ -101,6 +101,8 @@ class Pending:
             under the printed discard).
         queue: the players still to resolve after ``decider`` (printed discard).
         chosen: towers chosen to be paid for (printed discard).
+        resume: under explicit chance, the step to return to once the row is
+            filled or a Großhändler's bricks are drawn.
     """
 
     title: Title | None = None
@@ -110,6 +112,7 @@ class Pending:
     decider: int = 0
     queue: tuple[int, ...] = ()
     chosen: tuple[int, ...] = ()
+    resume: Step | None = None
 
 
 @attrs.frozen
@@ -176,6 +179,11 @@ class State:
     def is_over(self) -> bool:
         """Whether the game has ended."""
         return self.step is Step.OVER
+
+    @property
+    def is_chance(self) -> bool:
+        """Whether chance moves next (explicit chance only)."""
+        return self.step is Step.CHANCE
 
     @property
     def decider(self) -> int:

@@ -120,8 +120,7 @@ def _denkmal(t: Table) -> str:
 def finish_phase_one(t: Table) -> None:
     """Shift and refill the row, then go to phase 2 (Z33, ruling ZR12)."""
     t.card_bricks = NO_BRICKS
-    t.refill()
-    t.go(Step.EXCHANGE)
+    t.refill(Step.EXCHANGE)
 
 
 # -- events (Z69, Z81-Z100) -------------------------------------------------------------
@@ -371,6 +370,11 @@ def play_grosshaendler(t: Table, slot: int) -> None:
     count = sum(card)
     for colour in range(6):
         t.bag[colour] += card[colour]
+    if t.config.explicit_chance:  # chance draws the bricks one by one
+        t.row[slot].bricks = [0] * 6
+        pending = Pending(title=Title.GROSSHAENDLER, slot=slot, count=count, resume=t.step)
+        t.go(Step.CHANCE, pending)
+        return
     t.row[slot].bricks = t.draw_bricks(count, t.rng())
 
 

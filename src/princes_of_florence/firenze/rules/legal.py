@@ -15,6 +15,7 @@ Schmuggler, Saboteur, Patrizier's discard.
   ``EndPhase``.
 * FULFIL: ``Fulfil`` by tower (architect 0, +1, -1), ``DeliverBellTower``, ``EndPhase``.
 * LIMITS: ``EndPhase``.  DISCARD_CARDS: ``DiscardCard`` by title.
+* CHANCE (explicit chance): ``DealCard`` by title or ``DrawBrick`` by colour.
 """
 
 from __future__ import annotations
@@ -44,6 +45,7 @@ from princes_of_florence.firenze.moves import (
     PlaySaboteur,
     PlaySchmuggler,
 )
+from princes_of_florence.firenze.rules.chance import chance_outcomes
 from princes_of_florence.firenze.rules.commissions import is_bound, next_balcony
 from princes_of_florence.firenze.state import OPEN, State
 
@@ -137,6 +139,8 @@ def _legal_moves(state: State) -> tuple[Move, ...]:
         moves.append(_END)
     elif step is Step.DISCARD_BRICKS:
         return tuple(_DISCARD[c] for c in range(6) if me.supply[c])
+    elif step is Step.CHANCE:
+        return tuple(move for move, _ in chance_outcomes(state))
     elif step is Step.DISCARD_CARDS:
         titles = sorted(set(me.buildings) | {t for t in me.hand if _is_person(catalog, t)})
         return tuple(DiscardCard(t) for t in titles)
@@ -270,6 +274,8 @@ def refusal(state: State, move: Move, player: int) -> str:
     step = state.step
     if step is Step.OVER:
         return "the game is over"
+    if step is Step.CHANCE:
+        return "chance moves now: the move must be one of its outcomes (ruling ZR42)"
     me = state.players[state.active]
     if isinstance(move, PlayAlchemist | PlaySchmuggler | PlaySaboteur | PlayPatrizier):
         title = {

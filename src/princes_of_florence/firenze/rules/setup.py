@@ -121,8 +121,9 @@ def _deck(catalog: Catalog, config: FirenzeConfig, rng: random.Random) -> tuple[
         rest += [spec.id] * (spec.copies - spec.start_copies)
     start.sort()
     rest.sort()
-    rng.shuffle(start)  # Z21: the start cards, shuffled, on top
-    rng.shuffle(rest)
+    if not config.explicit_chance:  # with explicit chance each card is dealt by chance
+        rng.shuffle(start)  # Z21: the start cards, shuffled, on top
+        rng.shuffle(rest)
     return start + rest, len(start)
 
 
@@ -183,5 +184,5 @@ def new_state(config: FirenzeConfig) -> State:
         truncated=False,
     )
     table = Table(state)
-    table.refill()  # Z22: the first row, 4 bricks on each card (ZR7: nothing triggers)
+    table.refill(Step.CHOOSE)  # Z22: the first row, 4 bricks each (ZR7: nothing triggers)
     return table.freeze()

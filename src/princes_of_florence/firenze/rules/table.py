@@ -314,22 +314,31 @@ class Table:
         self.discard.append(title)
 
     def reshuffle(self, with_deck: bool) -> None:
-        """Shuffle the discard pile (with the deck, for Renaissance) into a new deck (Z35, Z92)."""
+        """Shuffle the discard pile (with the deck, for Renaissance) into a new deck (Z35, Z92).
+
+        Under explicit chance the deck has no order (each card is dealt by chance), so
+        the cards are only gathered.
+        """
         cards = list(self.discard) + (list(self.deck) if with_deck else [])
         cards.sort()
-        self.rng().shuffle(cards)
+        if not self.config.explicit_chance:
+            self.rng().shuffle(cards)
         self.deck = cards
         self.discard = []
         self.start_on_top = 0
         self.emit(CardsReshuffled(len(cards)))
 
-    def refill(self) -> None:
-        """Fill every empty row space, left to right, while cards remain (Z33, Z34, ZR13)."""
+    def refill(self, resume: Step) -> None:
+        """Fill every empty row space, left to right, while cards remain (Z33, Z34, ZR13),
+        then wait for ``resume``; under explicit chance, wait for chance to deal first."""
         size = len(self.catalog.constants.row_costs)
         while len(self.row) < size:
             if not self.deck and self.discard:
                 self.reshuffle(with_deck=False)  # ruling ZR13
             if not self.deck:
+                break
+            if self.config.explicit_chance:
+                self.go(Step.CHANCE, Pending(resume=resume))
                 return
             if isinstance(self.deck, tuple):
                 self.deck = list(self.deck)
@@ -341,6 +350,7 @@ class Table:
             self.emit(CardRevealed(len(self.row) - 1, title, bricks(drawn)))
             if not self.deck and self.discard:
                 self.reshuffle(with_deck=False)  # ruling ZR13: "Sobald" the deck is used up
+        self.go(resume)
 
     def seal(self, index: int, owner: int) -> None:
         """Cover commission ``index`` with ``owner``'s seal (Z56 c)."""

@@ -15,9 +15,11 @@ from princes_of_florence.firenze.moves import (
     CancelEvent,
     ChooseCard,
     ChooseTower,
+    DealCard,
     DeliverBellTower,
     DiscardBrick,
     DiscardCard,
+    DrawBrick,
     EndPhase,
     Exchange,
     Fulfil,
@@ -32,7 +34,7 @@ from princes_of_florence.firenze.moves import (
     PlaySaboteur,
     PlaySchmuggler,
 )
-from princes_of_florence.firenze.rules import building, cards, commissions, limits
+from princes_of_florence.firenze.rules import building, cards, chance, commissions, limits
 from princes_of_florence.firenze.rules.legal import legal_moves
 from princes_of_florence.firenze.rules.table import Table
 from princes_of_florence.firenze.state import State
@@ -46,7 +48,7 @@ _END = EndPhase()
 def play(state: State, move: Move, log: list[Event] | None = None) -> State:
     """The state after the legal ``move`` (legality is checked by the caller)."""
     if log is not None:
-        log.append(MovePlayed(state.decider, move))
+        log.append(MovePlayed(-1 if state.is_chance else state.decider, move))
     t = Table(state, log)
     _dispatch(t, move)
     return settle(t.freeze(), log)
@@ -108,6 +110,10 @@ def _dispatch(t: Table, move: Move) -> None:
             cards.play_saboteur(t, player, tower)
         case PlayPatrizier(title=title):
             cards.play_patrizier(t, title)
+        case DealCard(title=title):
+            chance.deal_card(t, title)
+        case DrawBrick(colour=colour):
+            chance.draw_brick(t, colour)
         case _:
             assert_never(move)
 
