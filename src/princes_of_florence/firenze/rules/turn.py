@@ -51,7 +51,12 @@ def play(state: State, move: Move, log: list[Event] | None = None) -> State:
         log.append(MovePlayed(-1 if state.is_chance else state.decider, move))
     t = Table(state, log)
     _dispatch(t, move)
-    return settle(t.freeze(), log)
+    after = t.freeze()
+    # ruling ZX1; the table stays valid after freezing (freeze copies), so it goes on
+    while after.step in _OPTIONAL and legal_moves(after) == (_END,):
+        _dispatch(t, _END)
+        after = t.freeze()
+    return after
 
 
 def settle(state: State, log: list[Event] | None = None) -> State:
