@@ -17,6 +17,7 @@ import attrs
 from hypothesis import strategies as st
 
 from princes_of_florence.config import GameConfig
+from princes_of_florence.encoding import ACTION_COUNT
 from princes_of_florence.engine import apply_with_events, is_terminal, legal_moves
 from princes_of_florence.ids import AuctionObject, BonusCardId, Building, PersonId
 from princes_of_florence.moves import Move
@@ -28,10 +29,12 @@ from strategies import PlayedGame, play_random
 __all__ = [
     "HUGE_DIGITS",
     "Sample",
+    "action_values",
     "documents",
     "hostile_values",
     "move_texts",
     "moves_for",
+    "mutated_texts",
     "samples",
 ]
 
@@ -146,6 +149,27 @@ def _mutate_text(draw: st.DrawFn, text: str) -> str:
     if operation == "huge":
         return text[:at] + "9" * HUGE_DIGITS + text[at:]
     return text + draw(st.sampled_from([" ", " 1", "x" * 10_000, "\n", "\x00", " -1", "0"]))
+
+
+def action_values() -> st.SearchStrategy[Any]:
+    """Something passed as an action id: an id, an integer just outside the space or far
+    from it, or any hostile value (a float such as ``5.0``, text, a bool...)."""
+    return st.one_of(
+        st.integers(min_value=0, max_value=ACTION_COUNT - 1),
+        st.integers(min_value=-3, max_value=2).map(lambda k: k if k < 0 else ACTION_COUNT + k),
+        _huge_ints(),
+        st.integers(min_value=0, max_value=ACTION_COUNT - 1).map(float),
+        st.sampled_from([float("inf"), float("-inf"), float("nan"), 2.0**63]),
+        hostile_values(),
+    )
+
+
+@st.composite
+def mutated_texts(draw: st.DrawFn, text: str) -> str:
+    """``text`` mutated one to three times (insertions, deletions, huge numbers...)."""
+    for _ in range(draw(st.integers(min_value=1, max_value=3))):
+        text = _mutate_text(draw, text)
+    return text
 
 
 @st.composite

@@ -32,7 +32,7 @@ from princes_of_florence.bots import RandomBot, play_game
 from princes_of_florence.geometry import parse_cells
 from princes_of_florence.rules.cooperative import reverse_side
 from princes_of_florence.serialization import replay
-from princes_of_florence.state import CardChoice, Principality, replace
+from princes_of_florence.state import CardChoice, Principality, ProfessorOffer, replace
 
 Position = Callable[[], GameState]
 
@@ -222,9 +222,14 @@ def characters_phase(players: int = 4, start_player: int = 0) -> GameState:
 
 
 def holding(card: str, bid: int = 300, players: int = 4) -> GameState:
-    """Round 1, phase B: player 0 took ``card`` for ``bid``, the others passed in A2."""
+    """Round 1, phase B: player 0 took ``card`` for ``bid``, the others passed in A2.
+
+    Offered the Professor at once, player 0 keeps it for later (R26).
+    """
     state = characters_phase(players)
     state = play(state, f"token {card} {bid}", *[PASS_A2] * (players - 1))[0]
+    if isinstance(state.pending, ProfessorOffer):
+        state = play(state, "professor later")[0]
     assert state.phase is Phase.ACTIONS
     assert 0 == state.current_player
     return state
@@ -246,11 +251,34 @@ def decline_auction(state: GameState) -> GameState:
 
 def professor_opens() -> GameState:
     """Round 2, phase A: player 0, who took the Professor in round 1, opens the auction and
-    first draws the Professor's prestige cards (R26, decision D20)."""
+    first draws the Professor's prestige cards (R26, decision D20): offered it at once when
+    taken, they kept it for later."""
     state = characters_phase(start_player=3)
-    state = play(state, PASS_A2, "token professor 300", PASS_A2, PASS_A2)[0]
+    state = play(state, PASS_A2, "token professor 300", PASS_A2, PASS_A2, "professor later")[0]
     state = end_phase_b(state)
     return play(state, "professor prestige")[0]
+
+
+def merchant_won() -> GameState:
+    """Round 2, phase A: player 0, who took the Merchant in round 1, opened the jester, the
+    others passed; player 0 chooses the object free or paid with prestige (R26)."""
+    state = characters_phase(start_player=3)
+    state = play(state, PASS_A2, "token merchant 300", PASS_A2, PASS_A2)[0]
+    state = end_phase_b(state)
+    return play(state, "open jester", "pass", "pass", "pass")[0]
+
+
+def professor_offered() -> GameState:
+    """Round 1, phase A2 of 3 players: player 1 has just taken the Professor and is offered
+    it at once, before player 0 acts in phase B (R26)."""
+    state = characters_phase(players=3)
+    return play(state, PASS_A2, "token professor 300", PASS_A2)[0]
+
+
+def professor_drawn() -> GameState:
+    """Round 1, phase A2 of 3 players: player 1 drew five bonus cards with the Professor just
+    taken; the card lies face down (R26)."""
+    return play(professor_offered(), "professor bonus")[0]
 
 
 # --- Cooperative Building (R29-R34) ---------------------------------------------------

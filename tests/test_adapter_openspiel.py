@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import base64
+import json
+import pickle
 import random
 from typing import Any
 
@@ -19,9 +22,13 @@ from princes_of_florence import (
     Deal,
     GameConfig,
     GameRecord,
+    InvalidMoveError,
+    SerializationError,
     apply,
+    dumps,
     information_state_string,
     is_chance_node,
+    load_state,
     new_game,
     observation_vector,
     observe,
@@ -148,3 +155,170 @@ def test_bad_parameters_raise_config_errors() -> None:
         _load(players=3, reward="score")
     with pytest.raises(ConfigError, match="hard_freedoms"):
         _load(players=3, hard_freedoms=True)
+
+
+def _played(params: dict[str, object], seed: int, steps: int) -> Any:
+    """A state after ``steps`` random actions (or the end)."""
+    return _advance(_load(**params).new_initial_state(), random.Random(seed), steps)
+
+
+def _advance(state: Any, rng: random.Random, steps: int) -> Any:
+    for _ in range(steps):
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            state.apply_action(rng.choice(state.chance_outcomes())[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    return state
+
+
+def test_a_serialized_state_is_json_and_reads_back_the_same() -> None:
+    """serialize writes the history and the state document; deserialize_state restores
+    the state, its history and every information state."""
+    state = _played({"players": 3, "muse_and_princess": True}, 4, 400)
+    text = state.serialize()
+    head, document = text.split("\n")
+    assert json.loads(head)["history"] == state.history()
+    assert load_state(document) == state.game_state
+    copy = state.get_game().deserialize_state(text)
+    assert state.game_state == copy.game_state
+    assert state.history() == copy.history()
+    for player in range(3):
+        assert state.information_state_string(player) == copy.information_state_string(player)
+    assert str(state) == str(copy)
+
+
+def test_a_resampled_state_reads_back_the_same() -> None:
+    """A state resampled for a player, then played on, round-trips; its guess is checked
+    against what the player saw."""
+    state = _played({"players": 2}, 5, 120)
+    assert not state.is_terminal()
+    other = _advance(state.resample_from_infostate(1, lambda: 0.25), random.Random(2), 30)
+    text = other.serialize()
+    copy = state.get_game().deserialize_state(text)
+    assert other.game_state == copy.game_state
+    for player in range(2):
+        assert other.information_state_string(player) == copy.information_state_string(player)
+    # The guess replaced by the true state of another player's seat: refused.
+    lines = text.split("\n")
+    lines[1] = dumps(state.game_state)
+    head = json.loads(lines[0])
+    head["resampled"] = [[head["resampled"][0][0], 0]]
+    lines[0] = json.dumps(head)
+    with pytest.raises(SerializationError):
+        state.get_game().deserialize_state("\n".join(lines))
+
+
+def test_deserialize_state_never_unpickles() -> None:
+    """OpenSpiel's generic form of a Python state (a pickle) is refused, and the pickle
+    never runs."""
+    ran: list[str] = []
+
+    class Payload:
+        def __reduce__(self) -> tuple[Any, tuple[str]]:
+            return (ran.append, ("ran",))
+
+    encoded = base64.b64encode(pickle.dumps({"game_state": Payload()})).decode()
+    game = _load(players=3)
+    with pytest.raises(SerializationError, match="not JSON"):
+        game.deserialize_state(f"history=\nmove_number=0\n__dict__={encoded}")
+    assert [] == ran
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (
+            lambda h: {**h, "history": [*h["history"][:3], h["history"][3] + 1, *h["history"][4:]]},
+            "of the history",
+        ),
+        (lambda h: {**h, "history": h["history"][:-1]}, "not the one its actions reach"),
+        (lambda h: {**h, "history": [*h["history"], -5]}, "not a"),
+        (lambda h: {**h, "history": [*h["history"], 1.0]}, "integers"),
+        (lambda h: {**h, "history": [True, *h["history"][1:]]}, "integers"),
+        (lambda h: {**h, "game": "chess"}, "game"),
+        (lambda h: {**h, "resampled": [[10**6, 0]]}, "resampled"),
+        (lambda h: {**h, "resampled": [[1, 0]]}, "state documents"),
+        (lambda h: {"history": h["history"]}, "game, history and resampled"),
+        (lambda h: [h], "game, history and resampled"),
+    ],
+    ids=[
+        "another-action",
+        "one-action-short",
+        "negative",
+        "float",
+        "bool",
+        "other-game",
+        "resampled-late",
+        "resampled-without-document",
+        "missing-field",
+        "not-an-object",
+    ],
+)
+def test_a_tampered_history_is_refused(change: Any, message: str) -> None:
+    """A history changed in any way, or a first line of another shape, is a
+    SerializationError naming the problem."""
+    state = _played({"players": 3}, 6, 80)
+    head_text, document = state.serialize().split("\n")
+    head = change(json.loads(head_text))
+    with pytest.raises(SerializationError, match=message):
+        state.get_game().deserialize_state(json.dumps(head) + "\n" + document)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "\n",
+        "{}",
+        "null\n{}",
+        "[1]\n" * 3,
+        '{"game": NaN}',
+        '{"history": [], "history": [], "game": "python_princes_of_florence", "resampled": []}',
+        '{"history": [' + "9" * 5_000 + "]}",
+        "x" * 200_000,
+        "[" * 10_000,
+    ],
+    ids=[
+        "empty",
+        "newline",
+        "empty-object",
+        "null",
+        "lists",
+        "nan",
+        "repeated-key",
+        "huge-number",
+        "long",
+        "deep",
+    ],
+)
+def test_malformed_texts_are_refused(text: str) -> None:
+    """Any text that is not a serialization is a SerializationError."""
+    with pytest.raises(SerializationError):
+        _load(players=2).deserialize_state(text)
+
+
+def test_a_state_document_of_another_game_is_refused() -> None:
+    """The state document must be the one the game's actions reach."""
+    state = _played({"players": 3}, 7, 60)
+    head, _ = state.serialize().split("\n")
+    elsewhere = new_game(GameConfig(players=3, explicit_chance=True, seed=3))
+    with pytest.raises(SerializationError, match="not the one its actions reach"):
+        state.get_game().deserialize_state(head + "\n" + dumps(elsewhere))
+    with pytest.raises(SerializationError):
+        state.get_game().deserialize_state(head + "\n" + '{"schema":"1.0"}')
+
+
+@pytest.mark.parametrize("outcome", [-2, -58, 58, 61, 2**40])
+def test_a_chance_outcome_out_of_range_is_refused(outcome: int) -> None:
+    """A negative chance outcome or one past the deal block is an InvalidMoveError;
+    nothing is recorded."""
+    state = _load(players=3).new_initial_state()
+    before = state.game_state
+    with pytest.raises(InvalidMoveError, match="not a chance outcome"):
+        state.apply_action(outcome)
+    assert [] == state.history()
+    assert before is state.game_state
+    with pytest.raises(InvalidMoveError, match="not a chance outcome"):
+        state.action_to_string(pyspiel.PlayerId.CHANCE, outcome)

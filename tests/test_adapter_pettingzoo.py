@@ -13,8 +13,10 @@ import numpy as np
 from pettingzoo.test import api_test, seed_test
 
 from princes_of_florence import (
+    ArgumentError,
     ConfigError,
     IllegalMoveError,
+    InvalidMoveError,
     is_terminal,
     outcome,
     render_table_text,
@@ -139,3 +141,85 @@ def test_explicit_chance_is_played_by_the_environment() -> None:
     game.reset(seed=4)
     assert game.state.current_player is not None
     assert game.state.config.explicit_chance
+
+
+@pytest.mark.parametrize(
+    "action",
+    [
+        5.7,
+        2.0,
+        "5",
+        b"5",
+        True,
+        False,
+        np.float64(2.0),
+        float("inf"),
+        float("nan"),
+        np.bool_(True),
+        np.array(2),
+        [2],
+        None,
+    ],
+    ids=repr,
+)
+def test_step_refuses_anything_but_an_integer(action: Any) -> None:
+    """Floats (inf too), text, bytes, booleans and arrays are InvalidMoveErrors, never
+    played and never an OverflowError; the game is as it was."""
+    game = env(players=2)
+    game.reset(seed=1)
+    before, agent = game.state, game.agent_selection
+    with pytest.raises(InvalidMoveError):
+        game.step(action)
+    assert game.state is before
+    assert agent == game.agent_selection
+
+
+@pytest.mark.parametrize("kind", [int, np.int64, np.int32, np.uint16, np.intp])
+def test_step_takes_python_and_numpy_integers(kind: Any) -> None:
+    """An action id as a Python int or any numpy integer type is played."""
+    game = env(players=2)
+    game.reset(seed=1)
+    action = legal_actions(game.state)[0]
+    before = game.state
+    game.step(kind(action))
+    assert game.state != before
+    assert 1 == len(game.state.setup.returned if game.state.setup else ())
+
+
+@pytest.mark.parametrize("action", [-1, ACTION_COUNT, 2**64, np.uint64(2**64 - 1)], ids=repr)
+def test_an_integer_that_is_not_an_id_is_refused(action: Any) -> None:
+    """An integer outside 0 to ACTION_COUNT - 1 is an InvalidMoveError."""
+    game = env(players=2)
+    game.reset(seed=1)
+    with pytest.raises(InvalidMoveError, match="is not an action id"):
+        game.step(action)
+
+
+def test_observe_of_an_unknown_agent_is_refused() -> None:
+    """An agent that is not one of possible_agents is an ArgumentError, not a KeyError."""
+    game = env(players=3)
+    game.reset(seed=1)
+    for agent in ("player_3", "player_-1", "", None, 0):
+        with pytest.raises(ArgumentError, match="is not an agent of this environment"):
+            game.observe(agent)  # type: ignore[arg-type]  # any value, on purpose
+
+
+def test_step_before_reset_and_after_the_end_is_refused() -> None:
+    """Before reset, and once every agent is done, step is an IllegalMoveError saying to
+    reset; a done agent's only action is None."""
+    game = env(players=2)
+    with pytest.raises(IllegalMoveError, match=r"call reset\(\)"):
+        game.step(0)
+    game.reset(seed=3)
+    rng = np.random.default_rng(0)
+    while not is_terminal(game.state):
+        game.step(int(rng.choice(legal_actions(game.state))))
+    with pytest.raises(IllegalMoveError, match="its only action is None"):
+        game.step(0)
+    while game.agents:
+        game.step(None)
+    for action in (None, 0):
+        with pytest.raises(IllegalMoveError, match=r"every agent is done: call reset\(\)"):
+            game.step(action)
+    game.reset(seed=3)
+    assert game.agents == game.possible_agents

@@ -25,6 +25,7 @@ from princes_of_florence import (
     AuctionObject,
     Building,
     Character,
+    GameConfig,
     GameState,
     IllegalMoveError,
     Landscape,
@@ -35,23 +36,32 @@ from princes_of_florence import (
     is_terminal,
     legal_moves,
     move_problem,
+    new_game,
     parse_move,
 )
 from princes_of_florence.events import (
     CharacterReturned,
     CharacterTaken,
     CharacterUsed,
+    Event,
     MoneyPaid,
     MoneyReason,
     MoneyReceived,
     ObjectWon,
+    PhaseStarted,
     PrestigeGained,
     PrestigeReason,
     TokenPlaced,
     WorkDone,
 )
 from princes_of_florence.ids import ProfessorDeck
-from princes_of_florence.moves import PrincessWork, UseMerchant, UseProfessor
+from princes_of_florence.moves import (
+    MerchantFree,
+    MerchantPay,
+    PrincessWork,
+    UseMerchant,
+    UseProfessor,
+)
 from princes_of_florence.rules.characters import (
     character_problem,
     merchant_prestige,
@@ -60,7 +70,15 @@ from princes_of_florence.rules.characters import (
 )
 from princes_of_florence.rules.common import with_player
 from princes_of_florence.rules.invariants import state_problems
-from princes_of_florence.state import CardChoice, CharacterState, replace
+from princes_of_florence.state import (
+    CardChoice,
+    CharacterState,
+    Deck,
+    MerchantOffer,
+    Placing,
+    ProfessorOffer,
+    replace,
+)
 
 
 def with_round(state: GameState, number: int) -> GameState:
@@ -412,23 +430,271 @@ def test_the_merchant_is_offered_to_the_opener_of_the_next_auction() -> None:
     ) == move_problem(bidding, UseMerchant())
 
 
-def test_the_merchant_makes_the_object_won_free() -> None:
-    """Holding the Merchant, the object won in the next auction is free (R26, D22)."""
+def test_the_merchant_offers_its_choice_when_the_object_is_won() -> None:
+    """Winning the jester holding the Merchant, the holder chooses: free or pay (R26)."""
     state, events = play(merchant_opens(), "open jester", "pass", "pass", "pass")
-    assert [CharacterUsed(0, Character.MERCHANT), ObjectWon(0, AuctionObject.JESTER, 0)] == [
-        e for e in events if isinstance(e, CharacterUsed | ObjectWon)
-    ]
-    assert not any(isinstance(e, MoneyPaid) for e in events)
-    assert 3200 == state.players[0].money
+    assert MerchantOffer(AuctionObject.JESTER, 200) == state.pending
+    assert 0 == state.current_player
+    assert ["merchant free", "merchant pay"] == texts(state)
+    assert not any(isinstance(e, ObjectWon | CharacterUsed | MoneyPaid) for e in events)
+    assert () == state_problems(state)
+
+
+def test_the_merchant_makes_the_object_won_free() -> None:
+    """``merchant free``: the object won is free and the Merchant used (R26)."""
+    state = play(merchant_opens(), "open jester", "pass", "pass", "pass")[0]
+    state, events = play(state, "merchant free")
+    assert [
+        CharacterUsed(0, Character.MERCHANT),
+        ObjectWon(0, AuctionObject.JESTER, 0),
+    ] == events
+    assert (3200, 0, 1) == (
+        state.players[0].money,
+        state.players[0].prestige,
+        state.players[0].jesters,
+    )
+    assert state.characters is not None
+    assert state.characters.holders[3] is None
+    assert (None, 1) == (state.pending, state.current_player)  # the auction goes on
 
 
 def test_the_merchant_makes_the_last_players_purchase_free() -> None:
-    """The last player's purchase at the base price is free too (R14, D22)."""
+    """The last player's purchase at the base price offers the choice too (R14, R26)."""
     state = end_phase_b(holding("merchant"))
     assert (2, 1) == (state.round, state.start_player)
-    state, events = play(state, "decline", "decline", "decline", "take jester")
+    state = play(state, "decline", "decline", "decline", "take jester")[0]
+    assert MerchantOffer(AuctionObject.JESTER, 200) == state.pending
+    state, events = play(state, "merchant free")
     assert ObjectWon(0, AuctionObject.JESTER, 0) in events
     assert CharacterUsed(0, Character.MERCHANT) in events
+
+
+def test_the_last_players_purchase_paid_gains_the_prestige() -> None:
+    """``merchant pay`` after ``take``: the base price paid, 1st of four all on 0: 1 point."""
+    state = end_phase_b(holding("merchant"))
+    state = play(state, "decline", "decline", "decline", "take jester")[0]
+    state, events = play(state, "merchant pay")
+    assert [
+        CharacterUsed(0, Character.MERCHANT),
+        MoneyPaid(0, 200, MoneyReason.AUCTION),
+        ObjectWon(0, AuctionObject.JESTER, 200),
+        PrestigeGained(0, 1, PrestigeReason.MERCHANT),
+    ] == events[:4]  # then phase A is over
+    assert (3000, 1) == (state.players[0].money, state.players[0].prestige)
+
+
+def ranked(prestige: tuple[int, int, int, int]) -> GameState:
+    """Round 2, phase A: player 0 holds the Merchant and opens; prestige as given."""
+    state = merchant_opens()
+    for seat, points in enumerate(prestige):
+        state = with_player(state, seat, replace(state.players[seat], prestige=points))
+    return state
+
+
+def won_for_500(state: GameState) -> GameState:
+    """Player 0 opens the jester, 1 and 2 raise, 3 passes, 0 bids 500 and wins it."""
+    state = play(state, "open jester", "bid 300", "bid 400", "pass", "bid 500", "pass", "pass")[0]
+    assert MerchantOffer(AuctionObject.JESTER, 500) == state.pending
+    return state
+
+
+def test_the_rulebook_example_of_the_merchant_paid() -> None:
+    """„Rot ersteigert ein Objekt in Phase A1 für 500 Florin. Rot entscheidet sich für das
+    Bezahlen … Da Rot an 4. Position liegt, erhält er 4 PP" (R26)."""
+    state = won_for_500(ranked((2, 5, 7, 9)))
+    state, events = play(state, "merchant pay")
+    assert [
+        CharacterUsed(0, Character.MERCHANT),
+        MoneyPaid(0, 500, MoneyReason.AUCTION),
+        ObjectWon(0, AuctionObject.JESTER, 500),
+        PrestigeGained(0, 4, PrestigeReason.MERCHANT),
+    ] == events
+    red = state.players[0]
+    assert (2700, 6, 1) == (red.money, red.prestige, red.jesters)
+    assert () == state_problems(state)
+
+
+@pytest.mark.parametrize(
+    ("prestige", "points"),
+    [
+        ((9, 1, 2, 3), 1),  # 1st
+        ((5, 5, 2, 1), 1),  # 1st, shared
+        ((4, 6, 2, 1), 2),  # 2nd
+        ((4, 6, 4, 1), 2),  # 2nd, shared: 1st, 2nd, 2nd, 4th
+        ((4, 6, 6, 1), 3),  # 3rd: 1st, 1st, 3rd
+        ((3, 6, 5, 5), 4),  # 4th behind a shared 2nd
+        ((0, 6, 6, 6), 4),  # 4th behind a shared 1st
+        ((0, 0, 0, 0), 1),  # everybody 1st
+    ],
+)
+def test_the_merchant_paid_gives_the_rank_on_the_track(
+    prestige: tuple[int, int, int, int], points: int
+) -> None:
+    """Paying, the holder gains their rank; shared ranks take the best one (R26)."""
+    state = play(won_for_500(ranked(prestige)), "merchant pay")[0]
+    assert prestige[0] + points == state.players[0].prestige
+    assert 3200 - 500 == state.players[0].money
+
+
+def test_the_issues_reproduction_now_offers_the_choice() -> None:
+    """4 players, seed 1: player 0 took the Merchant for 300; in round 2 they win the jester
+    for 500 and are asked; free, they pay nothing (R26)."""
+    config = GameConfig(players=4, seed=1, muse_and_princess=True)
+    state = new_game(config)
+    while state.phase is Phase.SETUP:
+        state = apply(state, legal_moves(state)[0])
+    state = decline_auction(state)
+    state = play(state, "token merchant 300", PASS_A2, PASS_A2, PASS_A2)[0]
+    state = end_phase_b(state)
+    moves = ("open jester", "pass", "pass", "bid 300", "bid 400", "bid 500", "pass")
+    state, events = play(state, *moves)
+    assert ObjectWon(0, AuctionObject.JESTER, 0) not in events
+    assert MerchantOffer(AuctionObject.JESTER, 500) == state.pending
+    assert 0 == state.current_player
+    free, events = play(state, "merchant free")
+    assert ObjectWon(0, AuctionObject.JESTER, 0) in events
+    assert 3200 == free.players[0].money
+
+
+def test_a_landscape_won_with_the_merchant_is_placed_after_the_choice() -> None:
+    """The forest won and paid for waits to be placed; the prestige is gained (R16, R26)."""
+    state = play(merchant_opens(), "open forest", "pass", "pass", "pass")[0]
+    assert MerchantOffer(AuctionObject.FOREST, 200) == state.pending
+    state, events = play(state, "merchant pay")
+    assert PrestigeGained(0, 1, PrestigeReason.MERCHANT) in events
+    assert Placing(Landscape.FOREST) == state.pending
+    assert 0 == state.current_player
+
+
+def test_the_merchant_used_before_the_auction_offers_no_choice() -> None:
+    """Used as the opener, the Merchant is gone: the object won is paid for (R26)."""
+    state = play(merchant_opens(), "merchant")[0]
+    state, events = play(state, "open jester", "pass", "pass", "pass")
+    assert ObjectWon(0, AuctionObject.JESTER, 200) in events
+    assert state.pending is None
+
+
+def test_the_merchants_choice_comes_first() -> None:
+    """With the choice open, nothing else is legal; the reason names the choice (R26)."""
+    state = play(merchant_opens(), "open jester", "pass", "pass", "pass")[0]
+    assert (
+        "the player won the jester holding the Merchant and must first choose: "
+        "merchant free or merchant pay (ruling R26)"
+    ) == move_problem(state, parse_move("decline"))
+    assert "it is player 0's decision, not player 1's" == move_problem(
+        state, MerchantFree(), player=1
+    )
+
+
+def test_the_merchant_pay_is_refused_without_the_cash() -> None:
+    """A price beyond the cash cannot be paid (R4, R27): only ``merchant free`` is offered."""
+    state = play(merchant_opens(), "open jester", "pass", "pass", "pass")[0]
+    poor = with_player(state, 0, replace(state.players[0], money=100))
+    poor = replace(poor, players=poor.players)
+    assert ["merchant free"] == texts(poor)
+    assert "the player has 100 florins and cannot pay 200 in cash (R4, R27)" == move_problem(
+        poor, MerchantPay()
+    )
+
+
+def professor_taken(players: int = 3) -> tuple[GameState, list[Event]]:
+    """Round 1, phase A2: player 0 passed, player 1 put a token on the Professor, the rest
+    passed; at player 1's turn they take it."""
+    state = characters_phase(players)
+    return play(state, PASS_A2, "token professor 300", *[PASS_A2] * (players - 2))
+
+
+def test_the_professor_is_offered_at_once_when_taken() -> None:
+    """Before anyone else acts, the holder draws now or later (R26: „sofort oder später")."""
+    state, events = professor_taken()
+    assert CharacterTaken(1, Character.PROFESSOR, 300) == events[-1]
+    assert (Phase.CHARACTERS, 1, ProfessorOffer()) == (
+        state.phase,
+        state.current_player,
+        state.pending,
+    )
+    assert ["professor bonus", "professor prestige", "professor later"] == texts(state)
+    assert () == state_problems(state)
+
+
+def test_the_professor_drawn_at_once_comes_before_phase_b() -> None:
+    """3 players: player 1 draws the prestige cards before player 0 acts in phase B."""
+    state, _ = professor_taken()
+    top = state.prestige_deck[:5]
+    state, events = play(state, "professor prestige")
+    assert CharacterUsed(1, Character.PROFESSOR) in events
+    assert (Phase.CHARACTERS, 1, CardChoice(Deck.PRESTIGE, top)) == (
+        state.phase,
+        state.current_player,
+        state.pending,
+    )
+    assert () == state_problems(state)
+    state, _ = play(state, f"choose {top[3]}")
+    assert top[3] in state.players[1].prestige_cards
+    assert (Phase.ACTIONS, 0) == (state.phase, state.current_player)
+    assert state.characters is not None
+    assert state.characters.holders[4] is None
+
+
+def test_the_professor_kept_for_later_is_offered_in_phase_b() -> None:
+    """``professor later``: A2 goes on; the holder uses it at a later decision (R26)."""
+    state, _ = professor_taken()
+    state, events = play(state, "professor later")
+    assert [PhaseStarted(1, Phase.ACTIONS, 0)] == events  # nothing used, nothing drawn
+    assert (Phase.ACTIONS, 0) == (state.phase, state.current_player)
+    assert state.characters is not None
+    assert 1 == state.characters.holders[4]
+    state = play(state, "end")[0]
+    assert ["professor bonus", "professor prestige"] == texts(state)[-2:]
+
+
+def test_the_professor_used_at_once_lies_face_down_in_that_phase_a2() -> None:
+    """Used in the A2 it was taken, the Professor is not offered to a later player there
+    (the rulebook: „zunächst verdeckt abgelegt")."""
+    state = characters_phase()
+    state = play(state, "token professor 300", "token muse 300", "token muse 400", PASS_A2)[0]
+    assert isinstance(state.pending, ProfessorOffer)
+    assert 0 == state.current_player
+    state = choose_first(play(state, "professor bonus")[0])
+    assert (Phase.CHARACTERS, 1) == (state.phase, state.current_player)
+    assert state.characters is not None
+    assert (Character.PROFESSOR,) == state.characters.face_down
+    assert not any(text.startswith("token professor") for text in texts(state))
+    assert "the professor was taken in this phase (ruling R25)" == move_problem(
+        state, parse_move("token professor 500")
+    )
+    assert () == state_problems(state)
+
+
+def test_the_professor_is_not_offered_at_once_with_both_decks_empty() -> None:
+    """Nothing to draw: the card is kept, and A2 goes on (R6, R26)."""
+    state = characters_phase(3)
+    state = play(state, PASS_A2, "token professor 300")[0]
+    gone = replace(state, bonus_deck=(), bonus_discard=(*state.bonus_discard, *state.bonus_deck))
+    gone = replace(gone, prestige_deck=())
+    gone = with_player(
+        gone,
+        2,
+        replace(
+            gone.players[2], prestige_cards=(*gone.players[2].prestige_cards, *state.prestige_deck)
+        ),
+    )
+    after = play(gone, PASS_A2)[0]
+    assert (Phase.ACTIONS, None) == (after.phase, after.pending)
+
+
+def test_the_professor_offer_refuses_other_moves() -> None:
+    """With the offer open, a token is refused with the reason (R26)."""
+    state, _ = professor_taken()
+    assert (
+        "the player just took the Professor and must first draw with it now or keep it "
+        "for later (ruling R26)"
+    ) == move_problem(state, parse_move("no character"))
+    empty = replace(state, bonus_deck=(), bonus_discard=(*state.bonus_discard, *state.bonus_deck))
+    assert ["professor prestige", "professor later"] == texts(empty)
+    assert "the bonus deck is empty (ruling R6)" == move_problem(
+        empty, UseProfessor(ProfessorDeck.BONUS)
+    )
 
 
 def test_the_professor_shows_five_cards_of_the_deck_chosen() -> None:
@@ -601,6 +867,7 @@ def test_an_unused_merchant_goes_back_before_the_next_a2() -> None:
     """The Merchant and the Professor are kept through the next auction (R26)."""
     state = characters_phase()
     state = play(state, "token merchant 300", "token professor 300", PASS_A2, PASS_A2)[0]
+    state = play(state, "professor later")[0]
     state = end_phase_b(state)
     assert state.characters is not None
     assert (0, 1) == state.characters.holders[3:5]

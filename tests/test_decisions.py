@@ -27,6 +27,8 @@ from princes_of_florence import (
     GiveUp,
     IntroduceFreedom,
     KeepRecruiting,
+    MerchantFree,
+    MerchantPay,
     Open,
     Pass,
     PlaceTile,
@@ -34,6 +36,7 @@ from princes_of_florence import (
     PlayBonus,
     PrincesOfFlorenceError,
     PrincessWork,
+    ProfessorLater,
     Propose,
     ProposeBuilding,
     ProposePlacement,
@@ -97,6 +100,8 @@ MOVES_OF: dict[DecisionKind, tuple[type, ...]] = {
     DecisionKind.ASK_PAYMENT: (AskPayment,),
     DecisionKind.ANSWER_PROPOSAL: (Accept, Reject),
     DecisionKind.CONTINUE_BUILD: (Propose, Build, GiveUp),
+    DecisionKind.MERCHANT_CHOICE: (MerchantFree, MerchantPay),
+    DecisionKind.PROFESSOR_NOW: (ProfessorLater,),  # and the draws, UseProfessor
 }
 """The move classes each kind of decision may offer (the tables' meaning, checked below)."""
 

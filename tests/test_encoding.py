@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from hypothesis import given
 
@@ -26,11 +28,15 @@ from princes_of_florence.errors import IllegalMoveError, InvalidMoveError
 from princes_of_florence.ids import Building, Landscape, PersonId
 from princes_of_florence.moves import (
     Bid,
+    Build,
     Convert,
     Deal,
     Decline,
+    MerchantFree,
+    MerchantPay,
     Move,
     PlaceTile,
+    ProfessorLater,
     Recruit,
     SellPrestige,
 )
@@ -104,8 +110,10 @@ def test_the_blocks_are_laid_end_to_end() -> None:
     kinds = [b.kind for b in BLOCKS]
     assert len(set(kinds)) == len(kinds) - 1
     assert [PlaceTile, PlaceTile] == [k for k in kinds if kinds.count(k) > 1]
-    assert BLOCKS[-2].kind is PlaceTile
-    assert BLOCKS[-1].kind is Deal  # chance's moves (explicit chance), added after
+    assert BLOCKS[-5].kind is PlaceTile
+    assert BLOCKS[-4].kind is Deal  # chance's moves (explicit chance), added after
+    # the Merchant's choice and the Professor kept (R26), added after them
+    assert [MerchantFree, MerchantPay, ProfessorLater] == [b.kind for b in BLOCKS[-3:]]
 
 
 def test_a_placement_id_is_its_cells_whatever_the_tile() -> None:
@@ -160,3 +168,43 @@ def test_decoding_an_illegal_action_names_the_move() -> None:
     state = new_game(GameConfig(players=3, seed=2))
     with pytest.raises(IllegalMoveError, match=r"\(decline\) is not legal now"):
         decode_move(state, encode_move(Decline()))
+
+
+_WRONG_TYPES: list[Any] = [
+    Bid(300.0),  # type: ignore[arg-type]  # a float amount, on purpose
+    Bid(True),  # a bool amount, on purpose
+    Convert(False),  # a bool, on purpose
+    Recruit(1.0, PersonId.PAINTER),  # type: ignore[arg-type]  # a float seat, on purpose
+    Build("university"),  # type: ignore[arg-type]  # the enum's text, on purpose
+    SellPrestige(2.0),  # type: ignore[arg-type]  # a float, on purpose
+    Bid([300]),  # type: ignore[arg-type]  # a list, on purpose
+    None,
+    "bid 300",
+    300,
+]
+
+
+@pytest.mark.parametrize("move", _WRONG_TYPES, ids=repr)
+def test_a_move_with_a_field_of_the_wrong_type_has_no_id(move: Any) -> None:
+    """Bid(300.0) equals Bid(300) and hashes alike, yet is malformed: encode_move refuses
+    it as apply does, with an InvalidMoveError."""
+    with pytest.raises(InvalidMoveError):
+        encode_move(move)
+
+
+def test_the_same_moves_with_their_types_have_ids() -> None:
+    """The well-formed moves next to the malformed ones do have ids."""
+    for move in (Bid(300), Convert(0), Recruit(1, PersonId.PAINTER), SellPrestige(2)):
+        assert move == action_move(encode_move(move))
+
+
+@pytest.mark.parametrize(
+    "action", [-1, ACTION_COUNT, 2**70, 1.0, "3", b"3", True, None, [3]], ids=repr
+)
+def test_an_action_that_is_not_an_id_is_refused(action: Any) -> None:
+    """decode_move and action_move take a Python int from 0 to ACTION_COUNT - 1 only."""
+    state = new_game(GameConfig(players=3))
+    with pytest.raises(InvalidMoveError, match="is not an action id"):
+        action_move(action)
+    with pytest.raises(InvalidMoveError, match="is not an action id"):
+        decode_move(state, action)

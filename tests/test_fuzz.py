@@ -1,7 +1,9 @@
 """Hostile input at every entry point: only the package's errors, bounded work, no change.
 
 Each test feeds inputs from :mod:`fuzz_strategies` (valid things broken on purpose) to
-the public entry points and asserts that every answer is a result or a
+the public entry points (the engine, the loaders, the encoding, the functions of a
+state or a view, and the PettingZoo and OpenSpiel adapters, whose tests are skipped
+without their extras) and asserts that every answer is a result or a
 :class:`PrincesOfFlorenceError` with a short message, that nothing given is changed,
 and that whatever is accepted is within :mod:`princes_of_florence.limits`, which bound
 the work of every later call.  Work is bounded by sizes, never timed.  Each test
@@ -22,7 +24,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from fuzz_strategies import KINDS, documents, hostile_values, move_texts, moves_for, samples
+from fuzz_strategies import (
+    KINDS,
+    action_values,
+    documents,
+    hostile_values,
+    move_texts,
+    moves_for,
+    mutated_texts,
+    samples,
+)
 from princes_of_florence import (
     IllegalMoveError,
     InvalidMoveError,
@@ -34,7 +45,20 @@ from princes_of_florence import (
     is_terminal,
     legal_moves,
     move_problem,
+    outcome,
     parse_move,
+    prestige_card_scores,
+    render_table_text,
+    render_text,
+    work_preview,
+)
+from princes_of_florence.encoding import (
+    ACTION_COUNT,
+    action_mask,
+    action_move,
+    decode_move,
+    encode_move,
+    legal_actions,
 )
 from princes_of_florence.engine import apply_with_events
 from princes_of_florence.limits import (
@@ -61,8 +85,9 @@ from princes_of_florence.state import GameState
 
 _PROFILE_EXAMPLES = settings().max_examples  # the profile loaded by conftest.py
 EXAMPLES = _PROFILE_EXAMPLES * 2 if _PROFILE_EXAMPLES >= 200 else _PROFILE_EXAMPLES
-"""Inputs per entry point: twice the thorough profile's count in CI (400, about a
-minute of CPU for the whole module), the quick profile's count locally."""
+"""Inputs per entry point: twice the thorough profile's count in CI (400; the whole
+module, adapters included, takes about three minutes on a shared 2-core machine), the
+quick profile's count locally (30)."""
 
 fuzz = settings(max_examples=EXAMPLES)
 """The settings of every fuzz run."""
@@ -294,3 +319,220 @@ def test_any_accepted_state_plays_to_the_end(summary_lines: list[str]) -> None:
 
     run()
     _report(summary_lines, "playable states", counts)
+
+
+# ---------------------------------------------------------------------------
+# The encoding: action ids, moves and tables of any kind
+
+
+def _offered(state: GameState) -> tuple[Any, ...]:
+    return (*legal_moves(state), *free_moves(state))
+
+
+def test_hostile_actions(summary_lines: list[str]) -> None:
+    """action_move and decode_move (of a state and of a view) answer any action with a
+    legal move or an InvalidMoveError or IllegalMoveError, changing nothing."""
+    counts: Counter[str] = Counter()
+
+    @fuzz
+    @given(samples(), action_values(), st.integers(0, 4))
+    def run(sample: Any, action: Any, seat: int) -> None:
+        state = sample.state
+        before = dumps(state), _fingerprint(action)
+        move = _answer(lambda: action_move(action))
+        counts["action_move"] += 1
+        decoded = _answer(lambda: decode_move(state, action))
+        counts["decode_move (state)"] += 1
+        if isinstance(move, PrincesOfFlorenceError):
+            assert isinstance(move, InvalidMoveError)
+            assert type(decoded) is InvalidMoveError
+        elif isinstance(decoded, PrincesOfFlorenceError):
+            assert isinstance(decoded, IllegalMoveError)
+        else:
+            assert decoded == move
+            assert any(decoded is offered for offered in _offered(state))
+        view = observe(state, seat % len(state.players))
+        from_view = _answer(lambda: decode_move(view, action))
+        counts["decode_move (view)"] += 1
+        if not isinstance(from_view, PrincesOfFlorenceError):
+            assert view.current_player == view.player
+            assert from_view == decoded
+        assert before == (dumps(state), _fingerprint(action))
+
+    run()
+    _report(summary_lines, "actions", counts)
+
+
+def test_hostile_moves_to_encode(summary_lines: list[str]) -> None:
+    """encode_move gives an id only to a well-formed move of the action space (Bid(300.0)
+    has none), and the id stands for that move."""
+    counts: Counter[str] = Counter()
+
+    @fuzz
+    @given(samples(), st.data())
+    def run(sample: Any, data: st.DataObject) -> None:
+        move: Any = data.draw(moves_for(sample.state))
+        before = _fingerprint(move)
+        action = _answer(lambda: encode_move(move))
+        counts["encode_move"] += 1
+        if isinstance(action, PrincesOfFlorenceError):
+            assert isinstance(action, InvalidMoveError)
+        else:
+            assert type(action) is int
+            assert 0 <= action < ACTION_COUNT
+            # Bids above MAX_MONEY have ids, but are out of the limits a move is read within.
+            shape = move_shape_problem(move)
+            assert shape is None or "must be 0 to" in shape
+            known = action_move(action)
+            assert known == move
+            assert dumps(known) == dumps(move)  # the same fields, of the same types
+        assert before == _fingerprint(move)
+
+    run()
+    _report(summary_lines, "moves to encode", counts)
+
+
+def test_hostile_tables(summary_lines: list[str]) -> None:
+    """Every function of a state or a view answers anything else, or a view relabelled as
+    another player's, with a package error: no AttributeError, no failed assertion."""
+    counts: Counter[str] = Counter()
+    entries: dict[str, Callable[[Any], object]] = {
+        "legal_actions": legal_actions,
+        "action_mask": action_mask,
+        "decode_move": lambda table: decode_move(table, 0),
+        "legal_moves": legal_moves,
+        "is_terminal": is_terminal,
+        "outcome": outcome,
+        "work_preview": work_preview,
+        "prestige_card_scores": prestige_card_scores,
+        "render_table_text": render_table_text,
+        "render_text": render_text,
+        "determinize": lambda table: determinize(table, random.Random(0)),
+    }
+
+    @fuzz
+    @given(samples(), st.integers(0, 4), st.integers(0, 4), hostile_values())
+    def run(sample: Any, seat: int, label: int, value: Any) -> None:
+        state = sample.state
+        count = len(state.players)
+        relabelled = attrs.evolve(observe(state, seat % count), player=label % count)
+        before = _fingerprint(value)
+        for name, entry in entries.items():
+            for table in (value, relabelled):
+                _answer(partial(entry, table))
+                counts[name] += 1
+        assert before == _fingerprint(value)
+
+    run()
+    _report(summary_lines, "tables", counts)
+
+
+# ---------------------------------------------------------------------------
+# The adapters: PettingZoo's step and observe, OpenSpiel's apply_action and
+# deserialize_state.  Each input first plays a random number of legal steps
+# from a fresh game, so that the hostile one meets every kind of decision.
+
+ADAPTER_STEPS = 60
+"""The most legal steps played before each hostile input to an adapter."""
+
+
+def _numpy_integers(action: Any) -> Any:
+    """``action`` as a numpy integer where it fits one, to try the types step takes."""
+    import numpy as np
+
+    if type(action) is int and 0 <= action < 2**63:
+        return np.int64(action)
+    return action
+
+
+def test_hostile_pettingzoo_steps(summary_lines: list[str]) -> None:
+    """PettingZoo's step answers any action (numpy integers, floats, text, None) with a
+    step or a package error that changes nothing; observe answers any agent name."""
+    pytest.importorskip("pettingzoo", reason="the pettingzoo extra is not installed")
+    import numpy as np
+
+    from princes_of_florence.adapters.pettingzoo import env
+
+    counts: Counter[str] = Counter()
+    game = env(players=3, muse_and_princess=True)
+
+    @fuzz
+    @given(
+        st.integers(0, 2**16),
+        st.integers(0, ADAPTER_STEPS),
+        action_values() | st.none() | action_values().map(_numpy_integers),
+        st.sampled_from(["player_0", "player_2", "player_3", "player_", "", "0"])
+        | hostile_values(),
+    )
+    def run(seed: int, steps: int, action: Any, agent: Any) -> None:
+        game.reset(seed=seed)
+        rng = random.Random(seed)
+        for _ in range(steps):
+            if not game.agents or is_terminal(game.state):
+                break
+            game.step(rng.choice(legal_actions(game.state)))
+        before = game.state, game.agent_selection, dict(game.rewards)
+        answer = _answer(lambda: game.step(action))
+        counts["step"] += 1
+        if isinstance(answer, PrincesOfFlorenceError):
+            assert before == (game.state, game.agent_selection, dict(game.rewards))
+        else:
+            legal = isinstance(action, int | np.integer) and not isinstance(action, bool)
+            assert legal or (action is None and before[0] is game.state)
+        seen = _answer(lambda: game.observe(agent))
+        counts["observe"] += 1
+        if not isinstance(seen, PrincesOfFlorenceError):
+            assert agent in game.possible_agents
+            assert seen["action_mask"].dtype == np.int8
+
+    run()
+    _report(summary_lines, "pettingzoo", counts)
+
+
+def test_hostile_openspiel_actions_and_texts(summary_lines: list[str]) -> None:
+    """OpenSpiel's apply_action answers any integer with a step or a package error,
+    recording nothing; deserialize_state answers any text with a SerializationError or
+    the very state serialized, and no text unpickles."""
+    pyspiel = pytest.importorskip("pyspiel", reason="the openspiel extra is not installed")
+    import princes_of_florence.adapters.openspiel  # noqa: F401  # registers the game
+
+    counts: Counter[str] = Counter()
+    game = pyspiel.load_game("python_princes_of_florence", {"players": 3})
+
+    @fuzz
+    @given(
+        st.integers(0, 2**16),
+        st.integers(0, ADAPTER_STEPS),
+        st.integers(-3, ACTION_COUNT + 3) | st.integers(-(2**63) + 1, 2**63 - 1),
+        st.data(),
+    )
+    def run(seed: int, steps: int, action: int, data: st.DataObject) -> None:
+        state = game.new_initial_state()
+        rng = random.Random(seed)
+        for _ in range(steps):
+            if state.is_terminal():
+                break
+            options = state.chance_outcomes() if state.is_chance_node() else None
+            state.apply_action(
+                rng.choice(options)[0] if options else rng.choice(state.legal_actions())
+            )
+        history, game_state = state.history(), state.game_state
+        if action != -1:  # OpenSpiel refuses its invalid action itself, before the game
+            answer = _answer(lambda: state.apply_action(action))
+            counts["apply_action"] += 1
+            if isinstance(answer, PrincesOfFlorenceError):
+                assert isinstance(answer, InvalidMoveError | IllegalMoveError)
+                assert (history, game_state) == (state.history(), state.game_state)
+            else:
+                assert [*history, action] == state.history()
+        text = state.serialize()
+        broken = data.draw(mutated_texts(text) | st.text(max_size=40) | st.just(text))
+        read = _answer(lambda: game.deserialize_state(broken))
+        counts["deserialize_state"] += 1
+        if isinstance(read, PrincesOfFlorenceError):
+            assert isinstance(read, SerializationError)
+        else:
+            assert read.serialize() == broken or read.game_state == state.game_state
+
+    run()
+    _report(summary_lines, "openspiel", counts)

@@ -480,3 +480,25 @@ def test_border_pairs_cells_that_touch_in_the_plane(
             if abs(ax - bx) + abs(ay - by) == 1:
                 expected.add((a, b))
     assert expected == set(border.pairs)
+
+
+@pytest.mark.parametrize("mask", [-1, -(2**60), 1 << 49, FULL_MASK + 1, 2**200])
+def test_a_mask_outside_the_grid_is_refused_at_once(mask: int) -> None:
+    """A negative mask (which has no end of cells) or one past the 49 cells: GeometryError."""
+    with pytest.raises(GeometryError, match="is not a set of cells of the 7x7 grid"):
+        mask_cells(mask)
+    with pytest.raises(GeometryError, match="is not a set of cells of the 7x7 grid"):
+        cells_notation(mask)
+
+
+@pytest.mark.parametrize("index", [-1, 49, 2**70])
+def test_a_cell_index_outside_the_grid_is_refused(index: int) -> None:
+    """cell_name takes 0 to 48 only."""
+    with pytest.raises(GeometryError, match="outside the 7x7 grid"):
+        cell_name(index)
+
+
+def test_the_whole_grid_is_a_mask() -> None:
+    """The largest mask, every cell, is still read."""
+    assert tuple(range(49)) == mask_cells(FULL_MASK)
+    assert 49 == len(cells_notation(FULL_MASK).split("-"))

@@ -24,10 +24,14 @@ from positions import (
     coop_turn,
     draft,
     forest_won,
+    holding,
     jester_taken,
+    merchant_won,
     payout,
     poet_at_work,
     prestige_won,
+    professor_drawn,
+    professor_offered,
     professor_opens,
     recruiting_won,
     returning,
@@ -52,13 +56,16 @@ from princes_of_florence.rules.cooperative import reverse_side
 from princes_of_florence.rules.invariants import principality_problems, state_problems
 from princes_of_florence.state import (
     CardChoice,
+    CharacterState,
     Conversion,
     Deck,
     LandscapeChoice,
+    MerchantOffer,
     OpenBuild,
     PlacedTile,
     Placing,
     Principality,
+    ProfessorOffer,
     Proposal,
     RecruitOffer,
     SetupState,
@@ -956,6 +963,54 @@ CORRUPTIONS = [
         " <PersonId.PHILOSOPHER: 'philosopher'>, <PersonId.ALCHEMIST: 'alchemist'>),"
         " returning=False) cannot arise for player 0 in auction @ pending",
     ),
+    # Muse & Princess: the Merchant's choice on winning, the Professor at once (R26).
+    row(
+        "the Merchant's choice offered to a player not holding it",
+        lambda: replace(merchant_won(), characters=CharacterState(done=(True,) * 4)),
+        "the pending MerchantOffer(stack=<AuctionObject.JESTER: 'jester'>, price=200) cannot"
+        " arise for player 0 in auction @ pending",
+    ),
+    row(
+        "the Merchant's choice at a price no auction reaches",
+        lambda: replace(merchant_won(), pending=MerchantOffer(AuctionObject.JESTER, 250)),
+        "the pending MerchantOffer(stack=<AuctionObject.JESTER: 'jester'>, price=250) cannot"
+        " arise for player 0 in auction @ pending",
+    ),
+    row(
+        "the Merchant's choice for a stack not taken",
+        lambda: replace(merchant_won(), pending=MerchantOffer(AuctionObject.BUILDER, 200)),
+        "the pending MerchantOffer(stack=<AuctionObject.BUILDER: 'builder'>, price=200) cannot"
+        " arise for player 0 in auction @ pending",
+    ),
+    row(
+        "the Merchant's choice in phase B",
+        lambda: replace(holding_merchant(), pending=MerchantOffer(AuctionObject.JESTER, 200)),
+        "the pending MerchantOffer(stack=<AuctionObject.JESTER: 'jester'>, price=200) cannot"
+        " arise for player 0 in actions @ pending",
+    ),
+    row(
+        "the Professor offered to a player not holding it",
+        lambda: replace(professor_offered(), current_player=0),
+        "the pending ProfessorOffer() cannot arise for player 0 in characters @ pending",
+    ),
+    row(
+        "the Professor offered in the auction",
+        lambda: replace(merchant_won(), pending=ProfessorOffer()),
+        "the pending ProfessorOffer() cannot arise for player 0 in auction @ pending",
+    ),
+    row(
+        "cards drawn in phase A2 with the Professor not face down",
+        lambda: replace(professor_drawn(), characters=CharacterState(done=(True,) * 3)),
+        "the pending CardChoice(deck=<Deck.BONUS: 'bonus'>, shown=(<BonusCardId.B14: 'B14'>,"
+        " <BonusCardId.B12: 'B12'>, <BonusCardId.B17: 'B17'>, <BonusCardId.B01: 'B01'>,"
+        " <BonusCardId.B18: 'B18'>), returning=False) cannot arise for player 1 in characters"
+        " @ pending",
+    ),
+    row(
+        "a recruiting card to use in phase A2",
+        lambda: replace(professor_offered(), pending=RecruitOffer()),
+        "the pending RecruitOffer() cannot arise for player 1 in characters @ pending",
+    ),
     row(
         "a pending decision in the draft",
         lambda: replace(draft(), pending=RecruitOffer()),
@@ -1197,6 +1252,11 @@ CORRUPTIONS = [
 ]
 
 
+def holding_merchant() -> GameState:
+    """Round 1, phase B: player 0 holds the Merchant (R26)."""
+    return holding("merchant")
+
+
 def tower_with_the_last_florins() -> GameState:
     """Player 0 places a tower bought with exactly the 700 florins they have (R4, R21)."""
     return player(built_tower(), 0, money=700)
@@ -1205,6 +1265,9 @@ def tower_with_the_last_florins() -> GameState:
 BASES = [
     dealt,
     professor_opens,
+    merchant_won,
+    professor_offered,
+    professor_drawn,
     tower_with_the_last_florins,
     coop_turn,
     coop_asked,

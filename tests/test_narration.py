@@ -12,6 +12,7 @@ from typing import Any, get_args
 import attrs
 import pytest
 
+from positions import merchant_won, professor_offered
 from princes_of_florence import (
     Bid,
     BidMade,
@@ -32,7 +33,7 @@ from princes_of_florence import (
 )
 from princes_of_florence.events import Dealt, MoneyReason, PrestigeReason
 from princes_of_florence.ids import BonusCardId, Freedom, Landscape, PersonId
-from princes_of_florence.moves import Deal
+from princes_of_florence.moves import Deal, MerchantFree, MerchantPay, ProfessorLater
 from princes_of_florence.narration import MONEY_REASONS, PRESTIGE_REASONS, describe
 
 NAMES = ("Anna", "Ben", "Carla", "Dario")
@@ -173,7 +174,21 @@ def test_describe_refuses_what_it_cannot_describe() -> None:
     """A move needs its state; a config is not a move; a finished game has no player."""
     with pytest.raises(PrincesOfFlorenceError, match="a move is described in the state or view"):
         describe(PlaceTile("c4-d4"), CONFIG)
-    with pytest.raises(PrincesOfFlorenceError, match="expected a move or an event"):
+    with pytest.raises(PrincesOfFlorenceError, match="describe needs a move or an event"):
         describe(CONFIG, CONFIG)  # type: ignore[arg-type]
-    with pytest.raises(PrincesOfFlorenceError, match="expected a GameConfig, GameState or"):
+    with pytest.raises(PrincesOfFlorenceError, match="describe needs a GameConfig, GameState or"):
         describe(BidMade(0, 300), "Anna")  # type: ignore[arg-type]
+
+
+def test_the_merchants_choice_and_the_professor_kept_read_well() -> None:
+    """The choice names the price paid; the Professor kept reads as kept (R26)."""
+    offer = merchant_won()
+    assert "Player 1 pays 200 florins for the object won and uses the Merchant for prestige." == (
+        describe(MerchantPay(), offer)
+    )
+    assert "Player 1 uses the Merchant to take the object won free." == describe(
+        MerchantFree(), offer
+    )
+    assert "Player 2 keeps the Professor for later." == describe(
+        ProfessorLater(), professor_offered()
+    )

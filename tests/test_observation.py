@@ -11,6 +11,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from positions import merchant_won, professor_drawn, professor_offered
 from princes_of_florence import GameConfig, apply, legal_moves, new_game, parse_move
 from princes_of_florence.engine import apply_with_events, is_terminal
 from princes_of_florence.errors import PrincesOfFlorenceError
@@ -408,3 +409,37 @@ def test_hidden_money_hides_balances_but_not_payments() -> None:
     for viewer in (1, 2, 3):
         assert paid == [e for e in events_for(events, viewer) if isinstance(e, MoneyPaid)]
         assert observe(state, viewer).players[0].money is None
+
+
+def test_the_professors_cards_drawn_at_once_are_the_holders_alone() -> None:
+    """Drawn in phase A2 the moment the Professor is taken, the five cards are the holder's
+    alone: the other views show deck and count, change with nothing hidden, leak no card in
+    JSON, and determinize back to themselves (R5, R26)."""
+    state = professor_drawn()
+    assert (Phase.CHARACTERS, 1) == (state.phase, state.current_player)
+    assert isinstance(state.pending, CardChoice)
+    assert state.pending == observe(state, 1).pending
+    for viewer in (0, 2):
+        view = observe(state, viewer)
+        assert HiddenCardChoice(Deck.BONUS, 5, False) == view.pending
+        for variant in _hidden_variants(state, viewer, random.Random(viewer)):
+            assert () == state_problems(variant)
+            assert view == observe(variant, viewer)
+        text = dumps(view)
+        assert [] == sorted(c for c in _hidden_cards(state, viewer) if f'"{c}"' in text)
+        guess = determinize(view, random.Random(7))
+        assert () == state_problems(guess)
+        assert view == observe(guess, viewer)
+        assert () == view_legal_moves(view)
+
+
+def test_the_merchants_choice_and_the_professor_offer_are_public() -> None:
+    """Every view shows the Merchant's choice and the Professor's offer; only the holder
+    gets the moves (R5, R26)."""
+    for state in (merchant_won(), professor_offered()):
+        for viewer in range(len(state.players)):
+            view = observe(state, viewer)
+            assert state.pending == view.pending
+            expected = legal_moves(state) if viewer == state.current_player else ()
+            assert expected == view_legal_moves(view)
+            assert view == observe(determinize(view, random.Random(viewer)), viewer)

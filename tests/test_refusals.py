@@ -37,12 +37,14 @@ from positions import (
     landscape_won,
     last_after_jester,
     last_in_phase,
+    merchant_won,
     no_jester_left,
     opening,
     payout,
     poet_at_work,
     prestige_won,
     prestigious,
+    professor_offered,
     recruiting_won,
     returning,
     reverse_board,
@@ -641,6 +643,50 @@ REFUSALS = [
         "place g1-g2-g3",
         "g1-g2-g3 shares an edge across the border with a building or the palazzo of player 1"
         " (at a3) and the player has fewer than 2 builders (ruling R30)",
+    ),
+    # Muse & Princess: the Merchant's choice on winning, the Professor at once (R26).
+    row(
+        "merchant: the choice comes first",
+        merchant_won,
+        "decline",
+        "the player won the jester holding the Merchant and must first choose: "
+        "merchant free or merchant pay (ruling R26)",
+    ),
+    row(
+        "merchant: the choice is the winner's",
+        merchant_won,
+        "merchant free",
+        "it is player 0's decision, not player 1's",
+        1,
+    ),
+    row(
+        "merchant: no choice without a win",
+        after(merchant_won(), "merchant free"),
+        "merchant pay",
+        "the player must open an auction or decline (ruling R13)",
+    ),
+    row(
+        "professor: the offer comes first",
+        professor_offered,
+        "no character",
+        "the player just took the Professor and must first draw with it now or keep it "
+        "for later (ruling R26)",
+    ),
+    row(
+        "professor: an empty deck at once",
+        lambda: attrs.evolve(
+            professor_offered(),
+            bonus_deck=(),
+            bonus_discard=professor_offered().bonus_deck,
+        ),
+        "professor bonus",
+        "the bonus deck is empty (ruling R6)",
+    ),
+    row(
+        "professor: later only when offered",
+        after(professor_offered(), "professor later"),
+        "professor later",
+        "in phase B the player chooses an action, recruits, or ends the turn (ruling R17)",
     ),
     row(
         "payout: not converted",

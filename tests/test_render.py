@@ -5,14 +5,19 @@ from __future__ import annotations
 import random
 from xml.etree import ElementTree as ET
 
+import attrs
+import pytest
 from hypothesis import given
 
 from factories import full_principality
 from princes_of_florence import (
+    ArgumentError,
     Building,
     GameConfig,
     GameState,
+    GeometryError,
     Landscape,
+    PlacedTile,
     Principality,
     apply,
     is_terminal,
@@ -245,3 +250,37 @@ def test_shared_map_svg_marks_both_sides_of_every_border() -> None:
             assert border is not None
             expected |= {(other, CELL_NAMES[near]) for near, _ in border.pairs}
         assert expected == drawn
+
+
+def test_a_principality_with_a_mask_outside_the_grid_is_refused() -> None:
+    """A principality built by hand with a negative mask, or one past the grid, is a
+    GeometryError at once (a negative mask has no end of cells)."""
+    bad = [
+        Principality(occupied=-1),
+        Principality(walls=1 << 49),
+        Principality(palazzo=-(2**80)),
+        Principality(tiles=(PlacedTile(Building.CHAPEL, -3),)),
+    ]
+    for principality in bad:
+        for render in (render_text, render_svg):
+            with pytest.raises(GeometryError, match="is not a set of cells of the 7x7 grid"):
+                render(principality)
+    state = new_game(GameConfig(players=2))
+    player = attrs.evolve(state.players[0], principality=bad[0])
+    broken = attrs.evolve(state, players=(player, state.players[1]))
+    for render_table in (render_table_text, render_table_svg):
+        with pytest.raises(GeometryError):
+            render_table(broken)
+
+
+def test_an_svg_title_with_control_characters_is_refused() -> None:
+    """XML cannot hold control characters (but tab and line breaks), lone surrogates,
+    U+FFFE or U+FFFF: a title holding one is an ArgumentError; others are escaped."""
+    for title in ("a\x00b", "bell\x07", "\x1b[31m", "\ud800", "\ufffe", "\x0b"):
+        with pytest.raises(ArgumentError, match="a character XML cannot hold"):
+            render_svg(Principality(), title=title)
+    with pytest.raises(ArgumentError, match="render_svg needs a title"):
+        render_svg(Principality(), title=None)  # type: ignore[arg-type]  # on purpose
+    title = 'Anna\'s <grid> & "more"\twith\nlines \u00e9\u4e2d'
+    svg = ET.fromstring(render_svg(Principality(), title=title))
+    assert title.replace("\r", "\n") == svg.findtext("{http://www.w3.org/2000/svg}title")

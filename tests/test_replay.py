@@ -117,7 +117,7 @@ def test_a_record_in_text_form_reads_like_the_documentation() -> None:
         Outcome((30, 41, 12), (200, 0, 1500), (1,)),
     )
     expected = (
-        "# schema 1.0\n# players 3\n# seed 5\n# start_player 0\n# hidden_money true\n"
+        "# schema 1.1\n# players 3\n# seed 5\n# start_player 0\n# hidden_money true\n"
         "# final_prestige 30 41 12\n# final_money 200 0 1500\n# winners 1\n"
         "return poet\nreturn actor\n"
     )

@@ -17,6 +17,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from fuzz_strategies import documents
+from positions import merchant_won, professor_drawn, professor_offered
 from princes_of_florence import (
     GameConfig,
     SerializationError,
@@ -100,6 +101,8 @@ from princes_of_florence.moves import (
     GiveUp,
     IntroduceFreedom,
     KeepRecruiting,
+    MerchantFree,
+    MerchantPay,
     Move,
     Open,
     Pass,
@@ -107,6 +110,7 @@ from princes_of_florence.moves import (
     PlaceToken,
     PlayBonus,
     PrincessWork,
+    ProfessorLater,
     Propose,
     ProposeBuilding,
     ProposePlacement,
@@ -176,6 +180,9 @@ MOVES: tuple[Move, ...] = (
     PrincessWork(),
     UseMerchant(),
     UseProfessor(ProfessorDeck.PRESTIGE),
+    MerchantFree(),
+    MerchantPay(),
+    ProfessorLater(),
     Propose(1),
     ProposeBuilding(Building.WORKSHOP),
     ProposePlacement("f4-g4/a4"),
@@ -281,7 +288,7 @@ def test_event_lists_round_trip() -> None:
 
 def test_moves_are_tagged_objects_in_a_schema_envelope() -> None:
     """A move is {"type": <snake case class name>, fields...} inside the envelope."""
-    assert '{"schema":"1.0","kind":"move","data":{"type":"bid","amount":300}}' == dumps(Bid(300))
+    assert '{"schema":"1.1","kind":"move","data":{"type":"bid","amount":300}}' == dumps(Bid(300))
     assert {"type": "return_person", "person": "poet"} == _data(dumps(MOVES[0]))
     assert {"type": "recruit", "from_player": 2, "person": "actor"} == _data(dumps(MOVES[10]))
     assert {"type": "end_turn"} == _data(dumps(EndTurn()))
@@ -1083,3 +1090,29 @@ def test_each_mask_outside_the_grid_is_named_by_its_path() -> None:
             assert _mask_problems(principality, "$.p") == [
                 f"the mask {outside} names cells outside the 7x7 grid @ $.p.{path}"
             ]
+
+
+def test_the_merchants_choice_and_the_professors_offer_round_trip() -> None:
+    """States and views pending the Merchant's choice, the Professor's offer, or the cards it
+    drew at once with the card face down, load back equal (R26)."""
+    for state in (merchant_won(), professor_offered(), professor_drawn()):
+        assert state == load_state(dumps(state))
+        for viewer in range(len(state.players)):
+            view = observe(state, viewer)
+            assert view == load_view(dumps(view))
+    assert '"pending":{"type":"merchant_offer","stack":"jester","price":200}' in dumps(
+        merchant_won()
+    )
+    assert '"pending":{"type":"professor_offer"}' in dumps(professor_offered())
+    assert '"face_down":["professor"]' in dumps(professor_drawn())
+
+
+def test_a_schema_1_0_state_without_face_down_still_loads() -> None:
+    """A 1.0 document of a Muse & Princess game, written before ``face_down``, reads with it
+    empty (schema 1.1 only added fields with defaults)."""
+    offer = merchant_won()
+    text = dumps(offer)
+    old = text.replace('"schema":"1.1"', '"schema":"1.0"').replace(',"face_down":[]', "")
+    assert old != text
+    assert "face_down" not in old
+    assert offer == load_state(old)

@@ -61,16 +61,21 @@ from princes_of_florence import (
     IntroduceFreedom,
     KeepRecruiting,
     Landscape,
+    MerchantFree,
+    MerchantPay,
     Move,
     Open,
     Pass,
     PersonId,
     Phase,
     PlaceTile,
+    PlaceToken,
     PlayBonus,
     PrestigeCardId,
     PrincessWork,
     Principality,
+    ProfessorDeck,
+    ProfessorLater,
     Propose,
     ProposeBuilding,
     ProposePlacement,
@@ -144,8 +149,10 @@ from princes_of_florence.state import (
     CardChoice,
     Conversion,
     Deck,
+    MerchantOffer,
     OpenBuild,
     Placing,
+    ProfessorOffer,
     Proposal,
     SharedBuilding,
     Working,
@@ -534,6 +541,11 @@ def any_moves() -> st.SearchStrategy[Move]:
         st.just(Accept()),
         st.just(Reject()),
         st.just(GiveUp()),
+        st.just(UseMerchant()),
+        st.builds(UseProfessor, st.sampled_from(ProfessorDeck)),
+        st.just(MerchantFree()),
+        st.just(MerchantPay()),
+        st.just(ProfessorLater()),
     ]
     return st.one_of(strategies)
 
@@ -740,7 +752,7 @@ class Books:
                 self.bidders = [s for s in self.bidders if s != seat]
             case ObjectWon(player=seat, stack=stack, price=price):
                 self.won_at.append((seat, stack, price, tuple(self.bid_chain)))
-                if self.held_before.get(Character.MERCHANT) == seat:  # ruling R26
+                if isinstance(self.moves[-1], MerchantFree):  # ruling R26
                     self.free_wins.add(seat)
                 self.bid_chain, self.bidders, self.high_bidder = [], [], None
             case BonusPlayed(card=card, value=value):
@@ -835,10 +847,10 @@ def expected_ledgers(t: Transition, books: Books) -> tuple[list[Ledger], list[Le
         case SellPrestige(points=k):  # ruling R3
             money.append((received, seat, k * FLORINS_PER_SOLD_POINT, MoneyReason.SALE))
             prestige.append(("PrestigeLost", seat, k, PrestigeReason.SALE))
-        case Take(stack=stack):  # ruling R14; the Merchant's object is free (R26)
+        case Take(stack=stack):  # ruling R14; the Merchant's holder chooses first (R26)
             if books.held_before.get(Character.MERCHANT) != seat:
                 money.append((paid, seat, BASE_PRICE[before.config.players], MoneyReason.AUCTION))
-            prestige += _award(before, seat, stack)
+                prestige += _award(before, seat, stack)
         case Pass():  # ruling R13: the last bidder left pays the last bid
             auction = before.auction
             assert auction is not None
@@ -846,9 +858,9 @@ def expected_ledgers(t: Transition, books: Books) -> tuple[list[Ledger], list[Le
             rest = [s for s in auction.bidders if s != seat]
             if len(rest) == 1:
                 price = books.chain_before[-1] if books.chain_before else -1
-                if books.held_before.get(Character.MERCHANT) != rest[0]:  # R26
+                if books.held_before.get(Character.MERCHANT) != rest[0]:  # R26: choice first
                     money.append((paid, rest[0], price, MoneyReason.AUCTION))
-                prestige += _award(before, rest[0], auction.stack)
+                    prestige += _award(before, rest[0], auction.stack)
         case PlaceTile():
             pending = before.pending
             assert isinstance(pending, Placing)
@@ -890,6 +902,17 @@ def expected_ledgers(t: Transition, books: Books) -> tuple[list[Ledger], list[Le
         case UseMerchant():  # ruling R26: the rank on the track, 1st, 2nd, 2nd, 4th
             rank = 1 + sum(1 for p in before.players if p.prestige > before.players[seat].prestige)
             prestige.append(("PrestigeGained", seat, rank, PrestigeReason.MERCHANT))
+        case MerchantFree():  # ruling R26: the object won, free
+            offer = before.pending
+            assert isinstance(offer, MerchantOffer)
+            prestige += _award(before, seat, offer.stack)
+        case MerchantPay():  # ruling R26: the price paid, the rank gained as in UseMerchant
+            offer = before.pending
+            assert isinstance(offer, MerchantOffer)
+            money.append((paid, seat, offer.price, MoneyReason.AUCTION))
+            rank = 1 + sum(1 for p in before.players if p.prestige > before.players[seat].prestige)
+            prestige.append(("PrestigeGained", seat, rank, PrestigeReason.MERCHANT))
+            prestige += _award(before, seat, offer.stack)
         case _:
             pass
     for e in t.events:  # ruling R25: the bid recorded, in cash; R26: the Banker's money
@@ -1028,6 +1051,10 @@ def auction_turn_problem(b: Books) -> str | None:
     if state.phase is not Phase.AUCTION or auction is None:
         return None
     seat = state.current_player
+    if isinstance(state.pending, MerchantOffer):  # ruling R26: the holder just won
+        if b.held.get(Character.MERCHANT) != seat or not isinstance(b.moves[-1], Pass | Take):
+            return f"seat {seat} chooses with the Merchant after {b.moves[-1]}"
+        return None
     professor = b.moves and isinstance(b.moves[-1], UseProfessor | ChooseCard | ReturnCard)
     if state.pending is not None and professor and seat not in b.done:
         return None  # ruling R26: the opener draws the Professor's card first
@@ -1459,6 +1486,57 @@ class GameMachine(RuleBasedStateMachine):
                 assert bid <= state.players[seat].money, b.where()
         else:
             assert not placed, f"tokens {placed} outside phase A2{b.where()}"
+
+    @invariant()
+    def merchant_and_professor_are_offered_as_printed(self) -> None:
+        """The Merchant's holder who wins an object chooses then, free or paid for prestige;
+        the Professor's taker may draw at once, before anyone else acts, and the card then
+        lies face down for the rest of that phase A2 (R26, the rulebook)."""
+        t, b = self.last, self.books
+        if t is None or b is None or not b.config.muse_and_princess:
+            return
+        before, after, move = t.before, t.after, t.move
+        winner, stack, price = None, None, None
+        if isinstance(move, Take):  # ruling R14: the last player's purchase
+            winner, stack, price = before.current_player, move.stack, BASE_PRICE[len(b.paid)]
+        elif isinstance(move, Pass):
+            auction = before.auction
+            assert auction is not None
+            rest = [s for s in auction.bidders if s != before.current_player]
+            if len(rest) == 1:
+                winner, stack, price = rest[0], auction.stack, b.chain_before[-1]
+        if winner is not None:
+            offer = after.pending if isinstance(after.pending, MerchantOffer) else None
+            holds = b.held_before.get(Character.MERCHANT) == winner
+            assert holds == (offer is not None), f"{after.pending}{b.where()}"
+            if offer is not None:
+                assert (winner, stack, price) == (after.current_player, offer.stack, offer.price)
+                assert not any(isinstance(e, ObjectWon) for e in t.events), b.where()
+                assert after.players[winner].money == before.players[winner].money, b.where()
+                STATS["Merchant's choice offered"] += 1
+        if isinstance(move, MerchantFree):
+            STATS["Merchant's choice taken: the object free"] += 1
+        if isinstance(move, MerchantPay):
+            STATS["Merchant's choice taken: paid for prestige"] += 1
+        for event in t.events:
+            if isinstance(event, CharacterTaken) and event.character is Character.PROFESSOR:
+                if before.bonus_deck or before.prestige_deck:
+                    assert isinstance(after.pending, ProfessorOffer), b.where()
+                    assert (Phase.CHARACTERS, event.player) == (
+                        after.phase,
+                        after.current_player,
+                    ), b.where()
+                    STATS["Professor offered at once"] += 1
+                else:
+                    assert not isinstance(after.pending, ProfessorOffer), b.where()
+        if isinstance(before.pending, ProfessorOffer):
+            taken = "kept for later" if isinstance(move, ProfessorLater) else "drawn at once"
+            STATS[f"Professor offered at once, {taken}"] += 1
+        characters = after.characters
+        assert characters is not None
+        if after.phase is Phase.CHARACTERS and Character.PROFESSOR in characters.face_down:
+            offered = [m for m in legal_moves(after) if isinstance(m, PlaceToken)]
+            assert all(m.character is not Character.PROFESSOR for m in offered), b.where()
 
     @invariant()
     def turns_go_clockwise(self) -> None:

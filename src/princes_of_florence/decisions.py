@@ -39,7 +39,7 @@ from typing import Any, TypeAlias
 import attrs
 
 from princes_of_florence.engine import work_preview
-from princes_of_florence.errors import PrincesOfFlorenceError
+from princes_of_florence.errors import ArgumentError, PrincesOfFlorenceError
 from princes_of_florence.frozen import share_copies
 from princes_of_florence.ids import AuctionObject, Building, Deck, Landscape, Phase
 from princes_of_florence.limits import shorten
@@ -52,8 +52,10 @@ from princes_of_florence.state import (
     Conversion,
     GameState,
     LandscapeChoice,
+    MerchantOffer,
     OpenBuild,
     Placing,
+    ProfessorOffer,
     Proposal,
     RecruitOffer,
     Working,
@@ -86,7 +88,7 @@ class DecisionKind(Enum):
         >>> DecisionKind("place_tile")
         <DecisionKind.PLACE_TILE: 'place_tile'>
         >>> len(DecisionKind)
-        18
+        20
     """
 
     RETURN_PERSON = "return_person"
@@ -125,6 +127,12 @@ class DecisionKind(Enum):
     """Accept or reject a proposal, as the partner, out of turn (Cooperative Building, R32)."""
     CONTINUE_BUILD = "continue_build"
     """Propose again, build alone or give up after a rejection (Cooperative Building, R32)."""
+    MERCHANT_CHOICE = "merchant_choice"
+    """Holding the Merchant, take the object just won free, or pay for it and gain
+    prestige by rank (Muse & Princess, R26)."""
+    PROFESSOR_NOW = "professor_now"
+    """Draw with the Professor just taken, at once, or keep it for later; out of turn in
+    phase A2 (Muse & Princess, R26)."""
 
 
 @attrs.frozen
@@ -137,9 +145,11 @@ class Decision:
     Attributes:
         player: the player to decide.
         kind: the kind of question.
-        stack: the stack under the hammer (``RAISE_OR_PASS``).
-        price: the bid to beat (``RAISE_OR_PASS``) or the price to open or
-            take at (``OPEN_OR_DECLINE``, ``LAST_PLAYER_TAKE``).
+        stack: the stack under the hammer (``RAISE_OR_PASS``), or the one
+            the object won comes from (``MERCHANT_CHOICE``).
+        price: the bid to beat (``RAISE_OR_PASS``), the price to open or
+            take at (``OPEN_OR_DECLINE``, ``LAST_PLAYER_TAKE``), or the price
+            of the object won (``MERCHANT_CHOICE``).
         tile: the tile to place (``PLACE_TILE``).
         deck: the deck the cards come from (``CHOOSE_CARD``,
             ``CHOOSE_RETURNED_ORDER``).
@@ -179,7 +189,7 @@ class Decision:
 
 def _check(state_or_view: object) -> None:
     if not isinstance(state_or_view, GameState | PlayerView):
-        raise PrincesOfFlorenceError(
+        raise ArgumentError(
             f"expected a GameState or a PlayerView, not {type(state_or_view).__name__}"
         )
 
@@ -339,6 +349,14 @@ def _open_build(s: StateOrView, player: int, pending: Any) -> Decision:
     return Decision(player, DecisionKind.CONTINUE_BUILD, proposals=pending.proposals)
 
 
+def _merchant(s: StateOrView, player: int, pending: Any) -> Decision:
+    return Decision(player, DecisionKind.MERCHANT_CHOICE, stack=pending.stack, price=pending.price)
+
+
+def _professor(s: StateOrView, player: int, pending: Any) -> Decision:
+    return Decision(player, DecisionKind.PROFESSOR_NOW)
+
+
 PENDING_KINDS: dict[type, Callable[[StateOrView, int, Any], Decision]] = {
     Placing: _placing,
     CardChoice: _card_choice,
@@ -349,6 +367,8 @@ PENDING_KINDS: dict[type, Callable[[StateOrView, int, Any], Decision]] = {
     Conversion: _conversion,
     Proposal: _proposal,
     OpenBuild: _open_build,
+    MerchantOffer: _merchant,
+    ProfessorOffer: _professor,
 }
 """The decision a pending sub-decision puts to the player to decide, by its class."""
 

@@ -35,7 +35,7 @@ import attrs
 
 from princes_of_florence.components import Catalog, default_catalog
 from princes_of_florence.engine import free_moves, legal_moves
-from princes_of_florence.errors import IllegalMoveError, InvalidMoveError
+from princes_of_florence.errors import ArgumentError, IllegalMoveError, InvalidMoveError
 from princes_of_florence.geometry import PALAZZO_MASK
 from princes_of_florence.ids import (
     AuctionObject,
@@ -50,6 +50,7 @@ from princes_of_florence.ids import (
     Quantity,
     SizeClass,
 )
+from princes_of_florence.limits import shorten
 from princes_of_florence.moves import (
     Accept,
     AskPayment,
@@ -68,6 +69,8 @@ from princes_of_florence.moves import (
     GiveUp,
     IntroduceFreedom,
     KeepRecruiting,
+    MerchantFree,
+    MerchantPay,
     Move,
     Open,
     Pass,
@@ -75,6 +78,7 @@ from princes_of_florence.moves import (
     PlaceToken,
     PlayBonus,
     PrincessWork,
+    ProfessorLater,
     Propose,
     ProposeBuilding,
     ProposePlacement,
@@ -87,6 +91,7 @@ from princes_of_florence.moves import (
     UseMerchant,
     UseProfessor,
     Work,
+    move_shape_problem,
 )
 from princes_of_florence.observation import PlayerView, determinize
 from princes_of_florence.rules.cooperative import shared_tile_placements
@@ -400,6 +405,9 @@ _KIND_MOVES: tuple[tuple[type[Move], Callable[[], Sequence[Move]]], ...] = (
     (GiveUp, lambda: [GiveUp()]),
     (PlaceTile, lambda: [PlaceTile(c) for c in REVERSE_PLACEMENT_CELLS]),
     (Deal, lambda: [*(Deal(c) for c in _CARDS), *(Deal(f) for f in Freedom)]),
+    (MerchantFree, lambda: [MerchantFree()]),
+    (MerchantPay, lambda: [MerchantPay()]),
+    (ProfessorLater, lambda: [ProfessorLater()]),
 )
 """One row per kind of move, in id order: the kind and every move of it.
 
@@ -424,6 +432,10 @@ ACTION_COUNT: int = BLOCKS[-1].start + BLOCKS[-1].size
 """How many action ids there are; every id is in ``range(ACTION_COUNT)``."""
 
 _MOVES: tuple[Move, ...] = tuple(m for block in BLOCKS for m in block.moves)
+_FIELDS: MappingProxyType[type, tuple[str, ...]] = MappingProxyType(
+    {block.kind: tuple(f.name for f in attrs.fields(block.kind)) for block in BLOCKS}
+)
+"""The field names of each kind of move, to compare a move's field types with its id's."""
 _IDS: MappingProxyType[Move, int] = MappingProxyType({m: i for i, m in enumerate(_MOVES)})
 
 assert len(_IDS) == ACTION_COUNT, "two action ids for one move"
@@ -500,10 +512,12 @@ def _longest_game(cat: Catalog) -> int:
     per_round_b = players * (2 * work + 1)
     # Muse & Princess: phase A2 (every token raises a card's bid, and a pass
     # or a card per player), the Cardinal's third action, and the uses of the
-    # Merchant (one move) and the Professor (a draw, a choice, three put under)
+    # Merchant (one move: ``merchant``, or its choice on winning) and the
+    # Professor (a draw, a choice, three put under; before them, offered at
+    # once when taken, ``professor later``)
     tokens = sum(len(c.bids) for c in cat.characters) + players
     per_round_b += players * work + 1 + 1 + 1 + (rules.draw_size - 2)
-    per_round_a += tokens
+    per_round_a += tokens + 1
     # Cooperative Building: each of the (at most 3) build actions of a turn
     # may hold 3 proposals of 5 moves (partner, building, cells, payment,
     # answer) and then a ``give up`` (a ``build`` alone is counted above)
@@ -533,9 +547,11 @@ def encode_move(move: Move) -> int:
     """The action id of ``move``, the same in every state.
 
     Raises:
-        InvalidMoveError: ``move`` is not a move of the action space (an
-            unknown kind, a bid that is not a multiple of 100, cells no tile
-            can cover, a sale larger than :data:`MAX_PRESTIGE_SALE`...).
+        InvalidMoveError: ``move`` is not a well-formed move (a field of the
+            wrong type, such as ``Bid(300.0)``: see
+            :func:`~princes_of_florence.moves.move_shape_problem`), or not a
+            move of the action space (a bid that is not a multiple of 100,
+            cells no tile can cover, a sale larger than :data:`MAX_PRESTIGE_SALE`...).
 
     >>> from princes_of_florence import Decline, SellPrestige
     >>> encode_move(SellPrestige(2)) == encode_move(SellPrestige(1)) + 1
@@ -546,9 +562,16 @@ def encode_move(move: Move) -> int:
     princes_of_florence.errors.InvalidMoveError: move SellPrestige(points=0) has no action id
     """
     try:
-        return _IDS[move]
-    except (KeyError, TypeError):
-        raise InvalidMoveError(f"move {move!r} has no action id") from None
+        action = _IDS[move]
+    except (KeyError, TypeError):  # TypeError: a field that cannot be hashed
+        raise InvalidMoveError(f"move {shorten(move, 80)} has no action id") from None
+    known = _MOVES[action]
+    # Bid(300.0) == Bid(300), and hashes alike: the fields' types must be the move's too.
+    if move is not known and any(
+        type(getattr(move, name)) is not type(getattr(known, name)) for name in _FIELDS[type(known)]
+    ):
+        raise InvalidMoveError(f"a malformed move: {move_shape_problem(move)}")
+    return action
 
 
 def action_move(action: int) -> Move:
@@ -558,14 +581,10 @@ def action_move(action: int) -> Move:
         InvalidMoveError: ``action`` is not an id from 0 to ``ACTION_COUNT - 1``.
     """
     if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < ACTION_COUNT:
-        raise InvalidMoveError(f"action {action!r} is not an action id (0 to {ACTION_COUNT - 1})")
+        raise InvalidMoveError(
+            f"action {shorten(action)} is not an action id (0 to {ACTION_COUNT - 1})"
+        )
     return _MOVES[action]
-
-
-def _state_of(state_or_view: GameState | PlayerView) -> GameState:
-    if isinstance(state_or_view, GameState):
-        return state_or_view
-    return _determinized(state_or_view)
 
 
 _last_view: list[tuple[PlayerView, GameState]] = []
@@ -584,13 +603,21 @@ def _determinized(view: PlayerView) -> GameState:
     return state
 
 
-def _legal(state_or_view: GameState | PlayerView) -> dict[int, Move]:
-    """The legal moves by action id, each the very object the engine offered."""
-    if isinstance(state_or_view, PlayerView) and (
-        state_or_view.current_player != state_or_view.player
-    ):
-        return {}
-    state = _state_of(state_or_view)
+def _legal(state_or_view: GameState | PlayerView, function: str) -> dict[int, Move]:
+    """The legal moves by action id, each the very object the engine offered.
+
+    Raises:
+        ArgumentError: ``state_or_view`` is neither a state nor a view
+            (``function`` is named in the message).
+    """
+    if isinstance(state_or_view, GameState):
+        state = state_or_view
+    elif isinstance(state_or_view, PlayerView):
+        if state_or_view.current_player != state_or_view.player:
+            return {}
+        state = _determinized(state_or_view)
+    else:
+        raise ArgumentError.wrong_kind(function, "a GameState or a PlayerView", state_or_view)
     return {_IDS[m]: m for m in (*legal_moves(state), *free_moves(state))}
 
 
@@ -599,8 +626,13 @@ def legal_actions(state_or_view: GameState | PlayerView) -> tuple[int, ...]:
 
     For a view, the viewer's legal actions, or ``()`` when another player is
     to decide (the same as for the true state when the viewer decides).
+
+    Raises:
+        ArgumentError: ``state_or_view`` is neither a state nor a view.
+        PrincesOfFlorenceError: the view is inconsistent (see
+            :func:`~princes_of_florence.determinize`).
     """
-    return tuple(sorted(_legal(state_or_view)))
+    return tuple(sorted(_legal(state_or_view, "legal_actions")))
 
 
 def action_mask(state_or_view: GameState | PlayerView) -> bytes:
@@ -608,13 +640,18 @@ def action_mask(state_or_view: GameState | PlayerView) -> bytes:
 
     ``numpy.frombuffer(mask, dtype=numpy.uint8)`` reads it without a copy.
 
+    Raises:
+        ArgumentError: ``state_or_view`` is neither a state nor a view.
+        PrincesOfFlorenceError: the view is inconsistent (see
+            :func:`~princes_of_florence.determinize`).
+
     >>> from princes_of_florence import GameConfig, new_game
     >>> mask = action_mask(new_game(GameConfig(players=3)))
     >>> len(mask) == ACTION_COUNT, sum(mask)
     (True, 4)
     """
     mask = bytearray(ACTION_COUNT)
-    for action in _legal(state_or_view):
+    for action in _legal(state_or_view, "action_mask"):
         mask[action] = 1
     return bytes(mask)
 
@@ -626,11 +663,12 @@ def decode_move(state_or_view: GameState | PlayerView, action: int) -> Move:
     the legality check (see :func:`~princes_of_florence.apply`).
 
     Raises:
+        ArgumentError: ``state_or_view`` is neither a state nor a view.
         InvalidMoveError: ``action`` is not an action id.
         IllegalMoveError: the move is not legal now.
     """
     move = action_move(action)
-    legal = _legal(state_or_view).get(action)
+    legal = _legal(state_or_view, "decode_move").get(action)
     if legal is None:
         raise IllegalMoveError(f"action {action} ({move}) is not legal now")
     return legal

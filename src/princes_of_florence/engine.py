@@ -22,7 +22,12 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from princes_of_florence.config import GameConfig
-from princes_of_florence.errors import GeometryError, IllegalMoveError, InvalidMoveError
+from princes_of_florence.errors import (
+    ArgumentError,
+    GeometryError,
+    IllegalMoveError,
+    InvalidMoveError,
+)
 from princes_of_florence.events import Event, MoneyReason, PrestigeReason
 from princes_of_florence.ids import Building, Phase, PrestigeCardId
 from princes_of_florence.limits import shorten
@@ -44,6 +49,8 @@ from princes_of_florence.moves import (
     GiveUp,
     IntroduceFreedom,
     KeepRecruiting,
+    MerchantFree,
+    MerchantPay,
     Move,
     Open,
     Pass,
@@ -51,6 +58,7 @@ from princes_of_florence.moves import (
     PlaceToken,
     PlayBonus,
     PrincessWork,
+    ProfessorLater,
     Propose,
     ProposeBuilding,
     ProposePlacement,
@@ -89,8 +97,10 @@ from princes_of_florence.state import (
     Conversion,
     GameState,
     LandscapeChoice,
+    MerchantOffer,
     OpenBuild,
     Placing,
+    ProfessorOffer,
     Proposal,
     RecruitOffer,
     Working,
@@ -136,6 +146,9 @@ def new_game(config: GameConfig | None = None) -> GameState:
 def is_terminal(state: GameState) -> bool:
     """Whether the game is over.
 
+    Raises:
+        ArgumentError: ``state`` is not a game state (``None``, a number...).
+
     Example:
         >>> from princes_of_florence import GameConfig
         >>> state = new_game(GameConfig(players=3, seed=1))
@@ -146,7 +159,10 @@ def is_terminal(state: GameState) -> bool:
         >>> state.phase, legal_moves(state)
         (<Phase.GAME_OVER: 'game_over'>, ())
     """
-    return state.phase is Phase.GAME_OVER
+    try:
+        return state.phase is Phase.GAME_OVER
+    except AttributeError:  # caught, not checked first: this is called after every move
+        raise ArgumentError.wrong_kind("is_terminal", "a GameState", state) from None
 
 
 _last: tuple[GameState, tuple[Move, ...]] | None = None
@@ -176,12 +192,20 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
       left (:func:`.rules.cards.recruit_moves`), then ``keep``;
     * a proposal of a shared building (Cooperative Building) and the build
       action left open after a rejection: see
-      :func:`.rules.negotiation.negotiation_moves`.
+      :func:`.rules.negotiation.negotiation_moves`;
+    * the Merchant's holder who won an object: ``merchant free``, ``merchant
+      pay`` (:func:`.rules.characters.merchant_moves`); the Professor just
+      taken: ``professor`` by deck, ``professor later``
+      (:func:`.rules.characters.professor_moves`).
 
     * at a chance node (:func:`is_chance_node`): ``deal``, in catalog order.
 
     Selling prestige (R3) is not listed here but in :func:`~princes_of_florence.free_moves`.
     Empty exactly when the game is over.
+
+    Raises:
+        ArgumentError: ``state`` is not a :class:`~princes_of_florence.GameState`
+            (for a view, see :func:`~princes_of_florence.view_legal_moves`).
 
     Example:
         >>> from princes_of_florence import GameConfig
@@ -193,6 +217,8 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
     cached = _last
     if cached is not None and cached[0] is state:
         return cached[1]
+    if not isinstance(state, GameState):
+        raise ArgumentError.wrong_kind("legal_moves", "a GameState", state)
     seat = state.current_player
     pending = state.pending
     moves: tuple[Move, ...]
@@ -217,6 +243,10 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
         moves = auction.landscape_moves(state)
     elif isinstance(pending, Proposal | OpenBuild):
         moves = negotiation.negotiation_moves(state)
+    elif isinstance(pending, MerchantOffer):
+        moves = characters.merchant_moves(state)
+    elif isinstance(pending, ProfessorOffer):
+        moves = characters.professor_moves(state)
     else:
         assert isinstance(pending, RecruitOffer)
         moves = (*cards.recruit_moves(state), KeepRecruiting())
@@ -251,7 +281,11 @@ def free_moves(state: GameState) -> tuple[SellPrestige, ...]:
         >>> [str(move) for move in free_moves(state)]
         ['sell 1', 'sell 2', 'sell 3']
     """
-    return tuple(SellPrestige(p) for p in range(1, _sellable(state) + 1))
+    try:
+        most = _sellable(state)
+    except AttributeError:  # caught, not checked first: bots call this at every decision
+        raise ArgumentError.wrong_kind("free_moves", "a GameState", state) from None
+    return tuple(SellPrestige(p) for p in range(1, most + 1))
 
 
 def _sellable(state: GameState) -> int:
@@ -276,6 +310,8 @@ def is_legal(state: GameState, move: Move, player: int | None = None) -> bool:
         >>> is_legal(state, legal_moves(state)[0], player=2)
         False
     """
+    if not isinstance(state, GameState):
+        raise ArgumentError.wrong_kind("is_legal", "a GameState", state)
     return move_problem(state, move, player) is None
 
 
@@ -295,6 +331,9 @@ def move_problem(state: GameState, move: Move, player: int | None = None) -> str
             so the answer tells that seat nothing about hidden cards or
             hidden money (ruling R5).
 
+    Raises:
+        ArgumentError: ``state`` is not a :class:`~princes_of_florence.GameState`.
+
     >>> state = new_game(GameConfig(players=3))
     >>> move_problem(state, Pass())
     'every player must first return one of the four starting persons'
@@ -304,6 +343,8 @@ def move_problem(state: GameState, move: Move, player: int | None = None) -> str
     shape = move_shape_problem(move)
     if shape is not None:
         return shape
+    if not isinstance(state, GameState):
+        raise ArgumentError.wrong_kind("move_problem", "a GameState", state)
     seat = state.current_player
     if seat is None and not is_terminal(state):  # a chance node
         return _chance_problem(state, move, player)
@@ -371,7 +412,10 @@ def is_chance_node(state: GameState) -> bool:
     >>> is_chance_node(new_game(GameConfig(players=2)))
     False
     """
-    return state.current_player is None and not is_terminal(state)
+    try:
+        return state.current_player is None and not is_terminal(state)
+    except AttributeError:  # caught, not checked first: search calls this at every node
+        raise ArgumentError.wrong_kind("is_chance_node", "a GameState", state) from None
 
 
 def chance_outcomes(state: GameState) -> tuple[tuple[Move, float], ...]:
@@ -441,6 +485,10 @@ def _reason(state: GameState, move: Move) -> str | None:
         return auction.landscape_problem(state, move)
     if isinstance(pending, Proposal | OpenBuild):
         return negotiation.negotiation_problem(state, move)
+    if isinstance(pending, MerchantOffer):
+        return characters.merchant_problem(state, move)
+    if isinstance(pending, ProfessorOffer):
+        return characters.professor_problem(state, move)
     if isinstance(move, Recruit):
         return cards.recruit_problem(state, move)
     return "the player must first use the recruiting card won or keep it (ruling R16)"
@@ -520,6 +568,8 @@ def _apply(state: GameState, move: Move, player: int | None, events: list[Event]
                 offered = True
                 break
     if not offered:
+        if not isinstance(state, GameState):
+            raise ArgumentError.wrong_kind("apply", "a GameState", state)
         problem = move_problem(state, move, player)
         if problem is not None:
             if move_shape_problem(move) is not None:
@@ -570,6 +620,8 @@ def _drawn(state: GameState, events: list[Event]) -> GameState:
         return state
     if state.phase is Phase.AUCTION:
         return auction.continue_auction(state)
+    if state.phase is Phase.CHARACTERS:  # the Professor used at once (R26)
+        return characters.resume_characters(state, events)
     return actions.settle_turn(state, events)
 
 
@@ -657,6 +709,9 @@ _HANDLERS: dict[type[Move], _Handler] = {
     PrincessWork: characters.apply_use,
     UseMerchant: characters.apply_use,
     UseProfessor: characters.apply_use,
+    MerchantFree: characters.apply_merchant,
+    MerchantPay: characters.apply_merchant,
+    ProfessorLater: characters.apply_professor_later,
     Propose: negotiation.apply_negotiation,
     ProposeBuilding: negotiation.apply_negotiation,
     ProposePlacement: negotiation.apply_negotiation,
@@ -674,6 +729,7 @@ def outcome(state: GameState) -> Outcome:
     """Final prestige, money and winners (ruling R24).
 
     Raises:
+        ArgumentError: ``state`` is not a :class:`~princes_of_florence.GameState`.
         IllegalMoveError: the game is not over yet.
 
     Example:
@@ -685,6 +741,8 @@ def outcome(state: GameState) -> Outcome:
         >>> result.winners, result.prestige
         ((1,), (0, 28, 0))
     """
+    if not isinstance(state, GameState):
+        raise ArgumentError.wrong_kind("outcome", "a GameState", state)
     if not is_terminal(state):
         raise IllegalMoveError("the game is not over yet: there is no outcome")
     return outcome_of(state.players)
@@ -692,6 +750,10 @@ def outcome(state: GameState) -> Outcome:
 
 def prestige_card_scores(state: GameState) -> tuple[tuple[tuple[PrestigeCardId, int], ...], ...]:
     """Per seat, each prestige card held and what it scores (or scored) (R24).
+
+    Raises:
+        ArgumentError: ``state`` is not a :class:`~princes_of_florence.GameState`
+            (a view hides the other players' cards).
 
     Example:
         >>> import random
@@ -703,11 +765,18 @@ def prestige_card_scores(state: GameState) -> tuple[tuple[tuple[PrestigeCardId, 
         >>> prestige_card_scores(state)
         ((), (), ((<PrestigeCardId.P07: 'P07'>, 3), (<PrestigeCardId.P05: 'P05'>, 4)))
     """
+    if not isinstance(state, GameState):
+        raise ArgumentError.wrong_kind("prestige_card_scores", "a GameState", state)
     return end_scores(state.players)
 
 
 def work_preview(state: GameState) -> WorkBreakdown | None:
     """The breakdown of the work in progress, or ``None`` when none is.
+
+    Raises:
+        ArgumentError: ``state`` is not a :class:`~princes_of_florence.GameState`
+            (for a view, value the work of
+            ``determinize(view, random.Random(0))``: a work is public).
 
     Example:
         >>> import random
@@ -722,6 +791,8 @@ def work_preview(state: GameState) -> WorkBreakdown | None:
         >>> str(preview.person), preview.freedom, preview.persons, preview.total
         ('goldsmith', 3, 7, 10)
     """
+    if not isinstance(state, GameState):
+        raise ArgumentError.wrong_kind("work_preview", "a GameState", state)
     pending = state.pending
     if not isinstance(pending, Working) or state.current_player is None:
         return None

@@ -5,6 +5,7 @@ Every exception is a :class:`PrincesOfFlorenceError` and also a
 
     ValueError
      └── PrincesOfFlorenceError
+          ├── ArgumentError         an argument a function cannot take (also a TypeError)
           ├── IllegalMoveError      a well-formed move that the rules forbid now
           ├── InvalidMoveError      move notation that cannot be parsed, a malformed move
           ├── ConfigError           an impossible or unsupported game configuration
@@ -18,6 +19,7 @@ An operation that raises leaves every value it was given unchanged.
 from __future__ import annotations
 
 __all__ = [
+    "ArgumentError",
     "CatalogError",
     "ConfigError",
     "GeometryError",
@@ -39,6 +41,37 @@ class PrincesOfFlorenceError(ValueError):
         ...     print(type(error).__name__, "-", error)
         ConfigError - players must be 2, 3, 4 or 5, not 6
     """
+
+
+class ArgumentError(PrincesOfFlorenceError, TypeError):
+    """An argument a function cannot take: ``None`` or a string where a state is due.
+
+    Raised by the functions of the package's surface that take a state, a
+    view, a principality, an event or an action id, when given another kind
+    of object, or a value built by hand that no game produces (an event
+    ``GameEnded`` with no winner, an SVG title holding a character XML cannot
+    hold); the message names what was expected and what came.  It is also a
+    :class:`TypeError`, as Python's own functions raise for an argument of
+    the wrong type, besides a :class:`ValueError` like every error here.
+
+    Example:
+        >>> from princes_of_florence import legal_moves
+        >>> legal_moves(None)
+        Traceback (most recent call last):
+        ...
+        princes_of_florence.errors.ArgumentError: legal_moves needs a GameState, not None
+    """
+
+    @classmethod
+    def wrong_kind(cls, function: str, expected: str, value: object) -> ArgumentError:
+        """The error for ``value`` given to ``function`` where ``expected`` is due.
+
+        >>> ArgumentError.wrong_kind("render_text", "a Principality", "a1")
+        ArgumentError('render_text needs a Principality, not a str')
+        """
+        kind = type(value).__name__
+        got = "None" if value is None else f"{'an' if kind[0] in 'aeiouAEIOU' else 'a'} {kind}"
+        return cls(f"{function} needs {expected}, not {got}")
 
 
 class IllegalMoveError(PrincesOfFlorenceError):

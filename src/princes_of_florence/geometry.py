@@ -26,7 +26,8 @@ from functools import cache
 
 import attrs
 
-from princes_of_florence.errors import GeometryError
+from princes_of_florence.errors import ArgumentError, GeometryError
+from princes_of_florence.limits import shorten
 
 __all__ = [
     "CELL_NAMES",
@@ -95,9 +96,26 @@ def cell_name(index: int) -> str:
         >>> cell_name(0), cell_name(parse_cell("d4"))
         ('a1', 'd4')
     """
+    if type(index) is not int:
+        raise ArgumentError.wrong_kind("cell_name", "a cell index (an int)", index)
     if not 0 <= index < GRID_SIZE * GRID_SIZE:
-        raise GeometryError(f"cell index {index} is outside the 7x7 grid")
+        raise GeometryError(f"cell index {_number(index)} is outside the 7x7 grid (0 to 48)")
     return CELL_NAMES[index]
+
+
+def _number(value: int) -> str:
+    """``value`` for an error message: its digits, or its size when it has too many."""
+    return str(value) if abs(value) < 10**20 else f"of {value.bit_length()} bits"
+
+
+def _check_mask(function: str, mask: object) -> None:
+    """Refuse anything but a set of cells of the grid: an int from 0 to :data:`FULL_MASK`."""
+    if type(mask) is not int:
+        raise ArgumentError.wrong_kind(function, "a cell mask (an int)", mask)
+    if not 0 <= mask <= FULL_MASK:
+        raise GeometryError(
+            f"mask {_number(mask)} is not a set of cells of the 7x7 grid (0 to 2**49 - 1)"
+        )
 
 
 def parse_cell(name: str) -> int:
@@ -110,19 +128,36 @@ def parse_cell(name: str) -> int:
         >>> parse_cell("a1"), parse_cell("b1"), parse_cell("a2")
         (0, 1, 7)
     """
+    if type(name) is not str:
+        raise ArgumentError.wrong_kind("parse_cell", "a cell name (a str)", name)
     try:
         return _CELL_INDEX[name]
     except KeyError:
-        raise GeometryError(f"{name!r} is not a cell name (a1 to g7)") from None
+        raise GeometryError(f"{shorten(name)} is not a cell name (a1 to g7)") from None
 
 
 def mask_cells(mask: int) -> tuple[int, ...]:
     """Indexes of the cells in ``mask``, ascending.
 
+    Raises:
+        ArgumentError: ``mask`` is not an int.
+        GeometryError: ``mask`` is negative or holds a bit past the grid's 49 cells.
+
     Example:
         >>> [cell_name(cell) for cell in mask_cells(parse_cells("c4-d4-c5"))]
         ['c4', 'd4', 'c5']
+        >>> mask_cells(-1)
+        Traceback (most recent call last):
+        ...
+        princes_of_florence.errors.GeometryError: mask -1 is not a set of cells of the 7x7 grid
+        (0 to 2**49 - 1)
     """
+    _check_mask("mask_cells", mask)
+    return _mask_cells(mask)
+
+
+def _mask_cells(mask: int) -> tuple[int, ...]:
+    """:func:`mask_cells` of a mask known to be valid."""
     out: list[int] = []
     while mask:
         low = mask & -mask
@@ -134,13 +169,18 @@ def mask_cells(mask: int) -> tuple[int, ...]:
 def cells_notation(mask: int) -> str:
     """A cell set as its sorted cell names joined by ``-`` (``c4-d2-d3``).
 
+    Raises:
+        ArgumentError: ``mask`` is not an int.
+        GeometryError: ``mask`` is negative or holds a bit past the grid's 49 cells.
+
     Example:
         >>> cells_notation(parse_cells("d5-c4"))
         'c4-d5'
         >>> cells_notation(0)
         ''
     """
-    return "-".join(sorted(CELL_NAMES[i] for i in mask_cells(mask)))
+    _check_mask("cells_notation", mask)
+    return "-".join(sorted(CELL_NAMES[i] for i in _mask_cells(mask)))
 
 
 def parse_cells(text: str) -> int:
@@ -154,11 +194,13 @@ def parse_cells(text: str) -> int:
         >>> bin(mask).count("1"), cells_notation(mask)
         (3, 'c4-c5-d4')
     """
+    if type(text) is not str:
+        raise ArgumentError.wrong_kind("parse_cells", "cell names (a str)", text)
     mask = 0
     for name in text.split("-"):
         bit = 1 << parse_cell(name)
         if mask & bit:
-            raise GeometryError(f"cell {name} is named twice in {text!r}")
+            raise GeometryError(f"cell {name} is named twice in {shorten(text)}")
         mask |= bit
     return mask
 
@@ -166,7 +208,7 @@ def parse_cells(text: str) -> int:
 def neighbour_mask(mask: int) -> int:
     """Cells outside ``mask`` that share an edge with a cell of ``mask``."""
     out = 0
-    for i in mask_cells(mask):
+    for i in _mask_cells(mask):
         x, y = i % GRID_SIZE, i // GRID_SIZE
         if x > 0:
             out |= 1 << (i - 1)

@@ -28,7 +28,7 @@ from typing import Any, get_args
 import attrs
 
 from princes_of_florence.engine import apply_with_events, is_terminal, new_game, outcome
-from princes_of_florence.errors import PrincesOfFlorenceError
+from princes_of_florence.errors import ArgumentError, PrincesOfFlorenceError
 from princes_of_florence.events import Event, MoneyReason, PrestigeReason
 from princes_of_florence.frozen import share_copies
 from princes_of_florence.ids import (
@@ -43,7 +43,6 @@ from princes_of_florence.ids import (
     Phase,
     PrestigeCardId,
 )
-from princes_of_florence.limits import shorten
 from princes_of_florence.observation import HiddenCardChoice, PlayerView, events_for, observe
 from princes_of_florence.rules.scoring import Outcome
 from princes_of_florence.serialization import GameRecord, dumps
@@ -52,8 +51,10 @@ from princes_of_florence.state import (
     Conversion,
     GameState,
     LandscapeChoice,
+    MerchantOffer,
     OpenBuild,
     Placing,
+    ProfessorOffer,
     Proposal,
     RecruitOffer,
     Working,
@@ -95,6 +96,8 @@ _PENDING_KINDS: tuple[type, ...] = (
     LandscapeChoice,
     Proposal,
     OpenBuild,
+    MerchantOffer,
+    ProfessorOffer,
 )
 _CARDS = len(_PERSONS) + len(_BONUS) + len(_PRESTIGE_CARDS)
 
@@ -130,11 +133,12 @@ OBSERVATION_LAYOUT: tuple[tuple[str, int], ...] = (
         + len(_PERSONS) + len(_BONUS)  # a work
         + 1  # a payout
         + 2 * _SEATS + 2 + len(_BUILDINGS) + 3  # a proposal
-        + 1,  # an open build
+        + 1  # an open build
+        + len(AuctionObject) + 1,  # the Merchant's choice: the stack and the price
     ),
     (
         "characters",
-        1 + 2 * len(Character) * _SEATS + len(Character) + _SEATS + 3 + _SEATS,
+        1 + 2 * len(Character) * _SEATS + len(Character) + _SEATS + 3 + _SEATS + len(Character),
     ),
 )  # fmt: skip
 """The sections of :func:`~princes_of_florence.observation_vector`, in order: ``(name, length)``.
@@ -379,6 +383,10 @@ def _pending_section(view: PlayerView, seats: _Seats) -> list[float]:
             (pending.payment or 0) / _MONEY,
         ]
     open_build = pending.proposals / 3.0 if isinstance(pending, OpenBuild) else 0.0
+    merchant: list[float] = [0.0] * (len(AuctionObject) + 1)
+    if isinstance(pending, MerchantOffer):
+        stack = list(AuctionObject).index(pending.stack)
+        merchant = [*_one_hot(len(AuctionObject), stack), pending.price / _MONEY]
     return [
         *_one_hot(len(_PENDING_KINDS), kind),
         *_one_hot(len(_TILES), None if tile is None else _TILES.index(tile)),
@@ -387,12 +395,13 @@ def _pending_section(view: PlayerView, seats: _Seats) -> list[float]:
         payout,
         *proposal,
         open_build,
+        *merchant,
     ]
 
 
 def _characters_section(view: PlayerView, seats: _Seats) -> list[float]:
     characters = view.characters
-    size = 1 + 2 * len(Character) * _SEATS + len(Character) + _SEATS + 3 + _SEATS
+    size = 1 + 2 * len(Character) * _SEATS + len(Character) + _SEATS + 3 + _SEATS + len(Character)
     if characters is None:
         return [0.0] * size
     taken = characters.banker_taken
@@ -406,6 +415,7 @@ def _characters_section(view: PlayerView, seats: _Seats) -> list[float]:
         float(taken is not None),
         0.0 if taken is None else taken[0] / 7.0,
         *seats.one_hot(None if taken is None else taken[1]),
+        *(float(character in characters.face_down) for character in Character),
     ]
 
 
@@ -440,7 +450,7 @@ def observation_vector(view: PlayerView) -> tuple[float, ...]:
     the same vector.
 
     Raises:
-        PrincesOfFlorenceError: ``view`` is not a :class:`PlayerView`.
+        ArgumentError: ``view`` is not a :class:`PlayerView`.
 
     >>> from princes_of_florence import GameConfig, new_game, observe
     >>> vector = observation_vector(observe(new_game(GameConfig(players=2)), 1))
@@ -448,7 +458,7 @@ def observation_vector(view: PlayerView) -> tuple[float, ...]:
     (True, True)
     """
     if not isinstance(view, PlayerView):
-        raise PrincesOfFlorenceError(f"observation_vector needs a PlayerView, not {shorten(view)}")
+        raise ArgumentError.wrong_kind("observation_vector", "a PlayerView", view)
     out: list[float] = []
     for section in _sections(view):
         out += section
@@ -659,7 +669,7 @@ def returns(state: GameState) -> tuple[float, ...]:
     ...
     princes_of_florence.errors.PrincesOfFlorenceError: the game is not over: no returns yet
     """
-    winners = _finished(state).winners
+    winners = _finished(state, "returns").winners
     share = 1.0 / len(winners)
     return tuple(share if seat in winners else 0.0 for seat in range(len(state.players)))
 
@@ -683,7 +693,7 @@ def rank_returns(state: GameState) -> tuple[float, ...]:
     Raises:
         PrincesOfFlorenceError: the game is not over.
     """
-    result = _finished(state)
+    result = _finished(state, "rank_returns")
     count = len(result.prestige)
     keys = [(result.prestige[seat], result.money[seat]) for seat in range(count)]
     values = [0.0] * count
@@ -695,9 +705,9 @@ def rank_returns(state: GameState) -> tuple[float, ...]:
     return tuple(values)
 
 
-def _finished(state: GameState) -> Outcome:
+def _finished(state: GameState, function: str) -> Outcome:
     if not isinstance(state, GameState):
-        raise PrincesOfFlorenceError(f"returns need a GameState, not {shorten(state)}")
+        raise ArgumentError.wrong_kind(function, "a GameState", state)
     if not is_terminal(state):
         raise PrincesOfFlorenceError("the game is not over: no returns yet")
     return outcome(state)

@@ -43,6 +43,9 @@ notation                       move
 ``princess``                   :class:`PrincessWork`: a work with no person (R28)
 ``merchant``                   :class:`UseMerchant`: prestige by rank (R26)
 ``professor <deck>``           :class:`UseProfessor`: a free card (R26)
+``merchant free``              :class:`MerchantFree`: the object won, free (R26)
+``merchant pay``               :class:`MerchantPay`: pay, gain prestige by rank (R26)
+``professor later``            :class:`ProfessorLater`: keep the Professor for later (R26)
 ``propose <player>``           :class:`Propose` a shared building to a neighbour (R31)
 ``share <building>``           :class:`ProposeBuilding`: the building proposed (R31)
 ``across <cells>/<cells>``     :class:`ProposePlacement`: the cells on each side (R31)
@@ -100,6 +103,8 @@ __all__ = [
     "GiveUp",
     "IntroduceFreedom",
     "KeepRecruiting",
+    "MerchantFree",
+    "MerchantPay",
     "Move",
     "Open",
     "Pass",
@@ -107,6 +112,7 @@ __all__ = [
     "PlaceToken",
     "PlayBonus",
     "PrincessWork",
+    "ProfessorLater",
     "Propose",
     "ProposeBuilding",
     "ProposePlacement",
@@ -599,6 +605,60 @@ class UseProfessor:
 
 
 @attrs.frozen
+class MerchantFree:
+    """Take the object just won free, using the Merchant (R26).
+
+    The holder of the Merchant who wins an object in the auction chooses
+    this or :class:`MerchantPay`.
+
+    Example:
+        >>> move = MerchantFree()
+        >>> str(move)
+        'merchant free'
+        >>> parse_move('merchant free') == move
+        True
+    """
+
+    def __str__(self) -> str:
+        return "merchant free"
+
+
+@attrs.frozen
+class MerchantPay:
+    """Pay for the object just won and gain prestige by rank, using the Merchant (R26).
+
+    The prestige is the player's rank on the track, as for
+    :class:`UseMerchant`: 1st, 2nd, 2nd, 4th.
+
+    Example:
+        >>> move = MerchantPay()
+        >>> str(move)
+        'merchant pay'
+        >>> parse_move('merchant pay') == move
+        True
+    """
+
+    def __str__(self) -> str:
+        return "merchant pay"
+
+
+@attrs.frozen
+class ProfessorLater:
+    """Keep the Professor just taken for a later decision, rather than draw at once (R26).
+
+    Example:
+        >>> move = ProfessorLater()
+        >>> str(move)
+        'professor later'
+        >>> parse_move('professor later') == move
+        True
+    """
+
+    def __str__(self) -> str:
+        return "professor later"
+
+
+@attrs.frozen
 class Propose:
     """Propose a building across the border with the neighbour ``partner`` (R31).
 
@@ -773,6 +833,9 @@ Move: TypeAlias = (
     | PrincessWork
     | UseMerchant
     | UseProfessor
+    | MerchantFree
+    | MerchantPay
+    | ProfessorLater
     | Propose
     | ProposeBuilding
     | ProposePlacement
@@ -973,6 +1036,9 @@ _NULLARY: dict[str, Move] = {
     "no character": DeclineCharacter(),
     "princess": PrincessWork(),
     "merchant": UseMerchant(),
+    "merchant free": MerchantFree(),
+    "merchant pay": MerchantPay(),
+    "professor later": ProfessorLater(),
     "buy person": BuyPerson(),
     "buy bonus": BuyBonus(),
     "accept": Accept(),

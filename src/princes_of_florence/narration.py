@@ -24,7 +24,12 @@ from typing import TypeGuard, assert_never, get_args
 
 from princes_of_florence.config import GameConfig
 from princes_of_florence.engine import apply_with_events, work_preview
-from princes_of_florence.errors import IllegalMoveError, PrincesOfFlorenceError
+from princes_of_florence.errors import (
+    ArgumentError,
+    IllegalMoveError,
+    InvalidMoveError,
+    PrincesOfFlorenceError,
+)
 from princes_of_florence.events import (
     AuctionOpened,
     BestWork,
@@ -81,6 +86,7 @@ from princes_of_florence.ids import (
     PrestigeCardId,
     ProfessorDeck,
 )
+from princes_of_florence.limits import shorten
 from princes_of_florence.moves import (
     Accept,
     AskPayment,
@@ -99,6 +105,8 @@ from princes_of_florence.moves import (
     GiveUp,
     IntroduceFreedom,
     KeepRecruiting,
+    MerchantFree,
+    MerchantPay,
     Move,
     Open,
     Pass,
@@ -106,6 +114,7 @@ from princes_of_florence.moves import (
     PlaceToken,
     PlayBonus,
     PrincessWork,
+    ProfessorLater,
     Propose,
     ProposeBuilding,
     ProposePlacement,
@@ -118,11 +127,12 @@ from princes_of_florence.moves import (
     UseMerchant,
     UseProfessor,
     Work,
+    move_shape_problem,
 )
 from princes_of_florence.observation import PlayerView, determinize
 from princes_of_florence.rules.common import catalog
 from princes_of_florence.rules.variants import ruleset
-from princes_of_florence.state import GameState, Placing
+from princes_of_florence.state import GameState, MerchantOffer, Placing
 
 __all__ = [
     "MONEY_REASONS",
@@ -247,9 +257,7 @@ def _config(where: object) -> GameConfig:
         return where
     if isinstance(where, GameState | PlayerView):
         return where.config
-    raise PrincesOfFlorenceError(
-        f"expected a GameConfig, GameState or PlayerView, not {type(where).__name__}"
-    )
+    raise ArgumentError.wrong_kind("describe", "a GameConfig, GameState or PlayerView", where)
 
 
 def describe(item: Move | Event, where: GameState | PlayerView | GameConfig) -> str:
@@ -266,9 +274,13 @@ def describe(item: Move | Event, where: GameState | PlayerView | GameConfig) -> 
         A sentence ending with a full stop.
 
     Raises:
-        PrincesOfFlorenceError: ``where`` is of the wrong kind, a move is
-            described with only a configuration or once the game is over, or
-            ``item`` is neither a move nor an event.
+        ArgumentError: ``where`` is of the wrong kind, ``item`` is neither a
+            move nor an event, or an event built by hand holds what no game
+            produces (``GameEnded`` with no winner, an unknown reason...).
+        InvalidMoveError: ``item`` is a move with a field of the wrong type
+            or out of bounds (see :func:`~princes_of_florence.moves.move_shape_problem`).
+        PrincesOfFlorenceError: a move is described with only a
+            configuration or once the game is over.
 
     Example:
         >>> from princes_of_florence import legal_moves, new_game
@@ -279,8 +291,11 @@ def describe(item: Move | Event, where: GameState | PlayerView | GameConfig) -> 
         'Carla pays 300 florins for a building.'
     """
     if _is_move(item):
+        problem = move_shape_problem(item)
+        if problem is not None:  # a move built by hand, with a field of the wrong type
+            raise InvalidMoveError(f"a malformed move: {problem}")
         if not isinstance(where, GameState | PlayerView):
-            raise PrincesOfFlorenceError(
+            raise ArgumentError(
                 f"a move is described in the state or view it is played in, not a"
                 f" {type(where).__name__}"
             )
@@ -290,8 +305,14 @@ def describe(item: Move | Event, where: GameState | PlayerView | GameConfig) -> 
             raise PrincesOfFlorenceError(f"the game is over: nobody plays {item}")
         return _move(item, where) + "."
     if _is_event(item):
-        return _event(item, _config(where)) + "."
-    raise PrincesOfFlorenceError(f"expected a move or an event, not {type(item).__name__}")
+        config = _config(where)
+        try:
+            return _event(item, config) + "."
+        except (LookupError, TypeError, AttributeError) as error:  # an event built by hand
+            raise ArgumentError(
+                f"describe: the event {shorten(item, 80)} is malformed ({error})"
+            ) from error
+    raise ArgumentError.wrong_kind("describe", "a move or an event", item)
 
 
 def _move(move: Move, s: GameState | PlayerView) -> str:
@@ -375,6 +396,14 @@ def _move(move: Move, s: GameState | PlayerView) -> str:
             return f"{who} uses the Merchant for prestige"
         case UseProfessor(deck):
             return f"{who} uses the Professor to draw from the {_professor(deck)} deck"
+        case MerchantFree():
+            return f"{who} uses the Merchant to take the object won free"
+        case MerchantPay():
+            offer = s.pending
+            paid = f" {offer.price} florins" if isinstance(offer, MerchantOffer) else ""
+            return f"{who} pays{paid} for the object won and uses the Merchant for prestige"
+        case ProfessorLater():
+            return f"{who} keeps the Professor for later"
         case Propose(partner):
             partner_name = player_name(config, partner)
             return f"{who} proposes to {partner_name} a building across their border"
@@ -536,6 +565,8 @@ def _event(event: Event, config: GameConfig) -> str:
         case Dealt(player, item):
             return _dealt(player, item, config)
         case GameEnded(winners):
+            if not winners:  # ruling R24: one winner at least, or several sharing
+                raise ArgumentError("describe: the event GameEnded names no winner")
             who = _and([name(p) for p in winners])
             verb = "wins" if len(winners) == 1 else "share the victory"
             return f"The game is over: {who} {verb}"

@@ -57,7 +57,7 @@ import attrs
 
 from princes_of_florence.config import GameConfig
 from princes_of_florence.engine import legal_moves
-from princes_of_florence.errors import PrincesOfFlorenceError
+from princes_of_florence.errors import ArgumentError, PrincesOfFlorenceError
 from princes_of_florence.events import (
     CardKept,
     CardReturned,
@@ -87,11 +87,13 @@ from princes_of_florence.state import (
     Deck,
     GameState,
     LandscapeChoice,
+    MerchantOffer,
     OpenBuild,
     Pending,
     Placing,
     PlayerState,
     Principality,
+    ProfessorOffer,
     Proposal,
     RecruitOffer,
     SetupState,
@@ -211,6 +213,8 @@ ViewPending: TypeAlias = (
     | LandscapeChoice
     | Proposal
     | OpenBuild
+    | MerchantOffer
+    | ProfessorOffer
 )
 """A pending decision as a viewer sees it: another player's card choice is hidden."""
 
@@ -341,6 +345,8 @@ def observe(state: GameState, player: int) -> PlayerView:
     >>> [p.money for p in view.players]
     [3500, None, None, None]
     """
+    if not isinstance(state, GameState):
+        raise ArgumentError.wrong_kind("observe", "a GameState", state)
     count = len(state.players)
     if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < count:
         raise PrincesOfFlorenceError(
@@ -408,6 +414,8 @@ def view_legal_moves(view: PlayerView) -> tuple[Move, ...]:
     >>> view_legal_moves(observe(state, 1))
     ()
     """
+    if not isinstance(view, PlayerView):
+        raise ArgumentError.wrong_kind("view_legal_moves", "a PlayerView", view)
     if view.current_player != view.player:
         return ()
     return legal_moves(determinize(view, random.Random(0)))
@@ -542,6 +550,35 @@ def _money(view: PlayerView, money: Sequence[int] | None) -> list[int]:
     return result
 
 
+def _check_view(view: object, rng: object) -> None:
+    """Refuse what :func:`determinize` cannot deal from: see its ``Raises``."""
+    if not isinstance(view, PlayerView):
+        raise ArgumentError.wrong_kind("determinize", "a PlayerView", view)
+    if not isinstance(rng, random.Random):
+        raise ArgumentError.wrong_kind("determinize", "a random.Random", rng)
+    player, players = view.player, view.players
+    if type(player) is not int or not 0 <= player < len(players):
+        raise PrincesOfFlorenceError(
+            f"the view is inconsistent: player {shorten(player)} is not one of its"
+            f" {len(players)} seats"
+        )
+    own = players[player]
+    if own.money is None:  # ruling R5: a player always sees their own money
+        raise PrincesOfFlorenceError(
+            f"the view is inconsistent: it hides the money of player {player}, its own player"
+        )
+    for what, held, counted in (
+        ("person", len(view.hand_persons), own.hand_person_count),
+        ("bonus", len(view.hand_bonus), own.hand_bonus_count),
+        ("prestige", len(view.prestige_cards), own.prestige_card_count),
+    ):
+        if held != counted:
+            raise PrincesOfFlorenceError(
+                f"the view is inconsistent: it shows player {player} {held} {what} cards in"
+                f" hand, but the table counts {counted}"
+            )
+
+
 def determinize(
     view: PlayerView, rng: random.Random, money: Sequence[int] | None = None
 ) -> GameState:
@@ -572,9 +609,13 @@ def determinize(
         A state ``s`` with ``observe(s, view.player) == view``.
 
     Raises:
+        ArgumentError: ``view`` is not a :class:`PlayerView` or ``rng`` not a
+            :class:`random.Random`.
         PrincesOfFlorenceError: ``money`` does not fit the view (wrong length, not a
             multiple of 100, less than the table shows), or the view is
-            inconsistent (its card counts do not add up).
+            inconsistent: its card counts do not add up, or it is not its
+            player's (another player's view relabelled: the player's own money
+            hidden, or their hand not the size the table shows).
 
     >>> import random
     >>> from princes_of_florence import GameConfig, new_game
@@ -583,6 +624,7 @@ def determinize(
     >>> observe(guess, 2) == view
     True
     """
+    _check_view(view, rng)
     viewer = view.player
     count = len(view.players)
     seed = rng.getrandbits(63)

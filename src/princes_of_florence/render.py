@@ -39,16 +39,18 @@ the standard library is used.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from xml.etree import ElementTree as ET
 
 from princes_of_florence.components import SharedMapLayout
-from princes_of_florence.geometry import CELL_NAMES, GRID_SIZE, Border, cells_notation
+from princes_of_florence.errors import ArgumentError, GeometryError
+from princes_of_florence.geometry import CELL_NAMES, FULL_MASK, GRID_SIZE, Border, cells_notation
 from princes_of_florence.ids import Building, Freedom, Landscape, Phase
 from princes_of_florence.observation import PlayerView, PublicPlayer
 from princes_of_florence.rules.common import catalog
 from princes_of_florence.rules.cooperative import layout
-from princes_of_florence.state import GameState, PlayerState, Principality
+from princes_of_florence.state import GameState, PlacedTile, PlayerState, Principality
 
 __all__ = [
     "PALAZZO_COLOUR",
@@ -106,6 +108,47 @@ PALAZZO_COLOUR = "#3d3d3d"
 
 _EMPTY_COLOUR = "#fbf6e9"
 _PALAZZO = "palazzo"
+
+
+def _check_principality(function: str, principality: object) -> None:
+    """Refuse anything but a principality whose every mask is a set of cells of the grid.
+
+    A principality may be built by hand (see :func:`render_text`), so its
+    fields are checked here: a negative mask would have no end of cells.
+    """
+    if not isinstance(principality, Principality):
+        raise ArgumentError.wrong_kind(function, "a Principality", principality)
+    tiles = principality.tiles
+    if not isinstance(tiles, tuple) or not all(isinstance(t, PlacedTile) for t in tiles):
+        raise ArgumentError(f"{function}: a principality's tiles must be a tuple of PlacedTile")
+    masks = [
+        ("occupied", principality.occupied),
+        ("walls", principality.walls),
+        ("palazzo", principality.palazzo),
+        *((f"tiles[{i}].mask", placed.mask) for i, placed in enumerate(tiles)),
+    ]
+    for name, mask in masks:
+        if type(mask) is not int or not 0 <= mask <= FULL_MASK:
+            raise GeometryError(
+                f"{function}: the principality's {name} is not a set of cells of the 7x7 grid"
+                " (an int from 0 to 2**49 - 1)"
+            )
+    for i, placed in enumerate(tiles):
+        if placed.tile not in TILE_LETTERS:
+            raise ArgumentError(
+                f"{function}: tiles[{i}] is not a building or a landscape, but"
+                f" {type(placed.tile).__name__}"
+            )
+
+
+def _check_table(function: str, table: object) -> None:
+    if not isinstance(table, GameState | PlayerView):
+        raise ArgumentError.wrong_kind(function, "a GameState or a PlayerView", table)
+
+
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+"""The characters XML 1.0 cannot hold, not even escaped (control characters but
+tab and line breaks, lone surrogates, U+FFFE and U+FFFF)."""
 
 
 def _palazzo(principality: Principality) -> int:
@@ -176,9 +219,17 @@ def render_text(principality: Principality) -> str:
         palazzo and one per tile in placement order: its letter, its kind and
         its cells in move notation.  No line ends in a space.
 
+    Raises:
+        ArgumentError: ``principality`` is not a
+            :class:`~princes_of_florence.Principality`, or its tiles are not
+            placed tiles.
+        GeometryError: one of its masks is not a set of cells of the grid
+            (negative, or past the 49 cells).
+
     >>> print(render_text(Principality()).splitlines()[7])
     1 # # # . . . . 1
     """
+    _check_principality("render_text", principality)
     return "\n".join([*_grid_lines(principality), *_legend_lines(principality)])
 
 
@@ -375,7 +426,9 @@ def render_svg(principality: Principality, title: str = "principality") -> str:
 
     Args:
         principality: any principality (see :func:`~princes_of_florence.render_text`).
-        title: the document's ``<title>``, which screen readers announce.
+        title: the document's ``<title>``, which screen readers announce:
+            text without the control characters XML cannot hold (tab and
+            line breaks are allowed).
 
     Returns:
         An SVG document (text) showing the grid with the cell names on its margins,
@@ -383,12 +436,26 @@ def render_svg(principality: Principality, title: str = "principality") -> str:
         tooltip naming the tile and its cells, and a legend on the right
         naming the palazzo and each kind shown.
 
+    Raises:
+        ArgumentError: ``principality`` is not a principality (see
+            :func:`~princes_of_florence.render_text`), or ``title`` is not
+            text or holds a character XML cannot hold.
+        GeometryError: a mask of the principality is not a set of cells.
+
     >>> from xml.etree import ElementTree
     >>> svg = ElementTree.fromstring(render_svg(Principality()))
     >>> sorted({r.get("data-tile") for r in svg.iter("{http://www.w3.org/2000/svg}rect")
     ...         if r.get("data-cell")}, key=str)
     [None, 'palazzo']
     """
+    _check_principality("render_svg", principality)
+    if not isinstance(title, str):
+        raise ArgumentError.wrong_kind("render_svg", "a title (a str)", title)
+    bad = _NOT_XML.search(title)
+    if bad is not None:
+        raise ArgumentError(
+            f"render_svg: the title holds U+{ord(bad.group()):04X}, a character XML cannot hold"
+        )
     kinds = _kinds([principality])
     grid = GRID_SIZE * _CELL + 2 * _MARGIN
     legend_width = 130
@@ -490,6 +557,10 @@ def render_table_text(table: GameState | PlayerView) -> str:
         per player a line of holdings and the grid of :func:`~princes_of_florence.render_text`,
         indented by two spaces.
 
+    Raises:
+        ArgumentError: ``table`` is neither a state nor a view.
+        GeometryError: a principality's mask is not a set of cells.
+
     >>> from princes_of_florence import GameConfig, new_game
     >>> text = render_table_text(new_game(GameConfig(players=3, seed=1)))
     >>> print(text.splitlines()[0])
@@ -498,6 +569,7 @@ def render_table_text(table: GameState | PlayerView) -> str:
     player 0: 3500 florins; 0 prestige; 0 jesters; 0 builders
       a b c d e f g
     """
+    _check_table("render_table_text", table)
     lines = [_headline(table), *_supply(table)]
     for player, holding in enumerate(_players(table)):
         lines.append(_player_line(player, holding))
@@ -528,12 +600,19 @@ def render_table_svg(table: GameState | PlayerView) -> str:
         An SVG document (text); each player's grid is a ``g`` element with
         ``data-player`` set to the player's number.
 
+    Raises:
+        ArgumentError: ``table`` is neither a state nor a view.
+        GeometryError: a principality's mask is not a set of cells.
+
     >>> from xml.etree import ElementTree
     >>> from princes_of_florence import GameConfig, new_game
     >>> svg = ElementTree.fromstring(render_table_svg(new_game(GameConfig(players=4))))
     >>> len(svg.findall("{http://www.w3.org/2000/svg}g[@data-player]"))
     4
     """
+    _check_table("render_table_svg", table)
+    for holding in table.players:
+        _check_principality("render_table_svg", holding.principality)
     players = _players(table)
     headings = []
     for player, holding in enumerate(players):
@@ -622,6 +701,12 @@ def render_shared_map_svg(
     >>> sorted({line.get("data-border") for line in lines})
     ['0', '1']
     """
+    if not isinstance(principalities, list | tuple):
+        raise ArgumentError.wrong_kind(
+            "render_shared_map_svg", "a list or tuple of principalities", principalities
+        )
+    for principality in principalities:
+        _check_principality("render_shared_map_svg", principality)
     if shared is None:
         shared = layout(len(principalities))
     borders: list[list[tuple[int, Border]]] = []

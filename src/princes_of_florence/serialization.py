@@ -8,7 +8,7 @@ JSON and back.
 
 Every document is an envelope naming the schema version and what it holds::
 
-    {"schema":"1.0","kind":"move","data":{"type":"bid","amount":300}}
+    {"schema":"1.1","kind":"move","data":{"type":"bid","amount":300}}
 
 * ``kind`` is one of ``state``, ``view``, ``move``, ``event``, ``events``,
   ``config`` and ``record``.
@@ -33,7 +33,7 @@ be one that some state shows.
 
 >>> from princes_of_florence.moves import Bid
 >>> dumps(Bid(300))
-'{"schema":"1.0","kind":"move","data":{"type":"bid","amount":300}}'
+'{"schema":"1.1","kind":"move","data":{"type":"bid","amount":300}}'
 >>> load_move('{"schema":"1.0","kind":"move","data":{"type":"bid","amount":"300"}}')
 Traceback (most recent call last):
 ...
@@ -140,8 +140,13 @@ __all__ = [
     "replay_events",
 ]
 
-SCHEMA_VERSION = "1.0"
-"""The schema written; documents of the same major version are read."""
+SCHEMA_VERSION = "1.1"
+"""The schema written; documents of the same major version are read.
+
+1.1 added the Merchant's choice and the Professor offered at once (the moves
+``merchant_free``, ``merchant_pay``, ``professor_later``, the pending
+``merchant_offer`` and ``professor_offer``, and the characters'
+``face_down``); every 1.0 document reads as before, ``face_down`` empty."""
 
 _MAJOR = int(SCHEMA_VERSION.split(".")[0])
 _TAG = "type"
@@ -201,7 +206,7 @@ class GameRecord:
         ...     comments=(Comment(1, "Anna keeps the painter."),),
         ... )
         >>> print(record_to_text(record))
-        # schema 1.0
+        # schema 1.1
         # players 3
         # seed 1
         # start_player 0
@@ -1143,7 +1148,7 @@ def dumps(obj: object) -> str:
 
     >>> from princes_of_florence import GameConfig
     >>> dumps(GameConfig(players=3, seed=9))
-    '{"schema":"1.0","kind":"config","data":{"players":3,"seed":9,"start_player":0,\
+    '{"schema":"1.1","kind":"config","data":{"players":3,"seed":9,"start_player":0,\
 "hidden_money":false,"choose_returned_order":false,"hard_freedoms":false,\
 "muse_and_princess":false,"cooperative_building":false,"explicit_chance":false,\
 "names":["Player 1","Player 2","Player 3"]}}'
@@ -1369,7 +1374,7 @@ def load_move(text: str | bytes) -> Move:
     Example:
         >>> from princes_of_florence import Bid
         >>> dumps(Bid(700))
-        '{"schema":"1.0","kind":"move","data":{"type":"bid","amount":700}}'
+        '{"schema":"1.1","kind":"move","data":{"type":"bid","amount":700}}'
         >>> load_move(dumps(Bid(700)))
         Bid(amount=700)
     """
@@ -1775,7 +1780,7 @@ def record_to_text(record: GameRecord) -> str:
     >>> from princes_of_florence import GameConfig, parse_move
     >>> record = GameRecord(GameConfig(players=3, seed=5), (parse_move("return poet"),))
     >>> print(record_to_text(record), end="")
-    # schema 1.0
+    # schema 1.1
     # players 3
     # seed 5
     # start_player 0

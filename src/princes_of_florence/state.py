@@ -25,6 +25,7 @@ from princes_of_florence.ids import (
     AuctionObject,
     BonusCardId,
     Building,
+    Character,
     Deck,
     Freedom,
     Landscape,
@@ -45,12 +46,14 @@ __all__ = [
     "GameState",
     "LANDSCAPES",
     "LandscapeChoice",
+    "MerchantOffer",
     "Pending",
     "PlacedTile",
     "Placing",
     "PlayerState",
     "Principality",
     "OpenBuild",
+    "ProfessorOffer",
     "Proposal",
     "RecruitOffer",
     "SetupState",
@@ -541,6 +544,46 @@ class OpenBuild:
     proposals: int
 
 
+@attrs.frozen
+class MerchantOffer:
+    """The holder of the Merchant won an object: free, or pay and gain prestige? (R26).
+
+    The auction's record already counts the object as won (the player is
+    out of the phase, its stack taken); the object itself is handed over
+    once the player has chosen: ``merchant free`` takes it without paying,
+    ``merchant pay`` pays ``price`` and gains prestige equal to the
+    player's rank on the track.  Everything here is public.
+
+    Attributes:
+        stack: the stack the object comes from.
+        price: the winning bid, or the base price of the last player's
+            purchase (R14).
+
+    Example:
+        >>> offer = MerchantOffer(stack=AuctionObject.JESTER, price=500)
+        >>> str(offer.stack), offer.price
+        ('jester', 500)
+    """
+
+    stack: AuctionObject
+    price: int
+
+
+@attrs.frozen
+class ProfessorOffer:
+    """The player has just taken the Professor in phase A2: draw now, or later? (R26).
+
+    The rulebook lets the holder draw at once, before anyone else acts in
+    phase A2: ``professor bonus`` or ``professor prestige`` draws now,
+    ``professor later`` keeps the card for a later decision.  Phase A2 goes
+    on with the next player once this is settled.
+
+    Example:
+        >>> ProfessorOffer()
+        ProfessorOffer()
+    """
+
+
 Pending = (
     Placing
     | CardChoice
@@ -550,6 +593,8 @@ Pending = (
     | LandscapeChoice
     | Proposal
     | OpenBuild
+    | MerchantOffer
+    | ProfessorOffer
 )
 """A sub-decision that must be settled first (by the current player)."""
 
@@ -572,6 +617,10 @@ class CharacterState:
             round it is not taken, R26).
         banker_taken: the round and seat of the last time the Banker was
             taken, or ``None``.
+        face_down: the cards other than the Banker used during the phase
+            A2 in which they were taken; they lie face down until the next
+            phase A2, so that nobody takes them again in this one (the
+            rulebook; only the Professor can be, R26).
 
     Example:
         >>> from princes_of_florence import GameConfig, new_game
@@ -588,6 +637,7 @@ class CharacterState:
     done: tuple[bool, ...] = ()
     banker_money: int = 600
     banker_taken: tuple[int, int] | None = None
+    face_down: tuple[Character, ...] = ()
 
 
 @attrs.frozen(slots=False)  # copied by replace() on every move

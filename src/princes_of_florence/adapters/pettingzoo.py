@@ -7,7 +7,7 @@
 'player_0'
 >>> observation, reward, terminated, truncated, info = game.last()
 >>> observation["observation"].shape, int(observation["action_mask"].sum())
-((1232,), 4)
+((1249,), 4)
 
 Agents are ``player_0`` to ``player_N-1``, one per seat.  The player to decide
 is ``agent_selection``; in Cooperative Building the
@@ -20,8 +20,15 @@ game, not a fixed cycle.  Each agent observes a dictionary:
   agent's view as ``int8`` (all zeros when another agent is to decide).
 
 The action space is ``Discrete(ACTION_COUNT)``, the stable action ids of
-:mod:`princes_of_florence.encoding`; an illegal action raises
-:class:`~princes_of_florence.IllegalMoveError` and changes nothing.  Rewards
+:mod:`princes_of_florence.encoding`.  An action is a Python ``int`` or a
+numpy integer (``numpy.int64``...); anything else (a ``bool``, a float such
+as ``5.0`` or ``inf``, text, bytes) raises
+:class:`~princes_of_florence.InvalidMoveError`, as does an integer that is
+not an action id; an illegal action raises
+:class:`~princes_of_florence.IllegalMoveError`, and so does ``step`` before
+``reset`` or once every agent is done.  ``observe`` of an agent that is not
+one of ``possible_agents`` raises :class:`~princes_of_florence.ArgumentError`.
+A refused step changes nothing.  Rewards
 are 0 until the end, then :func:`~princes_of_florence.returns` (the
 winners share 1) or, with ``reward="rank"``,
 :func:`~princes_of_florence.rank_returns`.  The game seed comes from
@@ -43,9 +50,12 @@ from pettingzoo import AECEnv
 
 from princes_of_florence import (
     OBSERVATION_LENGTH,
+    ArgumentError,
     ConfigError,
     GameConfig,
     GameState,
+    IllegalMoveError,
+    InvalidMoveError,
     apply,
     chance_outcomes,
     is_chance_node,
@@ -58,6 +68,7 @@ from princes_of_florence import (
     returns,
 )
 from princes_of_florence.encoding import ACTION_COUNT, action_mask, decode_move
+from princes_of_florence.limits import shorten
 
 __all__ = ["OBSERVATION_HIGH", "PrincesOfFlorenceEnv", "env"]
 
@@ -120,6 +131,7 @@ class PrincesOfFlorenceEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no t
             }
         )
         self._seeds = random.Random()
+        self._started = False
         self.state: GameState = new_game(self.config)
         self.agents: list[str] = []
 
@@ -144,6 +156,7 @@ class PrincesOfFlorenceEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no t
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self._started = True
         self._select()
 
     def _deal(self) -> None:
@@ -160,8 +173,17 @@ class PrincesOfFlorenceEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no t
             self.agent_selection = self.agents[0]
 
     def observe(self, agent: str) -> Observation:
-        """The agent's observation vector and action mask."""
-        seat = self._seats[agent]
+        """The agent's observation vector and action mask.
+
+        Raises:
+            ArgumentError: ``agent`` is not one of ``possible_agents``.
+        """
+        seat = self._seats.get(agent) if isinstance(agent, str) else None
+        if seat is None:
+            raise ArgumentError(
+                f"{shorten(agent)} is not an agent of this environment"
+                f" ({self.possible_agents[0]} to {self.possible_agents[-1]})"
+            )
         view = observe(self.state, seat)
         # The mask of the true state is the mask of the view of the player to
         # decide (and cheaper); the others have no legal action.
@@ -172,15 +194,28 @@ class PrincesOfFlorenceEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no t
         }
 
     def step(self, action: int | None) -> None:
-        """Play ``action`` for the selected agent (``None`` once it is done)."""
+        """Play ``action`` for the selected agent (``None`` once it is done).
+
+        Raises:
+            InvalidMoveError: ``action`` is not an integer (Python or numpy),
+                or not an action id; or it is ``None`` for an agent to decide.
+            IllegalMoveError: the action is not legal now, the agent is done
+                and ``action`` is not ``None``, no game was started
+                (``reset``), or every agent is done.
+        """
+        if not self.agents:
+            started = "every agent is done: call reset()" if self._started else "call reset()"
+            raise IllegalMoveError(f"no game is under way to step: {started}")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
+            if action is not None:
+                raise IllegalMoveError(f"{agent} is done: its only action is None")
             self._was_dead_step(action)
             self._select()
             return
         if action is None:
-            raise ConfigError(f"{agent} is to decide: None is only for an agent that is done")
-        move = decode_move(self.state, int(action))
+            raise InvalidMoveError(f"{agent} is to decide: None is only for an agent that is done")
+        move = decode_move(self.state, _action_id(action))
         self.state = apply(self.state, move)
         self._deal()
         self._cumulative_rewards[agent] = 0.0
@@ -206,6 +241,20 @@ class PrincesOfFlorenceEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no t
 
     def close(self) -> None:
         """Nothing to release."""
+
+
+def _action_id(action: object) -> int:
+    """``action`` as a Python int: it must be an int or a numpy integer, not a bool.
+
+    Raises:
+        InvalidMoveError: anything else (a float, even ``5.0``; text; bytes).
+    """
+    if isinstance(action, int | np.integer) and not isinstance(action, bool):
+        return int(action)
+    raise InvalidMoveError(
+        f"action {shorten(action)} ({type(action).__name__}) is not an action id:"
+        f" an action is an int or a numpy integer from 0 to {ACTION_COUNT - 1}"
+    )
 
 
 def env(players: int = 4, **config: Any) -> PrincesOfFlorenceEnv:

@@ -81,6 +81,8 @@ from princes_of_florence.moves import (
     FinishWork,
     IntroduceFreedom,
     KeepRecruiting,
+    MerchantFree,
+    MerchantPay,
     Move,
     Open,
     Pass,
@@ -88,6 +90,7 @@ from princes_of_florence.moves import (
     PlaceToken,
     PlayBonus,
     PrincessWork,
+    ProfessorLater,
     Propose,
     ProposeBuilding,
     Recruit,
@@ -100,6 +103,7 @@ from princes_of_florence.moves import (
     Work,
 )
 from princes_of_florence.observation import PlayerView, determinize
+from princes_of_florence.rules.characters import merchant_prestige
 from princes_of_florence.rules.common import catalog
 from princes_of_florence.rules.placement import legal_placements
 from princes_of_florence.rules.scoring import prestige_card_points
@@ -109,7 +113,7 @@ from princes_of_florence.rules.work_value import (
     minimum_work,
     work_breakdown,
 )
-from princes_of_florence.state import GameState, Placing, PlayerState, Proposal
+from princes_of_florence.state import GameState, MerchantOffer, Placing, PlayerState, Proposal
 
 __all__ = ["HeuristicBot", "HeuristicParams", "future_work_pay", "heuristic_move"]
 
@@ -392,6 +396,16 @@ class _Judge:
                 return 1000.0 + 100.0 * self.next_minimum  # a work without a person (R28)
             case UseMerchant() | UseProfessor():
                 return 200.0  # a free gain: prestige now, or a card (R26)
+            case MerchantFree():  # ruling R26: the price is saved ...
+                pending = state.pending
+                return float(pending.price) if isinstance(pending, MerchantOffer) else 0.0
+            case MerchantPay():  # ... or paid for prestige by rank
+                pending = state.pending
+                price = pending.price if isinstance(pending, MerchantOffer) else 0
+                points = merchant_prestige(state, self.seat)
+                return points * self.pv - price - self.cash_penalty(price)
+            case ProfessorLater():
+                return 0.0
             case Propose():
                 return self.propose_score()
             case ProposeBuilding(building=building):

@@ -31,6 +31,8 @@ QUESTIONS: dict[DecisionKind, str] = {
     DecisionKind.ASK_PAYMENT: "choose what the partner is asked to pay",
     DecisionKind.ANSWER_PROPOSAL: "accept or reject the proposal",
     DecisionKind.CONTINUE_BUILD: "propose again, build alone or give up the build action",
+    DecisionKind.MERCHANT_CHOICE: "take the object won free, or pay for it and gain prestige",
+    DecisionKind.PROFESSOR_NOW: "draw with the Professor now, or keep it for later",
 }
 """The question of each kind of decision, as a person at the terminal reads it."""
 

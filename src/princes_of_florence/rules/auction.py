@@ -11,7 +11,9 @@ The auction is a small state machine kept in :class:`~princes_of_florence.Auctio
   pays and takes an object (R13);
 * **taking** (``pending`` set): a landscape is placed, a prestige card chosen
   from five, a recruiting card used or kept (R16); with 2 players the
-  winner of the landscape stack first chooses which landscape (R11).
+  winner of the landscape stack first chooses which landscape (R11); the
+  holder of the Merchant first chooses between the object free and paying
+  for prestige (R26, :mod:`~princes_of_florence.rules.characters`).
 
 The stacks and the base price come from the configuration's
 :class:`~princes_of_florence.rules.variants.Ruleset`.
@@ -48,7 +50,6 @@ from princes_of_florence.rules.common import (
     payment_problem,
     players_with,
     seats_from,
-    use_character,
     with_player,
 )
 from princes_of_florence.rules.placement import has_legal_placement, landscapes_with_room
@@ -59,6 +60,7 @@ from princes_of_florence.state import (
     Deck,
     GameState,
     LandscapeChoice,
+    MerchantOffer,
     Placing,
     PlayerState,
     RecruitOffer,
@@ -72,6 +74,7 @@ __all__ = [
     "begin_auction",
     "choose_landscape",
     "continue_auction",
+    "hand_over",
     "landscape_choices",
     "landscape_moves",
     "landscape_problem",
@@ -316,19 +319,40 @@ def _next_bidder(auction: AuctionState, seat: int) -> int:
 def _award(
     state: GameState, seat: int, stack: AuctionObject, price: int, events: list[Event]
 ) -> GameState:
-    """``seat`` pays ``price`` and takes an object from ``stack`` (R13, R14, R16).
+    """``seat`` wins an object from ``stack`` at ``price`` (R13, R14, R16).
 
-    The holder of the Merchant takes it free, and the Merchant is used (R26).
+    The player is out of the phase and the stack taken.  The holder of the
+    Merchant first chooses between the object free and paying for prestige
+    (R26): a :class:`~princes_of_florence.MerchantOffer` waits for that
+    choice, and :func:`hand_over` follows it.
     """
-    if holder(state, Character.MERCHANT) == seat:
-        state = use_character(state, seat, Character.MERCHANT, events)
-        price = 0
     auction = state.auction
     assert auction is not None
-    player = paid(state.players[seat], seat, price, MoneyReason.AUCTION, events)
-    events.append(ObjectWon(seat, stack, price))
     done = (*auction.done[:seat], True, *auction.done[seat + 1 :])
     auction = AuctionState(done=done, taken=(*auction.taken, stack), opener=auction.opener)
+    if holder(state, Character.MERCHANT) == seat:  # ruling R26: the holder chooses now
+        offer = MerchantOffer(stack, price)
+        return replace(state, auction=auction, current_player=seat, pending=offer)
+    return hand_over(state, seat, stack, price, auction, events)
+
+
+def hand_over(
+    state: GameState,
+    seat: int,
+    stack: AuctionObject,
+    price: int,
+    auction: AuctionState,
+    events: list[Event],
+) -> GameState:
+    """``seat`` pays ``price`` and takes the object won from ``stack`` (R13, R14, R16).
+
+    ``auction`` is the auction's record counting the object as won; it
+    replaces the state's in the same copy.  Nothing is pending.  A
+    landscape waits to be placed, a prestige card to be chosen, a
+    recruiting card to be used or kept; otherwise the auction goes on.
+    """
+    player = paid(state.players[seat], seat, price, MoneyReason.AUCTION, events)
+    events.append(ObjectWon(seat, stack, price))
     if stack is AuctionObject.LANDSCAPE:  # ruling R11: the winner chooses the landscape
         return with_player(
             state, seat, player, auction=auction, current_player=seat, pending=LandscapeChoice()

@@ -12,9 +12,12 @@ The cards held are used by moves of their holder (:func:`use_moves`):
 * the Merchant, prestige equal to the holder's rank on the track, at any
   decision of theirs in phase B or as the opener in the next round's
   auction; if it is still held when the holder wins an object in the next
-  round's auction, that object is free (the auction module does that);
-* the Professor, a free bonus or prestige card from the top five, at the
-  same decisions.
+  round's auction, the holder chooses then (:func:`merchant_moves`):
+  ``merchant free`` takes the object without paying, ``merchant pay`` pays
+  for it and gains the prestige;
+* the Professor, a free bonus or prestige card from the top five, at once
+  when taken in phase A2, before anyone else acts (:func:`professor_moves`),
+  or later at the same decisions as the Merchant.
 
 The Muse and the Cardinal work by themselves during the holder's phase B
 (:func:`~princes_of_florence.rules.actions.muse_bonus`,
@@ -40,9 +43,12 @@ from princes_of_florence.events import (
 from princes_of_florence.ids import Character, Phase, ProfessorDeck
 from princes_of_florence.moves import (
     DeclineCharacter,
+    MerchantFree,
+    MerchantPay,
     Move,
     PlaceToken,
     PrincessWork,
+    ProfessorLater,
     UseMerchant,
     UseProfessor,
 )
@@ -53,30 +59,47 @@ from princes_of_florence.rules.actions import (
     pay_work,
     work_minimum,
 )
+from princes_of_florence.rules.auction import hand_over
 from princes_of_florence.rules.cards import draw_to_choose
 from princes_of_florence.rules.common import (
     catalog,
     gain_prestige,
     holder,
     pay,
+    payment_problem,
     receive,
     seats_from,
     use_character,
 )
-from princes_of_florence.state import CharacterState, Deck, GameState, PlayerState, replace
+from princes_of_florence.state import (
+    CharacterState,
+    Deck,
+    GameState,
+    MerchantOffer,
+    PlayerState,
+    ProfessorOffer,
+    replace,
+)
 
 __all__ = [
     "CHARACTERS",
     "USE_MOVES",
     "apply_characters",
+    "apply_merchant",
+    "apply_professor_later",
     "apply_use",
     "begin_characters",
     "character_moves",
     "character_problem",
     "close_characters",
     "convert_for_banker",
+    "merchant_moves",
+    "merchant_problem",
     "merchant_prestige",
     "princess_parts",
+    "professor_moves",
+    "professor_problem",
+    "resume_characters",
     "use_moves",
     "use_problem",
 ]
@@ -91,6 +114,9 @@ _INDEX = {character: i for i, character in enumerate(CHARACTERS)}
 _DECLINE = DeclineCharacter()
 _PRINCESS = PrincessWork()
 _MERCHANT = UseMerchant()
+_MERCHANT_FREE = MerchantFree()
+_MERCHANT_PAY = MerchantPay()
+_PROFESSOR_LATER = ProfessorLater()
 _PROFESSOR = (UseProfessor(ProfessorDeck.BONUS), UseProfessor(ProfessorDeck.PRESTIGE))
 _PROFESSOR_DECK = {ProfessorDeck.BONUS: Deck.BONUS, ProfessorDeck.PRESTIGE: Deck.PRESTIGE}
 _PHASE_B_CARDS = (Character.MUSE, Character.CARDINAL, Character.PRINCESS)
@@ -133,6 +159,7 @@ def begin_characters(state: GameState, events: list[Event]) -> GameState:
         bids=(0,) * len(CHARACTERS),
         done=(False,) * n,
         banker_money=money,
+        face_down=(),
     )
     state = replace(state, characters=characters, current_player=None)
     return _next_turn(state, state.start_player, events)
@@ -156,7 +183,7 @@ def _taken_this_phase(characters: CharacterState, character: Character, round: i
     if character is Character.BANKER:
         taken = characters.banker_taken
         return taken is not None and taken[0] == round
-    return characters.holders[_INDEX[character]] is not None
+    return characters.holders[_INDEX[character]] is not None or character in characters.face_down
 
 
 def _next_turn(state: GameState, seat: int, events: list[Event]) -> GameState:
@@ -164,7 +191,10 @@ def _next_turn(state: GameState, seat: int, events: list[Event]) -> GameState:
 
     A player whose token still lies on a card pays and takes it, with no
     decision; when every player holds a card or passed, A2 ends
-    (``current_player`` is ``None``).
+    (``current_player`` is ``None``).  A player who takes the Professor may
+    draw at once, before anyone else acts: a
+    :class:`~princes_of_florence.ProfessorOffer` stops the round of turns
+    until they decide (R26, the rulebook's "sofort oder später").
     """
     for candidate in seats_from(state, seat):
         characters = state.characters
@@ -173,8 +203,23 @@ def _next_turn(state: GameState, seat: int, events: list[Event]) -> GameState:
             continue
         if candidate not in characters.tokens:
             return replace(state, current_player=candidate)
-        state = _take(state, candidate, characters.tokens.index(candidate), events)
+        index = characters.tokens.index(candidate)
+        state = _take(state, candidate, index, events)
+        if CHARACTERS[index] is Character.PROFESSOR and (state.bonus_deck or state.prestige_deck):
+            # ruling R26, the rulebook's "sofort": asked before the next player acts
+            return replace(state, current_player=candidate, pending=ProfessorOffer())
     return replace(state, current_player=None)
+
+
+def resume_characters(state: GameState, events: list[Event]) -> GameState:
+    """Phase A2 goes on after the Professor's holder settled its use at once (R25, R26).
+
+    The holder took the card at their own turn, so the next player
+    clockwise from them is next.
+    """
+    seat = state.current_player
+    assert seat is not None and state.pending is None
+    return _next_turn(state, (seat + 1) % len(state.players), events)
 
 
 def _take(state: GameState, seat: int, index: int, events: list[Event]) -> GameState:
@@ -400,7 +445,97 @@ def apply_use(state: GameState, move: Move, events: list[Event]) -> GameState:
         return gain_prestige(state, seat, points, PrestigeReason.MERCHANT, events)
     assert isinstance(move, UseProfessor)
     state = use_character(state, seat, Character.PROFESSOR, events)
+    if isinstance(state.pending, ProfessorOffer):  # at once, in the phase A2 it was taken
+        characters = state.characters
+        assert characters is not None
+        # the rulebook: a card used in this A2 lies face down, not to be taken again
+        face_down = (*characters.face_down, Character.PROFESSOR)
+        characters = replace(characters, face_down=face_down)
+        state = replace(state, pending=None, characters=characters)
     return draw_to_choose(state, _PROFESSOR_DECK[move.deck], events)
+
+
+# --- The Merchant's choice on winning, the Professor at once -----------------------
+
+
+def merchant_moves(state: GameState) -> tuple[Move, ...]:
+    """The choices of the Merchant's holder who just won an object (R26).
+
+    Order: ``merchant free``, then ``merchant pay`` where the price can be
+    paid (in cash with Muse & Princess, R4, R27; a bid was covered in cash,
+    so it always can in play).
+    """
+    pending = state.pending
+    seat = state.current_player
+    assert isinstance(pending, MerchantOffer) and seat is not None
+    if payment_problem(state, seat, pending.price) is None:
+        return (_MERCHANT_FREE, _MERCHANT_PAY)
+    return (_MERCHANT_FREE,)
+
+
+def merchant_problem(state: GameState, move: Move) -> str | None:
+    """Why ``move`` does not settle the Merchant's choice, or ``None`` (R26)."""
+    pending = state.pending
+    seat = state.current_player
+    assert isinstance(pending, MerchantOffer) and seat is not None
+    if isinstance(move, MerchantFree):
+        return None
+    if isinstance(move, MerchantPay):
+        return payment_problem(state, seat, pending.price)
+    return (
+        f"the player won the {pending.stack} holding the Merchant and must first choose: "
+        "merchant free or merchant pay (ruling R26)"
+    )
+
+
+def apply_merchant(state: GameState, move: Move, events: list[Event]) -> GameState:
+    """Apply the Merchant's choice: the object free, or paid with prestige by rank (R26).
+
+    Paying, the player gains the prestige of their rank at the moment they
+    pay (the rulebook's "aktuelle Position"), after the object is handed
+    over.
+    """
+    pending = state.pending
+    seat = state.current_player
+    auction = state.auction
+    assert isinstance(pending, MerchantOffer) and seat is not None and auction is not None
+    points = merchant_prestige(state, seat)
+    state = use_character(replace(state, pending=None), seat, Character.MERCHANT, events)
+    if isinstance(move, MerchantFree):
+        return hand_over(state, seat, pending.stack, 0, auction, events)
+    assert isinstance(move, MerchantPay)
+    state = hand_over(state, seat, pending.stack, pending.price, auction, events)
+    return gain_prestige(state, seat, points, PrestigeReason.MERCHANT, events)
+
+
+def professor_moves(state: GameState) -> tuple[Move, ...]:
+    """The choices of the player who just took the Professor in phase A2 (R26).
+
+    Order: ``professor bonus``, ``professor prestige`` (where the deck is
+    not empty), then ``professor later``.
+    """
+    assert isinstance(state.pending, ProfessorOffer)
+    draws = [m for m in _PROFESSOR if getattr(state, _DECK_FIELD[m.deck])]
+    return (*draws, _PROFESSOR_LATER)
+
+
+def professor_problem(state: GameState, move: Move) -> str | None:
+    """Why ``move`` does not settle the Professor just taken, or ``None`` (R26)."""
+    assert isinstance(state.pending, ProfessorOffer)
+    if isinstance(move, ProfessorLater):
+        return None
+    if isinstance(move, UseProfessor):
+        return f"the {move.deck} deck is empty (ruling R6)"
+    return (
+        "the player just took the Professor and must first draw with it now or keep it "
+        "for later (ruling R26)"
+    )
+
+
+def apply_professor_later(state: GameState, move: Move, events: list[Event]) -> GameState:
+    """The Professor just taken is kept for a later decision; phase A2 goes on (R26)."""
+    assert isinstance(move, ProfessorLater) and isinstance(state.pending, ProfessorOffer)
+    return resume_characters(replace(state, pending=None), events)
 
 
 # --- The end of phase B and of the game ------------------------------------------------

@@ -22,10 +22,10 @@ from typing import NamedTuple
 from princes_of_florence.components import Catalog
 from princes_of_florence.errors import GeometryError
 from princes_of_florence.geometry import cells_notation, neighbour_mask
-from princes_of_florence.ids import AuctionObject, Building, Landscape, Phase
+from princes_of_florence.ids import AuctionObject, Building, Character, Landscape, Phase
 from princes_of_florence.rules.actions import build_cost, turn_limits
 from princes_of_florence.rules.auction import stack_problem_in_bidding
-from princes_of_florence.rules.common import catalog, means
+from princes_of_florence.rules.common import catalog, holder, means
 from princes_of_florence.rules.cooperative import parse_shared_placement
 from princes_of_florence.rules.placement import is_tile_shape
 from princes_of_florence.rules.setup import dealing
@@ -40,9 +40,11 @@ from princes_of_florence.state import (
     Deck,
     GameState,
     LandscapeChoice,
+    MerchantOffer,
     OpenBuild,
     Placing,
     Principality,
+    ProfessorOffer,
     Proposal,
     RecruitOffer,
     SharedBuilding,
@@ -309,6 +311,8 @@ def _pending_problems(state: GameState) -> list[str]:
         return [f"a pending {type(pending).__name__} with nobody to decide @ pending"]
     player = state.players[seat]
     auction = state.phase is Phase.AUCTION
+    if state.phase is Phase.CHARACTERS:
+        return _professor_problems(state, seat)
     allowed = {
         Placing: (Landscape if auction else Building) is type(getattr(pending, "tile", None)),
         CardChoice: isinstance(pending, CardChoice)
@@ -329,6 +333,10 @@ def _pending_problems(state: GameState) -> list[str]:
         Proposal: not auction and isinstance(pending, Proposal) and _proposal_fits(state, seat),
         OpenBuild: not auction
         and 1 <= getattr(pending, "proposals", 0) <= ruleset(state.config).proposals_per_build,
+        MerchantOffer: auction
+        and isinstance(pending, MerchantOffer)
+        and _merchant_fits(state, seat),
+        ProfessorOffer: False,
     }
     if state.phase not in (Phase.AUCTION, Phase.ACTIONS) or not allowed[type(pending)]:
         return [
@@ -367,6 +375,57 @@ def _pending_problems(state: GameState) -> list[str]:
                 f"a payment of {pending.payment} asked, of at most {pending.limit}"
                 " (R31) @ pending.payment"
             ]
+    return []
+
+
+def _merchant_fits(state: GameState, seat: int) -> bool:
+    """Whether the pending :class:`MerchantOffer` can be this state's (R12, R13, R26).
+
+    Its holder won the object last taken, at a price an auction can reach.
+    """
+    pending = state.pending
+    auction = state.auction
+    assert isinstance(pending, MerchantOffer) and auction is not None  # the caller asks only then
+    base = ruleset(state.config).base_price
+    return (
+        holder(state, Character.MERCHANT) == seat
+        and auction.done[seat]
+        and bool(auction.taken)
+        and auction.taken[-1] is pending.stack
+        and pending.price >= base
+        and (pending.price - base) % catalog().rules.raise_step == 0
+    )
+
+
+def _professor_problems(state: GameState, seat: int) -> list[str]:
+    """Whether the decision pending in phase A2 is the Professor's, used at once (R26).
+
+    Its holder, out of phase A2, is offered it
+    (:class:`ProfessorOffer`), or chooses among the cards it drew
+    (:class:`CardChoice`, the Professor lying face down).
+    """
+    pending = state.pending
+    characters = state.characters
+    fits = characters is not None and 0 <= seat < len(characters.done) and characters.done[seat]
+    if isinstance(pending, ProfessorOffer):
+        fits = fits and holder(state, Character.PROFESSOR) == seat
+        fits = fits and bool(state.bonus_deck or state.prestige_deck)
+    elif isinstance(pending, CardChoice):
+        fits = (
+            fits
+            and characters is not None
+            and Character.PROFESSOR in characters.face_down
+            and pending.deck is not Deck.PERSONS
+            and 1 <= len(pending.shown) <= 5
+            and (
+                not pending.returning  # ruling R6: only where the player orders the rest
+                or (ruleset(state.config).chooses_returned_order and 2 <= len(pending.shown) <= 4)
+            )
+        )
+    else:
+        fits = False
+    if not fits:
+        return [f"the pending {pending!r} cannot arise for player {seat} in characters @ pending"]
     return []
 
 
