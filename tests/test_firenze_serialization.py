@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+from typing import Any
 
 import pytest
 
@@ -113,3 +114,23 @@ def test_bad_notation_is_refused_with_the_shape(text: str, message: str) -> None
     """Malformed notation raises InvalidMoveError naming what is wrong."""
     with pytest.raises(InvalidMoveError, match=message):
         parse_move(text)
+
+
+@pytest.mark.parametrize(
+    ("tamper", "message"),
+    [
+        (lambda d: d["row"][0].update(title="Skandal"), "of the right titles"),
+        (lambda d: d.update(step="PAY_CARD"), "the card payment is already complete"),
+        (lambda d: d["seals"].__setitem__(0, 7), "a seal belongs to no player"),
+        (lambda d: d.update(balconies=["BI-Y", "BI-G", "BIII-R", "BIV-B"]), "numeral I-IV"),
+        (lambda d: d.update(end_holder=5), "held by no player"),
+        (lambda d: d.update(step="CHANCE"), "chance step without explicit chance"),
+        (lambda d: d.update(level_tiles=[5, 5]), "level tile"),
+    ],
+)
+def test_tampered_states_are_refused_with_the_reason(tamper: Any, message: str) -> None:
+    """load_state refuses a state the engine could not play on, saying why."""
+    data = json.loads(dumps(game()))
+    tamper(data)
+    with pytest.raises(SerializationError, match=message):
+        load_state(json.dumps(data))
