@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import attrs
 import pytest
@@ -18,8 +19,8 @@ from firenze_positions import (
     set_row,
     tower,
 )
-from princes_of_florence.firenze import apply, legal_moves
-from princes_of_florence.firenze.errors import IllegalMoveError, InvalidMoveError
+from princes_of_florence.firenze import apply, legal_moves, new_game, observe
+from princes_of_florence.firenze.errors import ArgumentError, IllegalMoveError, InvalidMoveError
 from princes_of_florence.firenze.ids import Colour, Step, Title
 from princes_of_florence.firenze.moves import (
     ChooseCard,
@@ -304,3 +305,25 @@ def test_a_non_move_is_invalid() -> None:
     """An object that is no Firenze move raises InvalidMoveError."""
     with pytest.raises(InvalidMoveError, match="is not a Firenze move"):
         apply(game(), "take the first card")  # type: ignore[arg-type]  # the refusal is the test
+
+
+def _anything(value: object) -> Any:
+    """``value`` as any type: the argument of the wrong kind a test hands over."""
+    return value
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        # the wrong kinds are the test
+        (lambda: legal_moves(_anything(None)), "legal_moves needs a Firenze State, not None"),
+        (lambda: apply(_anything("state"), EndPhase()), "apply needs a Firenze State, not a str"),
+        (lambda: new_game(_anything(3)), "new_game needs a FirenzeConfig, not an int"),
+        (lambda: observe(game(), 5), "observe needs a seat 0..1, not 5"),
+    ],
+)
+def test_arguments_of_the_wrong_kind_are_named(call: Callable[[], object], message: str) -> None:
+    """A wrong kind of argument raises ArgumentError (a TypeError) naming both kinds."""
+    with pytest.raises(ArgumentError, match=message) as raised:
+        call()
+    assert isinstance(raised.value, TypeError)

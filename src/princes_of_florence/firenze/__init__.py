@@ -23,6 +23,7 @@ from princes_of_florence.firenze.engine import (
     outcome,
 )
 from princes_of_florence.firenze.errors import (
+    ArgumentError,
     CatalogError,
     ConfigError,
     IllegalMoveError,
@@ -35,6 +36,7 @@ from princes_of_florence.firenze.observation import PlayerView, determinize, obs
 from princes_of_florence.firenze.state import State
 
 __all__ = [
+    "ArgumentError",
     "CardKind",
     "CatalogError",
     "Colour",

@@ -11,7 +11,7 @@ False
 from __future__ import annotations
 
 from princes_of_florence.firenze.config import FirenzeConfig
-from princes_of_florence.firenze.errors import IllegalMoveError, InvalidMoveError
+from princes_of_florence.firenze.errors import ArgumentError, IllegalMoveError, InvalidMoveError
 from princes_of_florence.firenze.events import Event
 from princes_of_florence.firenze.moves import MOVE_TYPES, Move
 from princes_of_florence.firenze.rules import chance, legal, turn
@@ -38,20 +38,32 @@ def new_game(config: FirenzeConfig) -> State:
 
     With ``explicit_chance`` it is a chance node: chance deals the first row.
     """
+    if not isinstance(config, FirenzeConfig):
+        raise ArgumentError.wrong_kind("new_game", "a FirenzeConfig", config)
     return turn.settle(new_state(config))
+
+
+def _state(function: str, state: object) -> None:
+    if not isinstance(state, State):
+        raise ArgumentError.wrong_kind(function, "a Firenze State", state)
 
 
 def legal_moves(state: State) -> tuple[Move, ...]:
     """Every legal move of the player to decide; empty only when the game is over (ZR45)."""
+    if type(state) is not State:
+        _state("legal_moves", state)
     return legal.legal_moves(state)
 
 
 def current_player(state: State) -> int | None:
     """The player to decide, or ``None`` at a chance node or when the game is over."""
+    _state("current_player", state)
     return None if state.is_over or state.is_chance else state.decider
 
 
 def _check(state: State, move: Move, player: int | None) -> None:
+    if type(state) is not State:
+        _state("apply", state)
     if not isinstance(move, MOVE_TYPES):
         raise InvalidMoveError(f"{move!r} is not a Firenze move")
     if state.is_over:
@@ -102,6 +114,7 @@ def chance_outcomes(state: State) -> tuple[tuple[Move, float], ...]:
 
 def is_terminal(state: State) -> bool:
     """Whether the game is over (Z105, or the turn limit of ruling ZR44)."""
+    _state("is_terminal", state)
     return state.is_over
 
 
@@ -111,6 +124,7 @@ def outcome(state: State) -> Outcome:
     Raises:
         IllegalMoveError: the game is not over.
     """
+    _state("outcome", state)
     if not state.is_over:
         raise IllegalMoveError("the game is not over: there is no outcome yet")
     return _outcome(state)

@@ -7,6 +7,7 @@ catches Firenze's too::
 
     ValueError
      └── PrincesOfFlorenceError
+          ├── ArgumentError         an argument of the wrong kind (also a TypeError)
           ├── IllegalMoveError      a well-formed move that the rules forbid now
           ├── InvalidMoveError      notation that cannot be parsed, a malformed move
           ├── ConfigError           an impossible configuration
@@ -21,12 +22,24 @@ from __future__ import annotations
 from princes_of_florence import errors as _base
 
 __all__ = [
+    "ArgumentError",
     "CatalogError",
     "ConfigError",
     "IllegalMoveError",
     "InvalidMoveError",
     "SerializationError",
 ]
+
+
+class ArgumentError(_base.ArgumentError):
+    """An argument of the wrong kind: ``None`` or a view where a state is due.
+
+    >>> from princes_of_florence.firenze import legal_moves
+    >>> legal_moves(None)
+    Traceback (most recent call last):
+    ...
+    princes_of_florence.firenze.errors.ArgumentError: legal_moves needs a Firenze State, not None
+    """
 
 
 class IllegalMoveError(_base.IllegalMoveError):

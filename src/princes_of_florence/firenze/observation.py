@@ -24,6 +24,7 @@ import attrs
 
 from princes_of_florence.firenze.components import default_catalog
 from princes_of_florence.firenze.config import FirenzeConfig
+from princes_of_florence.firenze.errors import ArgumentError
 from princes_of_florence.firenze.events import Event
 from princes_of_florence.firenze.ids import Step, Title
 from princes_of_florence.firenze.state import Bricks, Pending, PlayerState, RowCard, State
@@ -88,6 +89,10 @@ class PlayerView:
 
 def observe(state: State, player: int) -> PlayerView:
     """What ``player`` sees of ``state`` (ruling ZR41)."""
+    if not isinstance(state, State):
+        raise ArgumentError.wrong_kind("observe", "a Firenze State", state)
+    if type(player) is not int or not 0 <= player < len(state.players):
+        raise ArgumentError(f"observe needs a seat 0..{len(state.players) - 1}, not {player!r}")
     counts = state.config.hands == "counts"
     players = tuple(
         attrs.evolve(p, hand=()) if counts and seat != player else p
