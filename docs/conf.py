@@ -46,6 +46,7 @@ autodoc_type_aliases = {
     "Pending": "~princes_of_florence.Pending",
     "ViewPending": "~princes_of_florence.ViewPending",
     "StateOrView": "~princes_of_florence.decisions.StateOrView",
+    "AnyGame": "~princes_of_florence.games.Game",
 }
 napoleon_google_docstring = True
 napoleon_numpy_docstring = False
@@ -72,6 +73,8 @@ nitpick_ignore = [
     ("py:class", "gymnasium.spaces.space.Space"),
     ("py:class", "numpy.ndarray"),
     ("py:class", "numpy.dtype"),
+    # The web server's application (Starlette, the web extra).
+    ("py:class", "starlette.applications.Starlette"),
 ]
 html_theme = "furo"
 html_title = "princes-of-florence"

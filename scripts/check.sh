@@ -4,6 +4,8 @@
 # doctests, the Sphinx build with warnings as errors and every reference resolved
 # (-n), no error shown on a built page (scripts/check_html.py), the wheel and sdist contents,
 # and the JSON tests again with the lowest declared attrs and cattrs (.venv-floor).
+# The web extra, Playwright and (as root, with apt-get) Debian's Chromium are installed
+# so that the web server's API and browser tests run.
 # Exits non-zero on any failure.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -11,7 +13,19 @@ python3 -m venv .venv
 .venv/bin/python -m pip install --quiet --upgrade pip
 # The extras too, so that their tests run (they skip only without them); the
 # floor-version run below has no orjson, so the JSON tests run on the standard library too.
-.venv/bin/python -m pip install --quiet -e ".[dev,fast,pettingzoo,openspiel]"
+.venv/bin/python -m pip install --quiet -e ".[dev,fast,pettingzoo,openspiel,web]"
+# The web server's tests: httpx for Starlette's TestClient, Playwright for Python for the
+# browser tests, which drive Debian's Chromium (installed here when missing; Playwright
+# never downloads a browser: the tests launch /usr/bin/chromium by its path).
+.venv/bin/python -m pip install --quiet "httpx>=0.27" "playwright>=1.40"
+if [ ! -x /usr/bin/chromium ]; then
+    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+        echo "== apt-get install chromium (for the browser tests)"
+        apt-get update -qq && apt-get install -y -qq chromium >/dev/null
+    else
+        echo "== /usr/bin/chromium is missing and cannot be installed here: the browser tests will be skipped"
+    fi
+fi
 export PATH="$PWD/.venv/bin:$PATH"
 # In CI the thorough Hypothesis profile runs; locally the quick one.
 if [ -n "${CI:-}" ]; then export HYPOTHESIS_PROFILE="${HYPOTHESIS_PROFILE:-ci}"; fi

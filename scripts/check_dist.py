@@ -2,7 +2,8 @@
 
 Usage: ``python scripts/check_dist.py`` (needs the ``build`` package; run from
 scripts/check.sh).  Fails, naming each problem, when the wheel lacks the
-licence, the component catalog, ``py.typed`` or the version module, when the
+licence, the component catalog, ``py.typed``, the version module or the web
+page's files, when the
 sdist lacks the licence or the sources, or when either carries a version other
 than the package's own.
 """
@@ -44,6 +45,9 @@ def _problems(out: Path, version: str) -> list[str]:
         "princes_of_florence/_version.py",
         "princes_of_florence/py.typed",
         "princes_of_florence/components/catalog.toml",
+        "princes_of_florence/web/static/index.html",
+        "princes_of_florence/web/static/app.js",
+        "princes_of_florence/web/static/style.css",
     ]
     problems += [f"the wheel lacks {name}" for name in wanted if name not in names]
     if "License-Expression: MIT" not in metadata:

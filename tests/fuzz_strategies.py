@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from typing import Any, get_args
 
 import attrs
@@ -22,19 +23,21 @@ from princes_of_florence.engine import apply_with_events, is_terminal, legal_mov
 from princes_of_florence.ids import AuctionObject, BonusCardId, Building, PersonId
 from princes_of_florence.moves import Move
 from princes_of_florence.observation import observe
-from princes_of_florence.serialization import GameRecord, dumps
-from princes_of_florence.state import GameState
+from princes_of_florence.serialization import GameRecord, dumps, record_to_text
+from princes_of_florence.state import Conversion, GameState, Proposal
 from strategies import PlayedGame, play_random
 
 __all__ = [
     "HUGE_DIGITS",
     "Sample",
     "action_values",
+    "command_lines",
     "documents",
     "hostile_values",
     "move_texts",
     "moves_for",
     "mutated_texts",
+    "nudged_states",
     "samples",
 ]
 
@@ -72,11 +75,18 @@ _GAMES: list[PlayedGame] = []
 
 
 def _games() -> list[PlayedGame]:
-    """Three games of 3, 4 and 5 players, played once per process."""
+    """Five games, played once per process: of 3, 4 and 5 players, then one of Muse &
+    Princess (4 players, money hidden) and one of both expansions (3 players), so that
+    every field of a document, the character cards and shared buildings included, is
+    broken somewhere."""
     if not _GAMES:
         for players in (3, 4, 5):
             config = GameConfig(players=players, seed=players, hidden_money=players == 4)
             _GAMES.append(play_random(config, players, sell_chance=0.1))
+        muse = GameConfig(players=4, seed=6, hidden_money=True, muse_and_princess=True)
+        both = GameConfig(players=3, seed=7, muse_and_princess=True, cooperative_building=True)
+        for seed, config in enumerate((muse, both), start=6):
+            _GAMES.append(play_random(config, seed, sell_chance=0.1))
     return _GAMES
 
 
@@ -227,6 +237,8 @@ def _mutation(draw: st.DrawFn, data: Any) -> Any:
     path = draw(st.sampled_from(paths))
     target = _get(data, path)
     operations = ["value", "huge", "negative", "string", "deep", "nest"]
+    if type(target) is int:
+        operations += ["nudge", "nudge"]
     if isinstance(target, dict):
         operations += ["drop_key", "extra_key", "many_keys"]
     if isinstance(target, list):
@@ -240,6 +252,8 @@ def _mutation(draw: st.DrawFn, data: Any) -> Any:
         replacement = draw(st.sampled_from([-1, -100, -(2**63), -(10**9)]))
     elif operation == "string":
         replacement = "x" * draw(st.sampled_from([1, 1_000, 60_000, 150_000]))
+    elif operation == "nudge":
+        replacement = draw(_nudged(target))
     elif operation == "deep":
         replacement = _DEEP
     elif operation == "nest":
@@ -322,3 +336,142 @@ def documents(draw: st.DrawFn, kind: str) -> tuple[str, str]:
     if not isinstance(document, dict):
         return json.dumps(document), source
     return _text(document), source
+
+
+def _nudged(number: int) -> st.SearchStrategy[int]:
+    """A number near ``number``, as a careless edit or an off-by-one would leave it: one
+    step of 100 or of 1 either way, halved, doubled, zero, negated or 2**64 - 1."""
+    steps = [number - 100, number + 100, number - 1, number + 1]
+    return st.sampled_from([*steps, number // 2, number * 2, 0, -number, 2**64 - 1])
+
+
+_DERIVED = re.compile(
+    r"money|prestige|bids|banker|round_best|high_bid|payout|limit|payment|holders|tokens"
+    r"|opener|bidders|high_bidder|current_player|start_player|round|turns_done|builders"
+)
+"""Paths of the numbers the rules derive from play, which a nudge most often breaks
+subtly (a bid a player can no longer pay, a best work no work reached)."""
+
+
+def _bounds(state: GameState) -> list[tuple[tuple[Any, ...], tuple[Any, ...], int]]:
+    """The numbers the decision of ``state`` turns on, as bounds play keeps: ``(lower,
+    upper, scale)`` paths with ``lower <= upper * scale``.  A character bid and the
+    bidder's cash, the high bid and the high bidder's cash, a payout and the best work
+    of the round, the limit of a proposal and the partner's cash."""
+    bounds: list[tuple[tuple[Any, ...], tuple[Any, ...], int]] = []
+    characters = state.characters
+    if characters is not None:
+        for index, seat in enumerate(characters.tokens):
+            if seat is not None:
+                bounds.append((("characters", "bids", index), ("players", seat, "money"), 1))
+    auction = state.auction
+    if auction is not None and auction.high_bidder is not None:
+        bounds.append((("auction", "high_bid"), ("players", auction.high_bidder, "money"), 1))
+    seat = state.current_player
+    if isinstance(state.pending, Conversion) and seat is not None:
+        bounds.append((("pending", "payout"), ("round_best", seat), 100))
+        bounds.append((("pending", "payout"), ("players", seat, "money"), 1))
+    if isinstance(state.pending, Proposal):
+        bounds.append((("pending", "limit"), ("players", state.pending.partner, "money"), 1))
+    return bounds
+
+
+_POSITIONS: dict[str, list[GameState]] = {}
+
+
+def _positions() -> dict[str, list[GameState]]:
+    """The states of the played games by what is going on: a character bid standing, an
+    auction running, a decision pending, anything."""
+    if not _POSITIONS:
+        for game in _games():
+            for state in game.states:
+                characters = state.characters
+                if characters is not None and any(t is not None for t in characters.tokens):
+                    _POSITIONS.setdefault("character bid", []).append(state)
+                elif state.auction is not None and state.auction.stack is not None:
+                    _POSITIONS.setdefault("auction", []).append(state)
+                elif state.pending is not None:
+                    _POSITIONS.setdefault("pending", []).append(state)
+                _POSITIONS.setdefault("any", []).append(state)
+    return _POSITIONS
+
+
+@st.composite
+def nudged_states(draw: st.DrawFn) -> str:
+    """The JSON of a state of a played game with one integer moved.
+
+    The state is as often one with a character bid standing, one with an auction
+    running, one with a decision pending, or any.  The integer is as often any, one of
+    the numbers the rules derive (:data:`_DERIVED`), or one the decision turns on
+    (:func:`_bounds`), each nudged (see :func:`_nudged`); or a bound the decision
+    relies on is crossed by one step of 100 (a bid above the bidder's cash, cash below
+    the high bid, a payout above the best work).
+    """
+    positions = _positions()
+    state = draw(st.sampled_from(positions[draw(st.sampled_from(sorted(positions)))]))
+    document = json.loads(dumps(state))
+    data = document["data"]
+    numbers = [p for p in _paths(data) if type(_get(data, p)) is int]
+    derived = [p for p in numbers if _DERIVED.search("/".join(map(str, p)))]
+    bounds = _bounds(state)
+    mode = draw(st.sampled_from(["any", "derived", "decision", "crossed"]))
+    if mode == "crossed" and bounds:
+        lower, upper, scale = draw(st.sampled_from(bounds))
+        if draw(st.booleans()):  # the lower one raised above the upper one
+            path, value = lower, _get(data, upper) * scale + 100
+        else:  # the upper one lowered below the lower one
+            path, value = upper, (_get(data, lower) - 100) // scale
+    else:
+        choices = {"derived": derived, "decision": [p for b in bounds for p in b[:2]]}
+        path = draw(st.sampled_from(choices.get(mode) or numbers))
+        value = draw(_nudged(_get(data, path)))
+    _get(data, path[:-1])[path[-1]] = value
+    return json.dumps(document, separators=(",", ":"))
+
+
+_WORDS = (
+    *("play", "replay", "tournament", "bench", "catalog", "--help", "-h", ""),
+    *("--players", "--seed", "--bots", "--human", "--names", "--save", "--player"),
+    *("--games", "--workers", "--seconds", "--hidden-money", "--muse-and-princess"),
+    *("--cooperative-building", "--hard-freedoms", "--choose-returned-order"),
+    *("random", "heuristic", "mcts", "mcts:seconds=nan", "mcts:iterations=2:rollout=1"),
+    *("random:sell=nan", "mcts:c=-1", "genius", ",", "random,random", "json", "games"),
+    *("0", "1", "2", "3", "4", "5", "6", "-1", "99", "nan", "inf", "-inf", "1e999", "0.001"),
+    *("9" * 4_301, "²", "٣", "x", "a,b,c", "\x00", "--", "-", "FILE"),
+)
+"""The words command lines are made of: commands, options, values good and bad."""
+
+_FILE_KINDS = ("record", "text", "bytes", "missing", "directory", "/dev/zero", "nul")
+
+
+@st.composite
+def command_lines(draw: st.DrawFn) -> tuple[list[str], str, str, bytes]:
+    """Arguments for the command line, what standard input holds, and a file: its kind
+    (see :data:`_FILE_KINDS`) and content.  The word ``FILE`` in the arguments stands
+    for the file's path, as do the path after ``replay`` and after ``--save``."""
+    command = draw(st.sampled_from(["play", "replay", "tournament", "bench", "catalog", ""]))
+    words = draw(st.lists(st.sampled_from(_WORDS) | st.text(max_size=12), min_size=0, max_size=6))
+    argv = [command, *words] if command else words
+    if command == "replay":
+        argv.insert(1, "FILE")
+    if command == "tournament" and "--games" not in argv:  # bounded: a few games at most
+        argv += ["--games", draw(st.sampled_from(["2", "3", "4", "x", "-2"]))]
+    if "--games" in argv or "--seconds" in argv or "--workers" in argv:
+        # a budget far above the words' (10**30 games) would be a long run asked for
+        argv = [w if not (w.isdigit() and len(w) > 1) else "2" for w in argv]
+    sample = draw(samples())
+    kind = draw(st.sampled_from(_FILE_KINDS))
+    content = b""
+    if kind == "record":
+        game = sample.game
+        record = GameRecord(game.config, game.moves[: sample.index])
+        text = record_to_text(record) if draw(st.booleans()) else dumps(record)
+        for _ in range(draw(st.integers(0, 2))):
+            text = _mutate_text(draw, text)
+        content = text.encode("utf-8", "surrogatepass")
+    elif kind == "text":
+        content = draw(st.text(max_size=200)).encode("utf-8", "surrogatepass")
+    elif kind == "bytes":
+        content = draw(st.binary(max_size=200))
+    stdin = "\n".join(draw(st.lists(st.sampled_from(["1", "2", "x", "sell 1", "²", ""]))))
+    return argv, stdin, kind, content

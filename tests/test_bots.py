@@ -40,8 +40,8 @@ from princes_of_florence.bots import (
     play_game,
     view_moves,
 )
-from princes_of_florence.bots.mcts import evaluate
 from princes_of_florence.moves import Move
+from princes_of_florence.search import evaluate
 from princes_of_florence.serialization import replay
 from princes_of_florence.state import Proposal
 from strategies import play_random

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import datetime
+import io
+import os
 import re
 from pathlib import Path
 from typing import Any
@@ -16,6 +18,7 @@ from princes_of_florence import (
     GameConfig,
     GameRecord,
     ReturnPerson,
+    cli,
     describe,
     load_record,
     outcome,
@@ -24,6 +27,7 @@ from princes_of_florence import (
     replay,
 )
 from princes_of_florence.cli import main
+from princes_of_florence.limits import MAX_DOCUMENT_CHARS
 from princes_of_florence.rules.cooperative import render_shared_map
 
 _MOVE_LINE = re.compile(r"^ *(\d+)\. (.+)$")
@@ -207,3 +211,202 @@ def test_catalog_lists_the_reconstructed_data(capsys: pytest.CaptureFixture[str]
     assert lines[0].startswith("# component catalog, edition ")
     assert len(lines) > 1
     assert all(line.startswith("reconstructed: ") for line in lines[1:])
+
+
+def _refused(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[str, str]:
+    """Run the command line, which must exit with status 2; its output and its error."""
+    with pytest.raises(SystemExit) as exit_:
+        main(list(argv))
+    assert 2 == exit_.value.code
+    captured = capsys.readouterr()
+    return captured.out, captured.err
+
+
+def _one_line_error(err: str) -> str:
+    """The error of a refusal: exactly one line, ``error: ...``, no traceback."""
+    assert err.endswith("\n"), err
+    assert err.count("\n") == 1, err
+    assert err.startswith("error: ")
+    assert "Traceback" not in err
+    return err.removeprefix("error: ").strip()
+
+
+def test_replay_of_a_file_that_is_not_utf8_is_one_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A record file of other bytes than UTF-8 text is named, with status 2, no traceback."""
+    path = tmp_path / "latin1.txt"
+    path.write_bytes("# players 3\n# seed 1\n# names Åsa | Bo | Cé\n".encode("latin-1"))
+    _out, err = _refused(capsys, "replay", str(path))
+    assert f"cannot read {path}: not UTF-8 text" in _one_line_error(err)
+
+
+def test_replay_reads_at_most_the_size_limit(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A file longer than a record may be is refused after reading one character more
+    than the limit: /dev/zero (read whole, it never ends) answers at once."""
+    read: list[int] = []
+    real_open = open
+
+    def spying_open(*args: Any, **kwargs: Any) -> Any:
+        file = real_open(*args, **kwargs)
+        real_read = file.read
+
+        def counted(size: int = -1) -> Any:
+            text = real_read(size)
+            read.append(len(text))
+            return text
+
+        file.read = counted
+        return file
+
+    monkeypatch.setattr(cli, "open", spying_open, raising=False)
+    path = tmp_path / "long.txt"
+    path.write_text("# players 3\n# seed 1\n" + "pass\n" * 100_000)
+    _out, err = _refused(capsys, "replay", str(path))
+    assert "a record has at most 100000 characters" in _one_line_error(err)
+    assert [MAX_DOCUMENT_CHARS + 1] == read
+    if Path("/dev/zero").exists():
+        _out, err = _refused(capsys, "replay", "/dev/zero")
+        assert "cannot read /dev/zero: a record has at most" in _one_line_error(err)
+        assert [MAX_DOCUMENT_CHARS + 1] * 2 == read
+
+
+def test_replay_refuses_a_path_python_cannot_open(capsys: pytest.CaptureFixture[str]) -> None:
+    """A path with a NUL character is refused as unreadable, not met as a ValueError."""
+    _out, err = _refused(capsys, "replay", "game\x00.json")
+    assert "cannot read 'game\\x00.json'" in _one_line_error(err)
+
+
+@pytest.mark.parametrize("player", ["3", "99", "-1"])
+def test_replay_as_a_player_not_in_the_game_is_refused(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, player: str
+) -> None:
+    """``replay --player`` names a player of the recorded game, or is refused."""
+    path = tmp_path / "game.txt"
+    path.write_text("# players 3\n# seed 1\n")
+    out, err = _refused(capsys, "replay", str(path), "--player", player)
+    assert f"--player must be a player of the game, 0 to 2, not {player}" == _one_line_error(err)
+    assert "" == out
+
+
+def _save_paths(tmp_path: Path) -> list[tuple[str, str]]:
+    """Paths ``play --save`` cannot write, with the reason named."""
+    blocker = tmp_path / "a_file"
+    blocker.write_text("")
+    paths = [
+        (str(tmp_path / "missing" / "game.json"), "No such file or directory"),
+        (str(tmp_path), "is a directory, not a file"),
+        (str(blocker / "game.json"), "Not a directory"),
+        (str(tmp_path / "nul\x00.json"), "embedded null byte"),
+    ]
+    if os.geteuid() != 0:  # root writes through file permissions
+        locked = tmp_path / "locked"
+        locked.mkdir(mode=0o500)
+        paths.append((str(locked / "game.json"), "Permission denied"))
+    return paths
+
+
+def test_play_checks_the_save_path_before_the_game(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A --save path that cannot be written is refused before a move is played, in one
+    line with status 2; nothing is left behind by the check."""
+    for path, reason in _save_paths(tmp_path):
+        out, err = _refused(capsys, "play", "--players", "3", "--save", path)
+        assert "" == out  # not a move played
+        message = _one_line_error(err)
+        assert message.startswith("--save: "), message
+        assert reason in message, message
+    existing = tmp_path / "kept.json"
+    existing.write_text("kept")
+    assert 0 == main(["play", "--players", "3", "--seed", "1", "--save", str(existing)])
+    capsys.readouterr()
+    assert existing.read_text().startswith('{"schema"')
+    assert not (tmp_path / "missing").exists()
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full on this system")
+def test_play_to_a_full_device_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    """A device that fills up when the record is written is named, with status 2."""
+    out, err = _refused(capsys, "play", "--players", "3", "--save", "/dev/full")
+    assert "Final scores:" in out
+    assert "--save: cannot write /dev/full: No space left on device" == _one_line_error(err)
+
+
+@pytest.mark.parametrize("stdin", [None, "closed"])
+def test_a_human_player_with_standard_input_closed_is_refused(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, stdin: str | None
+) -> None:
+    """``play --human`` with no standard input is refused before the game, in one line."""
+    closed = io.StringIO()
+    closed.close()
+    monkeypatch.setattr("sys.stdin", closed if stdin else None)
+    out, err = _refused(capsys, "play", "--players", "3", "--human", "0")
+    assert "--human reads the moves from standard input, which is closed" == _one_line_error(err)
+    assert "" == out
+
+
+@pytest.mark.parametrize("answer", ["²", "9" * 4_301, "٣"])
+def test_a_human_answer_of_digits_that_are_no_move_is_asked_again(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, answer: str
+) -> None:
+    """An answer of 4,301 digits or of digits int() reads but the list does not ('²'
+    made int() fail) is refused with a reason and asked again; when the input ends,
+    the game stops with one line and status 2."""
+    monkeypatch.setattr("sys.stdin", io.StringIO(f"{answer}\n"))
+    out, err = _refused(capsys, "play", "--players", "3", "--seed", "2", "--human", "0")
+    assert "there is no move '" in out
+    assert ": answer 1 to 4" in out
+    assert "the input ended before the game did" == _one_line_error(err)
+
+
+def test_a_human_answer_that_is_not_utf8_stops_the_game_in_one_line(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Bytes that are not UTF-8 on a strict standard input end the game with status 2."""
+    strict = io.TextIOWrapper(io.BytesIO(b"\xff\n1\n"), encoding="utf-8", errors="strict")
+    monkeypatch.setattr("sys.stdin", strict)
+    _out, err = _refused(capsys, "play", "--players", "3", "--human", "0")
+    assert "the input is not UTF-8 text: invalid start byte" == _one_line_error(err)
+
+
+@pytest.mark.parametrize(
+    ("argv", "reason"),
+    [
+        (
+            ["play", "--bots", "mcts:seconds=nan,random,random"],
+            "bad bot spec 'mcts:seconds=nan': seconds must be a positive number, not nan",
+        ),
+        (
+            ["play", "--bots", "mcts:seconds=1e999,random,random"],
+            "seconds must be a positive number, not inf",
+        ),
+        (["play", "--bots", "random,mcts:c=nan,random"], "exploration must be a number from 0"),
+        (["play", "--bots", ""], "--bots: bot 1 of 1 is not named; name one bot per player"),
+        (["play", "--bots", "random,,heuristic"], "--bots: bot 2 of 3 is not named"),
+        (["tournament", "--bots", "", "--games", "3"], "--bots names 1 bot(s) with no spec"),
+    ],
+)
+def test_bot_specs_that_never_finish_or_name_nothing_are_refused(
+    capsys: pytest.CaptureFixture[str], argv: list[str], reason: str
+) -> None:
+    """A NaN or infinite time budget (the search never stopped) and an empty spec (taken
+    for the default bots) are refused with the reason, status 2."""
+    out, err = _refused(capsys, *argv)
+    assert reason in _one_line_error(err)
+    assert "" == out
+
+
+@pytest.mark.parametrize("seconds", ["nan", "inf", "-1", "1e999", "soon"])
+def test_bench_refuses_a_time_budget_that_is_no_number_of_seconds(
+    capsys: pytest.CaptureFixture[str], seconds: str
+) -> None:
+    """``bench --seconds`` takes a number from 0: NaN or infinity never ended."""
+    out, err = _refused(capsys, "bench", "--seconds", seconds, "json")
+    assert (
+        f"bench: error: argument --seconds: the time budget must be a number of seconds"
+        f" from 0, not {seconds!r}"
+    ) in err
+    assert "" == out

@@ -6,17 +6,22 @@ state or a view, and the PettingZoo and OpenSpiel adapters, whose tests are skip
 without their extras) and asserts that every answer is a result or a
 :class:`PrincesOfFlorenceError` with a short message, that nothing given is changed,
 and that whatever is accepted is within :mod:`princes_of_florence.limits`, which bound
-the work of every later call.  Work is bounded by sizes, never timed.  Each test
-counts the inputs it tried per entry point and shows them in the ``figures`` summary.
+the work of every later call.  Every state accepted has legal moves that apply, and
+plays to the end.  The command line (``main``) answers with exit status 0 or 2 and a
+refusal of one line, never a traceback.  Work is bounded by sizes, never timed.  Each
+test counts the inputs it tried per entry point and shows them in the ``figures`` summary.
 """
 
 from __future__ import annotations
 
+import importlib
+import io
 import math
 import random
 from collections import Counter
 from collections.abc import Callable
 from functools import partial
+from pathlib import Path
 from typing import Any
 
 import attrs
@@ -27,11 +32,13 @@ from hypothesis import strategies as st
 from fuzz_strategies import (
     KINDS,
     action_values,
+    command_lines,
     documents,
     hostile_values,
     move_texts,
     moves_for,
     mutated_texts,
+    nudged_states,
     samples,
 )
 from princes_of_florence import (
@@ -40,6 +47,7 @@ from princes_of_florence import (
     PrincesOfFlorenceError,
     SerializationError,
     apply,
+    cli,
     free_moves,
     is_legal,
     is_terminal,
@@ -52,6 +60,9 @@ from princes_of_florence import (
     render_text,
     work_preview,
 )
+from princes_of_florence import bench as bench_module
+from princes_of_florence.bots import RandomBot
+from princes_of_florence.cli import main
 from princes_of_florence.encoding import (
     ACTION_COUNT,
     action_mask,
@@ -69,6 +80,7 @@ from princes_of_florence.limits import (
 )
 from princes_of_florence.moves import move_shape_problem
 from princes_of_florence.observation import determinize, observe
+from princes_of_florence.rules.invariants import state_problems
 from princes_of_florence.serialization import (
     dumps,
     load_config,
@@ -296,8 +308,28 @@ def test_hostile_players_and_money_for_views(summary_lines: list[str]) -> None:
     _report(summary_lines, "views", counts)
 
 
+def _every_move_applies(state: GameState) -> None:
+    """Each legal move of ``state`` applies (no assertion of the rules fails) and leaves a
+    state that breaks no invariant either."""
+    for move in legal_moves(state):
+        after = apply(state, move)
+        assert () == state_problems(after), (str(move), state_problems(after)[:2])
+
+
+def _plays_to_the_end(state: GameState, seed: int) -> None:
+    rng = random.Random(seed)
+    for _ in range(5_000):  # a game has a few hundred moves
+        if is_terminal(state):
+            return
+        moves = legal_moves(state)
+        assert moves, "a live state with no legal move"
+        state = apply(state, moves[int(rng.random() * len(moves))])
+    raise AssertionError("the game did not end")
+
+
 def test_any_accepted_state_plays_to_the_end(summary_lines: list[str]) -> None:
-    """A state load_state accepts, however it was made, plays to the end by random moves."""
+    """A state load_state accepts, however it was made, plays to the end by random moves,
+    and every one of its legal moves applies."""
     counts: Counter[str] = Counter()
 
     @fuzz
@@ -308,14 +340,8 @@ def test_any_accepted_state_plays_to_the_end(summary_lines: list[str]) -> None:
         if isinstance(state, PrincesOfFlorenceError):
             return
         counts["accepted and played"] += 1
-        rng = random.Random(seed)
-        for _ in range(5_000):  # a game has a few hundred moves
-            if is_terminal(state):
-                return
-            moves = legal_moves(state)
-            assert moves, "a live state with no legal move"
-            state = apply(state, moves[int(rng.random() * len(moves))])
-        raise AssertionError("the game did not end")
+        _every_move_applies(state)
+        _plays_to_the_end(state, seed)
 
     run()
     _report(summary_lines, "playable states", counts)
@@ -536,3 +562,109 @@ def test_hostile_openspiel_actions_and_texts(summary_lines: list[str]) -> None:
 
     run()
     _report(summary_lines, "openspiel", counts)
+
+
+def test_a_number_nudged_leaves_no_accepted_state_stuck(summary_lines: list[str]) -> None:
+    """One integer of a played state moved a little (a character bid one step above the
+    bidder's cash, a best work below the round's minimum, the Banker's money a round
+    ahead): load_state refuses it, or every legal move of it applies and it plays on."""
+    counts: Counter[str] = Counter()
+
+    @fuzz
+    @given(nudged_states(), st.integers(0, 2**16))
+    def run(text: str, seed: int) -> None:
+        state = _answer(lambda: load_state(text))
+        counts["load_state"] += 1
+        if isinstance(state, PrincesOfFlorenceError):
+            assert isinstance(state, SerializationError)
+            return
+        counts["accepted and played"] += 1
+        _bounded(state)
+        _every_move_applies(state)
+        _plays_to_the_end(state, seed)
+
+    run()
+    _report(summary_lines, "nudged states", counts)
+
+
+def _cli_error_is_one_line(err: str) -> None:
+    """Standard error of a refusal: no traceback, and the reason on one line (after
+    argparse's usage, for an option it refuses itself)."""
+    assert "Traceback" not in err, err[-500:]
+    lines = err.rstrip("\n").split("\n")
+    reason = lines[-1]
+    assert reason.startswith("error: ") or ": error: " in reason, err[-500:]
+    assert all(line.startswith(("usage:", " ")) for line in lines[:-1]), err[-500:]
+
+
+def test_hostile_command_lines(
+    summary_lines: list[str],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """main() answers any argument list, any file to replay and any standard input with
+    exit status 0 or 2, and a refusal with one line on standard error, never a traceback.
+
+    Work is bounded: every bot named is checked by make_bot and then played by a random
+    bot, the benchmarks measure nothing, tournaments play in this process, and numbers of
+    several digits after --games, --seconds or --workers become 2.
+    """
+    counts: Counter[str] = Counter()
+    real_make_bot = tournament_module.make_bot
+
+    def checked_random_bot(spec: str, seed: int | str = 0, game: Any = None) -> Any:
+        real_make_bot(spec, seed, game)  # refuses what the command line must refuse
+        return RandomBot(seed)
+
+    monkeypatch.setattr(cli, "make_bot", checked_random_bot)
+    monkeypatch.setattr(tournament_module, "make_bot", checked_random_bot)
+    real_run = tournament_module._run
+    monkeypatch.setattr(
+        tournament_module,
+        "_run",
+        lambda name, specs, config, seed, games, workers: real_run(
+            name, specs, config, seed, games, 1
+        ),
+    )
+    for name in bench_module.BENCHMARKS:
+        monkeypatch.setitem(bench_module.BENCHMARKS, name, lambda seconds: {"runs": 1.0})
+    paths = {
+        "missing": str(tmp_path / "missing" / "game.json"),
+        "directory": str(tmp_path),
+        "/dev/zero": "/dev/zero" if Path("/dev/zero").exists() else str(tmp_path),
+        "nul": "game\x00.json",
+    }
+
+    @fuzz
+    @given(command_lines())
+    def run(made: tuple[list[str], str, str, bytes]) -> None:
+        argv, stdin, kind, content = made
+        path = paths.get(kind, str(tmp_path / "file.txt"))
+        if kind not in paths:
+            Path(path).write_bytes(content)
+        saved = str(tmp_path / "saved.json")
+        argv = [path if word == "FILE" else word for word in argv]
+        if "--save" in argv[:-1]:
+            argv[argv.index("--save") + 1] = saved if kind == "record" else path
+        monkeypatch.setattr("sys.stdin", io.StringIO(stdin))
+        try:
+            status = main(argv)
+        except SystemExit as exit_:
+            status = exit_.code if isinstance(exit_.code, int) else 2
+        captured = capsys.readouterr()
+        assert status in (0, 2), (argv, status, captured.err[-500:])
+        if status == 2:
+            _cli_error_is_one_line(captured.err)
+        else:
+            assert "Traceback" not in captured.err
+        counts[f"main {argv[0] if argv and argv[0] in _COMMANDS else '(no command)'}"] += 1
+
+    run()
+    _report(summary_lines, "command lines", counts)
+
+
+_COMMANDS = ("play", "replay", "tournament", "bench", "catalog")
+
+tournament_module = importlib.import_module("princes_of_florence.bots.tournament")
+"""The module (the package's ``tournament`` is its function of that name)."""

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import json
 import random
+from pathlib import Path
 
 import pytest
 
-from princes_of_florence import games
-from princes_of_florence.errors import ConfigError, PrincesOfFlorenceError
+from princes_of_florence import games, serialization
+from princes_of_florence.errors import ConfigError, PrincesOfFlorenceError, SerializationError
 
 
 def test_default_game_is_registered() -> None:
@@ -74,3 +76,38 @@ def test_record_of_another_kind_is_refused() -> None:
     """The game's record functions refuse what is not one of its records."""
     with pytest.raises(PrincesOfFlorenceError, match="expected a record"):
         games.get("princes").replay("not a record")
+
+
+@pytest.mark.parametrize("name", games.names())
+def test_record_names_its_game(name: str) -> None:
+    """The JSON of a record carries the name its game is registered under."""
+    game = games.get(name)
+    config = game.make_config(game.player_counts[0], 3, {})
+    document = json.loads(game.dumps(game.make_record(config, ())))
+    assert name == document["game"]
+
+
+@pytest.mark.parametrize("name", games.names())
+def test_record_of_another_game_is_refused_by_name(name: str) -> None:
+    """A record naming another game is refused with a SerializationError naming that game."""
+    game = games.get(name)
+    config = game.make_config(game.player_counts[0], 3, {})
+    document = json.loads(game.dumps(game.make_record(config, ())))
+    document["game"] = "backgammon"
+    with pytest.raises(SerializationError, match=r"game 'backgammon'.* @ \$\.game"):
+        game.load_record(json.dumps(document))
+
+
+def test_princes_record_written_before_records_named_their_game_loads() -> None:
+    """A record without the game's name is The Princes of Florence's, as every old record is."""
+    text = (Path(__file__).parent / "data" / "legacy" / "record-before-game-name.json").read_text()
+    assert "game" not in json.loads(text)
+    game = games.get("princes")
+    record = game.load_record(text)
+    assert 202 == game.config_seed(game.record_config(record))
+    assert game.is_terminal(game.replay(record)[-1])
+
+
+def test_princes_record_name_is_the_registered_name() -> None:
+    """The name written into The Princes of Florence's records is its registered name."""
+    assert games.get("princes").name == serialization.GAME_NAME

@@ -17,12 +17,16 @@ import pytest
 from factories import handed, housed, principality_of
 from helpers import action_phase, after_draft, play
 from positions import (
+    PASS_A2,
     after,
+    characters_phase,
     coop_asked,
     coop_rejected,
     coop_shared,
     coop_turn,
+    decline_auction,
     draft,
+    end_phase_b,
     forest_won,
     holding,
     jester_taken,
@@ -49,6 +53,8 @@ from princes_of_florence import (
     PersonId,
     Phase,
     PrestigeCardId,
+    apply,
+    legal_moves,
     new_game,
 )
 from princes_of_florence.geometry import PALAZZO_MASK, parse_cells
@@ -1053,7 +1059,7 @@ CORRUPTIONS = [
     row(
         "a negative best work",
         lambda: replace(turn(), round_best=(0, -1, 0)),
-        "the round's best works (0, -1, 0) do not fit 3 players @ round_best",
+        "player 1's best work -1 is not 0 to 319 @ round_best[1]",
     ),
     # Cooperative Building: the shared map and shared buildings (R29-R33).
     row(
@@ -1257,6 +1263,251 @@ def holding_merchant() -> GameState:
     return holding("merchant")
 
 
+# --- Muse & Princess: the character cards (R25-R28) ---
+
+
+def cards(state: GameState, **changes: object) -> GameState:
+    """``state`` with its character record changed."""
+    assert state.characters is not None
+    return replace(state, characters=replace(state.characters, **changes))
+
+
+def muse_bid() -> GameState:
+    """Round 1, phase A2 of 4 players: player 0's token lies on the Muse at 500; player 1
+    decides (R25)."""
+    return play(characters_phase(), "token muse 500")[0]
+
+
+def banker_taken() -> GameState:
+    """Round 1, phase B: player 0 took the Banker for 200 and its 600 (R26)."""
+    return play(characters_phase(), "token banker 200", *[PASS_A2] * 3)[0]
+
+
+def merchant_kept() -> GameState:
+    """Round 2, phase A: player 0 still holds the Merchant taken in round 1 (R26)."""
+    state = characters_phase(start_player=3)
+    state = play(state, PASS_A2, "token merchant 300", PASS_A2, PASS_A2)[0]
+    return end_phase_b(state)
+
+
+def mp_auction() -> GameState:
+    """Round 1, phase A of a Muse & Princess game: nobody holds a card yet."""
+    config = GameConfig(players=3, seed=0, muse_and_princess=True)
+    return after_draft_of(config)
+
+
+def after_draft_of(config: GameConfig) -> GameState:
+    state = new_game(config)
+    while state.phase is Phase.SETUP:
+        state = apply(state, legal_moves(state)[0])
+    return state
+
+
+def worked() -> GameState:
+    """Round 1, phase B of 3 players: player 0's best work so far is 9 (R20)."""
+    return replace(turn(), round_best=(9, 0, 0))
+
+
+BID = "characters.tokens[0], characters.bids[0]"
+
+NUMBER_AND_CHARACTER_CORRUPTIONS = [
+    row(
+        "a character bid beyond the bidder's cash",
+        lambda: player(muse_bid(), 0, money=400),
+        f"player 0 bids 500 on the muse with 400 florins in cash (R27) @ {BID}, players[0].money",
+    ),
+    row(
+        "a character bid on no field of the card",
+        lambda: cards(muse_bid(), bids=(550, 0, 0, 0, 0, 0)),
+        f"a bid of 550 on the muse, whose fields are 300 to 1500 (ruling R25) @ {BID}",
+    ),
+    row(
+        "a bid of 2**64 - 1",
+        lambda: cards(muse_bid(), bids=(2**64 - 1, 0, 0, 0, 0, 0)),
+        "a bid of 18446744073709551615 on the muse, whose fields are 300 to 1500 (ruling R25)"
+        f" @ {BID}",
+    ),
+    row(
+        "a bid with no token",
+        lambda: cards(characters_phase(), bids=(0, 300, 0, 0, 0, 0)),
+        "a bid of 300 on the cardinal with no token @ characters.tokens[1], characters.bids[1]",
+    ),
+    row(
+        "two tokens of one player",
+        lambda: cards(
+            muse_bid(), tokens=(0, 0, None, None, None, None), bids=(500, 300, 0, 0, 0, 0)
+        ),
+        "a player has two tokens on the cards (ruling R25) @ characters.tokens",
+    ),
+    row(
+        "a token of a player done",
+        lambda: cards(muse_bid(), done=(True, False, False, False)),
+        f"player 0 is done with phase A2 and has a token @ {BID}",
+    ),
+    row(
+        "the decider has a token",
+        lambda: replace(muse_bid(), current_player=0),
+        "player 0 decides in phase A2 but has a token on a card (ruling R25)"
+        " @ current_player, characters.tokens[0]",
+    ),
+    row(
+        "a token on a card taken in this phase",
+        lambda: cards(
+            muse_bid(), holders=(2, None, None, None, None, None), done=(False, False, True, False)
+        ),
+        f"a token lies on the muse, taken in this phase (R25) @ {BID}",
+    ),
+    row(
+        "a token outside phase A2",
+        lambda: cards(
+            holding("muse"), tokens=(None, 2, None, None, None, None), bids=(0, 300, 0, 0, 0, 0)
+        ),
+        "tokens or bids lie on the cards outside phase A2 @ characters.tokens",
+    ),
+    row(
+        "a token of no player",
+        lambda: cards(muse_bid(), tokens=(2**64 - 1, None, None, None, None, None)),
+        "18446744073709551615 is not a player of the game @ characters.tokens[0]",
+    ),
+    row(
+        "a card held by no player",
+        lambda: cards(holding("muse"), holders=(4, None, None, None, None, None)),
+        "4 is not a player of the game @ characters.holders[0]",
+    ),
+    row(
+        "the Banker held",
+        lambda: cards(holding("muse"), holders=(0, None, None, None, None, 1)),
+        "player 1 holds the banker, which cannot be held now @ characters.holders[5]",
+    ),
+    row(
+        "two cards held by one player",
+        lambda: cards(holding("muse"), holders=(0, 0, None, None, None, None)),
+        "a player holds two character cards (ruling R25) @ characters.holders",
+    ),
+    row(
+        "the Muse held in the next round's auction",
+        lambda: cards(merchant_kept(), holders=(1, None, None, 0, None, None)),
+        "player 1 holds the muse after phase B (ruling R26) @ characters.holders[0]",
+    ),
+    row(
+        "a card held before the first phase A2",
+        lambda: cards(mp_auction(), holders=(None, None, None, 0, None, None)),
+        "player 0 holds the merchant, which cannot be held now @ characters.holders[3]",
+    ),
+    row(
+        "a card held by a player still in phase A2",
+        lambda: cards(muse_bid(), holders=(None, 2, None, None, None, None)),
+        "player 2 holds the cardinal and is still in phase A2 (ruling R25) @ characters.holders[1]",
+    ),
+    row(
+        "the Banker's money grown too soon",
+        lambda: cards(characters_phase(), banker_money=700),
+        "the Banker holds 700 florins, not 600 (ruling R26) @ characters.banker_money",
+    ),
+    row(
+        "the Banker's money not grown",
+        lambda: cards(decline_auction(merchant_kept()), banker_money=600),
+        "the Banker holds 600 florins, not 700 (ruling R26) @ characters.banker_money",
+    ),
+    row(
+        "the Banker's money 2**64 - 1",
+        lambda: cards(merchant_kept(), banker_money=2**64 - 1),
+        "the Banker holds 18446744073709551615 florins, not 600 (ruling R26)"
+        " @ characters.banker_money",
+    ),
+    row(
+        "the Banker's money not in hundreds",
+        lambda: cards(banker_taken(), banker_money=650),
+        "the Banker holds 650 florins, not 600 (ruling R26) @ characters.banker_money",
+    ),
+    row(
+        "the Banker taken in a later round",
+        lambda: cards(holding("muse"), banker_taken=(2, 1)),
+        "the Banker was taken in round 2, not a round of phase A2 so far"
+        " @ characters.banker_taken[0]",
+    ),
+    row(
+        "the Banker taken by no player",
+        lambda: cards(holding("muse"), banker_taken=(1, 2**64 - 1)),
+        "18446744073709551615 is not a player of the game @ characters.banker_taken[1]",
+    ),
+    row(
+        "the Banker and the Muse taken by one player",
+        lambda: cards(holding("muse"), banker_taken=(1, 0)),
+        "player 0 took the Banker and another card in one phase A2 (ruling R25)"
+        " @ characters.banker_taken, characters.holders",
+    ),
+    row(
+        "the Banker taken by a player still in A2",
+        lambda: cards(muse_bid(), banker_taken=(1, 2)),
+        "player 2 took the Banker and is still in phase A2 (ruling R25) @ characters.banker_taken",
+    ),
+    row(
+        "a player still in the last phase A2",
+        lambda: cards(holding("muse"), done=(True, False, True, True)),
+        "a player is still in the last phase A2 (R25) @ characters.done",
+    ),
+    row(
+        "a player done before phase A2",
+        lambda: cards(mp_auction(), done=(True, False, False)),
+        "a player is done with a phase A2 not yet begun @ characters.done",
+    ),
+    row(
+        "the done flags of 2 players among 4",
+        lambda: cards(holding("muse"), done=(True, True)),
+        "done has 2 entries, not 4 @ characters.done",
+    ),
+    row(
+        "a Muse & Princess game without its cards",
+        lambda: replace(muse_bid(), characters=None),
+        "a game of Muse & Princess has no character cards @ characters",
+    ),
+    row(
+        "character cards in the base game",
+        lambda: replace(turn(), characters=CharacterState(done=(True,) * 3)),
+        "character cards belong to the Muse & Princess expansion (R25) @ characters",
+    ),
+    row(
+        "phase A2 in the base game",
+        lambda: replace(after_draft(players=3), phase=Phase.CHARACTERS, auction=None),
+        "characters is not a phase of this game @ phase",
+    ),
+    # Numbers bounded by the play that leads to them (R19, R31).
+    row(
+        "a payout above the round's best work",
+        lambda: replace(payout(), round_best=(7, 0, 0)),
+        "a payout of 800 for a work, and player 0's best work of the round is 7 (ruling R19)"
+        " @ pending.payout, round_best[0]",
+    ),
+    row(
+        "a proposal naming a negative limit",
+        lambda: proposal(coop_asked(), limit=-100),
+        "player 1 cannot raise the -100 the proposal names (R31) @ pending.limit, players[1].money",
+    ),
+    # The best works of the round (R19, R20).
+    row(
+        "a best work of 2**64 - 1",
+        lambda: replace(worked(), round_best=(2**64 - 1, 0, 0)),
+        "player 0's best work 18446744073709551615 is not 0 to 319 @ round_best[0]",
+    ),
+    row(
+        "a best work below the round's minimum",
+        lambda: replace(worked(), round_best=(6, 0, 0)),
+        "player 0's best work 6 is below the round's minimum 7 (ruling R19) @ round_best[0]",
+    ),
+    row(
+        "a best work of a player whose turn has not come",
+        lambda: replace(worked(), round_best=(9, 12, 0)),
+        "player 1 has a best work before their turn came (R17) @ round_best[1]",
+    ),
+    row(
+        "a best work in phase A",
+        lambda: replace(jester_taken(), round_best=(0, 0, 9)),
+        "player 2's best work 9 outside phase B (ruling R20) @ round_best[2]",
+    ),
+]
+
+
 def tower_with_the_last_florins() -> GameState:
     """Player 0 places a tower bought with exactly the 700 florins they have (R4, R21)."""
     return player(built_tower(), 0, money=700)
@@ -1268,6 +1519,13 @@ BASES = [
     merchant_won,
     professor_offered,
     professor_drawn,
+    muse_bid,
+    banker_taken,
+    merchant_kept,
+    lambda: decline_auction(merchant_kept()),
+    mp_auction,
+    lambda: holding("muse"),
+    worked,
     tower_with_the_last_florins,
     coop_turn,
     coop_asked,
@@ -1305,7 +1563,7 @@ def test_the_uncorrupted_positions_break_nothing(base: Corruption) -> None:
     assert () == state_problems(base())
 
 
-@pytest.mark.parametrize(("corrupt", "problems"), CORRUPTIONS)
+@pytest.mark.parametrize(("corrupt", "problems"), CORRUPTIONS + NUMBER_AND_CHARACTER_CORRUPTIONS)
 def test_each_corruption_is_named_with_its_path(
     corrupt: Corruption, problems: tuple[str, ...]
 ) -> None:

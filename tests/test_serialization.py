@@ -557,7 +557,6 @@ def test_a_short_supply_is_rejected_before_the_invariants_run() -> None:
         "building_supply",
         "landscape_supply",
         "freedom_supply",
-        "round_best",
         "jesters",
         "builders",
         "recruiting",
@@ -578,6 +577,9 @@ def test_each_negative_count_is_named(field: str) -> None:
 
     with pytest.raises(SerializationError, match=f"{field} holds a negative count @ "):
         load_state(_mutated(dumps(state), change))
+    # The best works are named by seat (see the test of the characters' numbers below).
+    with pytest.raises(SerializationError, match=r"best work -1 is not 0 to \d+ @ \S+\[3\]"):
+        load_state(_mutated(dumps(state), lambda data: data["round_best"].__setitem__(3, -1)))
 
 
 @pytest.mark.parametrize("field", ["round_best", "auction.done"])
@@ -1116,3 +1118,182 @@ def test_a_schema_1_0_state_without_face_down_still_loads() -> None:
     assert old != text
     assert "face_down" not in old
     assert offer == load_state(old)
+
+
+def _second_characters_phase() -> GameState:
+    """Round 2, phase A2 of 4 players, hidden money: player 0 took the Banker in round 1;
+    now player 1's token lies on the Muse at 500 and player 2 decides (R25, R26)."""
+    config = GameConfig(players=4, seed=0, hidden_money=True, muse_and_princess=True)
+    state = new_game(config)
+    while state.phase is not Phase.CHARACTERS:
+        state = apply(state, legal_moves(state)[0] if state.phase is Phase.SETUP else Decline())
+    state = play_texts(state, "token banker 200", *["no character"] * 3)
+    while state.phase is not Phase.CHARACTERS:
+        state = apply(state, EndTurn() if state.phase is Phase.ACTIONS else Decline())
+    return play_texts(state, "token muse 500")
+
+
+def play_texts(state: GameState, *moves: str) -> GameState:
+    """``state`` after ``moves`` in notation."""
+    for text in moves:
+        state = apply(state, parse_move(text))
+    return state
+
+
+_CHARACTER_FIELDS = (
+    "round_best[1]",
+    "characters.holders[0]",
+    "characters.tokens[1]",
+    "characters.bids[0]",
+    "characters.bids[1]",
+    "characters.done[2]",
+    "characters.banker_money",
+    "characters.banker_taken[0]",
+    "characters.banker_taken[1]",
+)
+"""Every integer of a state's and a view's character cards, and the round's best works."""
+
+
+@pytest.mark.parametrize("value", [2**64 - 1, 2**40, -100, 4])
+@pytest.mark.parametrize("field", _CHARACTER_FIELDS)
+@pytest.mark.parametrize("kind", ["state", "view"])
+def test_every_number_of_the_character_cards_and_best_works_is_bounded(
+    kind: str, field: str, value: int
+) -> None:
+    """2**64 - 1 in the round's best works or the characters' fields was accepted, and
+    legal play went on to states load_state refused: each is bounded by what the rules
+    reach, and the problem named by its path."""
+    state = _second_characters_phase()
+    assert state.current_player == 2
+    text = dumps(state if kind == "state" else observe(state, 2))
+    assert (load_state if kind == "state" else load_view)(text) is not None
+    steps = re.findall(r"\w+|\[\d+\]", field)
+
+    def corrupt(data: Any) -> None:
+        *parents, last = [int(s[1:-1]) if s.startswith("[") else s for s in steps]
+        for step in parents:
+            data = data[step]
+        data[last] = value if field != "characters.done[2]" else bool(value)
+
+    if field == "characters.done[2]" and value != 4:
+        return  # a flag: only true or false, tried once
+    load = load_state if kind == "state" else load_view
+    with pytest.raises(SerializationError) as refused:
+        load(_mutated(text, corrupt))
+    named = str(refused.value).partition(" @ ")[2].split(", ")
+    assert f"$.data.{field}" in named, str(refused.value)
+
+
+def _corrupted_states() -> list[Any]:
+    """A state of Muse & Princess and Cooperative Building with one field of a wrong
+    type, each with the message dumps must give."""
+    state = _second_characters_phase()
+    player = state.players[0]
+    characters = state.characters
+    assert characters is not None
+    last = len(state.person_deck) - 1
+
+    def seat_0(**changes: Any) -> GameState:
+        return replace(state, players=(replace(player, **changes), *state.players[1:]))
+
+    def cards(**changes: Any) -> GameState:
+        return replace(state, characters=replace(characters, **changes))
+
+    return [
+        pytest.param(
+            attrs.evolve(state, round="2"),  # type: ignore[arg-type]  # the wrong type under test
+            "expected an integer, not str '2' @ $.data.round",
+            id="round as text (attrs.evolve)",
+        ),
+        pytest.param(
+            seat_0(money=300.0),
+            "expected an integer, not float 300.0 @ $.data.players[0].money",
+            id="money as a float",
+        ),
+        pytest.param(
+            seat_0(prestige=True),
+            "expected an integer, not bool True @ $.data.players[0].prestige",
+            id="prestige as a bool",
+        ),
+        pytest.param(
+            seat_0(money=10**5000),
+            "an integer of 16610 bits is out of range @ $.data.players[0].money",
+            id="money of 5000 digits",
+        ),
+        pytest.param(
+            replace(state, round_best=(0, 2**64, 0, 0)),
+            "an integer of 65 bits is out of range @ $.data.round_best[1]",
+            id="a best work of 2**64",
+        ),
+        pytest.param(
+            replace(state, players=list(state.players)),
+            "expected a tuple, not list [PlayerState(money=",
+            id="players as a list",
+        ),
+        pytest.param(
+            replace(state, phase="characters"),
+            "expected a Phase, not str 'characters' @ $.data.phase",
+            id="phase as text",
+        ),
+        pytest.param(
+            replace(state, person_deck=(*state.person_deck[:-1], "poet")),
+            f"expected a PersonId, not str 'poet' @ $.data.person_deck[{last}]",
+            id="a card as text",
+        ),
+        pytest.param(
+            cards(holders=(None, "0", None, None, None, None)),
+            "expected an integer or None, not str '0' @ $.data.characters.holders[1]",
+            id="a holder as text",
+        ),
+        pytest.param(
+            cards(banker_taken=(1,)),
+            "expected 2 items, not 1 @ $.data.characters.banker_taken",
+            id="the Banker's taker cut short",
+        ),
+        pytest.param(
+            replace(state, pending=Bid(300)),
+            "expected a pending decision or None, not Bid Bid(amount=300) @ $.data.pending",
+            id="a move as the pending decision",
+        ),
+        pytest.param(
+            replace(state, characters=object()),
+            "expected a CharacterState or None, not object <object object at",
+            id="the characters as an object",
+        ),
+    ]
+
+
+@pytest.mark.parametrize(("state", "message"), _corrupted_states())
+def test_dumps_of_a_corrupted_state_names_the_field(state: Any, message: str) -> None:
+    """A state changed in Python to hold a wrong type is not written (the JSON would not
+    load, or the writer raised a bare TypeError or ValueError): dumps raises a
+    SerializationError naming the field."""
+    with pytest.raises(SerializationError, match=r"^cannot write the state: ") as refused:
+        dumps(state)
+    assert message in str(refused.value)
+
+
+def test_dumps_of_a_move_or_an_event_of_a_wrong_type_names_the_field() -> None:
+    """A move or event holding a value of another type is refused as a state is."""
+    with pytest.raises(SerializationError, match=r"expected an integer, not float 300\.0 @ "):
+        dumps(Bid(300.0))  # type: ignore[arg-type]  # the wrong type under test
+    with pytest.raises(SerializationError, match=r"not str 'x' @ \$\.data\[1\]\.player"):
+        dumps((Passed(1), Passed("x")))  # type: ignore[arg-type]  # the wrong type under test
+    assert '"amount":300' in dumps(Bid(300))
+    view = replace(observe(_second_characters_phase(), 2), hand_bonus=["B01"])
+    with pytest.raises(SerializationError, match=r"^cannot write the view: expected a tuple"):
+        dumps(view)
+
+
+def test_the_quick_writer_checks_each_frozen_value_once() -> None:
+    """A value the writer has checked is remembered by identity: a changed copy (a new
+    object) is checked again, so no corruption is written."""
+    state = _second_characters_phase()
+    dumps(state)
+    player = state.players[1]
+    broken = replace(
+        state, players=(state.players[0], replace(player, jesters="1"), *state.players[2:])
+    )
+    with pytest.raises(SerializationError, match=r"@ \$\.data\.players\[1\]\.jesters"):
+        dumps(broken)
+    assert dumps(state) == dumps(load_state(dumps(state)))

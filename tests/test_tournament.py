@@ -127,9 +127,9 @@ def test_play_a_player_through_standard_input(
 def test_play_stops_when_standard_input_ends(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """With no more input the game stops with status 1 and says why."""
+    """With no more input the game stops with status 2 and says why, in one line."""
     monkeypatch.setattr("sys.stdin", io.StringIO("1\n"))
     with pytest.raises(SystemExit) as stop:
         main(["play", "--players", "3", "--seed", "2", "--human", "0"])
-    assert 1 == stop.value.code
-    assert "input ended" in capsys.readouterr().err
+    assert 2 == stop.value.code
+    assert "error: the input ended before the game did\n" == capsys.readouterr().err

@@ -27,6 +27,7 @@ from princes_of_florence.ids import Building, Landscape
 from princes_of_florence.learning import observation_vector
 from princes_of_florence.moves import Move
 from princes_of_florence.observation import PlayerView, determinize, observe
+from princes_of_florence.protocol_bench import seconds_budget
 from princes_of_florence.rules.common import catalog
 from princes_of_florence.rules.cooperative import reverse_side, shared_placements
 from princes_of_florence.rules.placement import has_legal_placement, legal_placements
@@ -556,7 +557,11 @@ def _format(value: float) -> str:
     return f"{value:,.2f}"
 
 
-def main(argv: list[str] | None = None, prog: str = "python -m princes_of_florence.bench") -> int:
+def main(
+    argv: list[str] | None = None,
+    prog: str = "python -m princes_of_florence.bench",
+    parser_class: type[argparse.ArgumentParser] = argparse.ArgumentParser,
+) -> int:
     """Run benchmarks and print their figures; returns the exit status.
 
     Args:
@@ -564,14 +569,16 @@ def main(argv: list[str] | None = None, prog: str = "python -m princes_of_floren
             ``[--seconds S] [NAME ...]``, by default every benchmark for 2
             seconds each.
         prog: the command's name in usage and error messages.
+        parser_class: the argument parser to read them with (the command
+            line passes its own, whose refusals stay on one line).
     """
-    parser = argparse.ArgumentParser(
+    parser = parser_class(
         prog=prog,
         description="Measure the speed of the engine's hot paths.",
     )
     parser.add_argument(
         "--seconds",
-        type=float,
+        type=seconds_budget,
         default=2.0,
         help="time budget of each benchmark (default: 2)",
     )

@@ -43,7 +43,12 @@ from princes_of_florence.errors import ArgumentError, PrincesOfFlorenceError
 from princes_of_florence.frozen import share_copies
 from princes_of_florence.ids import AuctionObject, Building, Deck, Landscape, Phase
 from princes_of_florence.limits import shorten
-from princes_of_florence.observation import HiddenCardChoice, PlayerView, determinize
+from princes_of_florence.observation import (
+    HiddenCardChoice,
+    PlayerView,
+    determinize,
+    is_complete,
+)
 from princes_of_florence.rules.common import catalog
 from princes_of_florence.rules.variants import ruleset
 from princes_of_florence.rules.work_value import WorkBreakdown, minimum_work
@@ -71,6 +76,7 @@ __all__ = [
     "build_cost",
     "decision",
     "is_last_player_take",
+    "question",
     "round_minimum",
 ]
 
@@ -156,7 +162,8 @@ class Decision:
         cards: how many cards are shown or still to go under the deck.
         work: the work so far: its person and the bonus cards played
             (``ADD_BONUS_OR_FINISH``).
-        work_value: the value of the work so far, part by part.
+        work_value: the value of the work so far, part by part (``None`` in a
+            spectator's view, :func:`~princes_of_florence.observation.public_view`).
         minimum: the round's minimum work value (``ADD_BONUS_OR_FINISH``,
             ``CHOOSE_ACTION``).
         payout: the payout to convert (``CONVERT``).
@@ -262,6 +269,8 @@ def is_last_player_take(state_or_view: StateOrView) -> bool:
 
 
 def _work_value(state_or_view: StateOrView) -> WorkBreakdown | None:
+    if isinstance(state_or_view, PlayerView) and not is_complete(state_or_view):
+        return None  # a spectator's view: no state completes it
     if isinstance(state_or_view, PlayerView):
         # A work is public (the person lies face up, bonus cards are played
         # open), so any state showing this view values it the same way.
@@ -401,6 +410,95 @@ def decision(state_or_view: StateOrView) -> Decision | None:
     if pending is not None:
         return PENDING_KINDS[type(pending)](state_or_view, player, pending)
     return PHASE_KINDS[state_or_view.phase](state_or_view, player)
+
+
+_STACK_WORDS = {
+    AuctionObject.FOREST: "a forest",
+    AuctionObject.LAKE: "a lake",
+    AuctionObject.PARK: "a park",
+    AuctionObject.JESTER: "a jester",
+    AuctionObject.BUILDER: "a builder",
+    AuctionObject.PRESTIGE: "a prestige card",
+    AuctionObject.RECRUITING: "a recruiting card",
+    AuctionObject.LANDSCAPE: "a landscape",
+}
+_DECK_WORDS = {Deck.PERSONS: "person", Deck.BONUS: "bonus", Deck.PRESTIGE: "prestige"}
+
+
+def _asked(asked: Decision) -> str:
+    """What ``asked`` asks, after "X, ...": a clause without its subject."""
+    words = {
+        DecisionKind.RETURN_PERSON: "return one of your four starting persons",
+        DecisionKind.OPEN_OR_DECLINE: (
+            f"open an auction at {asked.price} florins, or decline and leave the auction phase"
+        ),
+        DecisionKind.LAST_PLAYER_TAKE: (
+            f"take an object for {asked.price} florins as the last player, or decline"
+        ),
+        DecisionKind.CHOOSE_LANDSCAPE: "choose the landscape the stack gives",
+        DecisionKind.RECRUIT: "recruit a person from another table, or keep the recruiting card",
+        DecisionKind.CHOOSE_ACTION: (
+            f"choose an action or end the turn (a work must be worth {asked.minimum} this round)"
+        ),
+        DecisionKind.BID_FOR_CHARACTER: "put a token on a character card, or pass",
+        DecisionKind.CHOOSE_SHARED_BUILDING: "name the building to propose to the partner",
+        DecisionKind.PLACE_SHARED_BUILDING: "place the proposed building across the border",
+        DecisionKind.ASK_PAYMENT: "name the florins the partner is asked to pay",
+        DecisionKind.ANSWER_PROPOSAL: "accept or reject the proposal",
+        DecisionKind.CONTINUE_BUILD: "propose again, build alone or give up the build",
+        DecisionKind.PROFESSOR_NOW: "draw with the Professor now, or keep it for later",
+    }
+    match asked.kind:
+        case DecisionKind.RAISE_OR_PASS:
+            stack = _STACK_WORDS[asked.stack] if asked.stack is not None else "the object"
+            return f"raise the bid of {asked.price} florins for {stack}, or pass"
+        case DecisionKind.PLACE_TILE:
+            tile = str(asked.tile).replace("_", " ")
+            return f"place the {tile} in the principality"
+        case DecisionKind.CHOOSE_CARD:
+            deck = _DECK_WORDS[asked.deck] + " " if asked.deck is not None else ""
+            return f"keep one of the {asked.cards} {deck}cards shown"
+        case DecisionKind.CHOOSE_RETURNED_ORDER:
+            return f"put the {asked.cards} cards not kept under the deck, one at a time"
+        case DecisionKind.ADD_BONUS_OR_FINISH:
+            value = asked.work_value.total if asked.work_value is not None else None
+            worth = (
+                f" (worth {value}, at least {asked.minimum} needed)" if value is not None else ""
+            )
+            return f"add a bonus card to the work{worth}, or finish it"
+        case DecisionKind.MERCHANT_CHOICE:
+            stack = _STACK_WORDS[asked.stack] if asked.stack is not None else "the object"
+            return (
+                f"with the Merchant, take {stack} free, or pay {asked.price} florins for it"
+                " and gain prestige"
+            )
+        case DecisionKind.CONVERT:
+            return f"choose how much of the payout of {asked.payout} florins becomes prestige"
+        case _:
+            return words[asked.kind]
+
+
+def question(state_or_view: StateOrView, viewer: int | None = None) -> str | None:
+    """What the player to decide is asked, as one sentence; ``None`` when nobody is.
+
+    Args:
+        state_or_view: the true state, or any player's view of it.
+        viewer: the player the sentence is addressed to; their question
+            reads "You: ..." and anybody else's names the player.
+
+    >>> from princes_of_florence import GameConfig, new_game
+    >>> state = new_game(GameConfig(players=3, seed=1, names=("Anna", "Ben", "Carla")))
+    >>> question(state)
+    'Anna: return one of your four starting persons.'
+    >>> question(state, viewer=0)
+    'You: return one of your four starting persons.'
+    """
+    asked = decision(state_or_view)
+    if asked is None:
+        return None
+    names = state_or_view.config.names
+    who = "You" if viewer == asked.player else names[asked.player]
+    return f"{who}: {_asked(asked)}."
 
 
 share_copies(Decision)

@@ -13,23 +13,31 @@ adapters, the command line) plays the game through it.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from enum import Enum
 from typing import Any
 
 import attrs
 
-from princes_of_florence import decisions, engine, learning, narration, observation, render
-from princes_of_florence import encoding as codes
+from princes_of_florence import (
+    decisions,
+    engine,
+    narration,
+    observation,
+    render,
+    search,
+)
 from princes_of_florence import serialization as docs
 from princes_of_florence.config import GameConfig
 from princes_of_florence.errors import ConfigError, SerializationError
 from princes_of_florence.events import Event
-from princes_of_florence.games.protocol import Game, GameResult
-from princes_of_florence.ids import Phase
-from princes_of_florence.moves import Move, parse_move
+from princes_of_florence.games.protocol import CardText, Game, GameResult
+from princes_of_florence.heuristic import HeuristicBot
+from princes_of_florence.ids import BonusCardId, PersonId, Phase, PrestigeCardId
+from princes_of_florence.moves import Move, PlaceTile, ProposePlacement, SellPrestige, parse_move
 from princes_of_florence.observation import PlayerView
 from princes_of_florence.rules.scoring import Outcome
-from princes_of_florence.state import GameState
+from princes_of_florence.state import CardChoice, GameState, Proposal
 
 __all__ = ["GAME", "PrincesOfFlorence"]
 
@@ -53,13 +61,20 @@ class PrincesOfFlorence:
     # -- what the game is ------------------------------------------------------
 
     def make_config(self, players: int, seed: int, options: Mapping[str, Any]) -> GameConfig:
-        """A :class:`GameConfig` for ``players`` and ``seed`` with ``options`` as its fields."""
+        """A :class:`~princes_of_florence.GameConfig` of ``players`` and ``seed``, ``options``
+        its other fields by name.
+
+        ``names`` may be any sequence of strings (a JSON list): it is made a tuple.
+        """
         known = {f.name for f in attrs.fields(GameConfig)} - {"players", "seed"}
         unknown = sorted(set(options) - known)
         if unknown:
             raise ConfigError(
                 f"unknown option {unknown[0]!r}; the options are: {', '.join(sorted(known))}"
             )
+        names = options.get("names")
+        if isinstance(names, list):
+            options = {**options, "names": tuple(names)}
         return GameConfig(players=players, seed=seed, **options)
 
     def config_players(self, config: GameConfig) -> int:
@@ -67,6 +82,9 @@ class PrincesOfFlorence:
 
     def config_seed(self, config: GameConfig) -> int:
         return config.seed
+
+    def reseed(self, config: GameConfig, seed: int) -> GameConfig:
+        return attrs.evolve(config, seed=seed)
 
     # -- playing -------------------------------------------------------------------
 
@@ -78,10 +96,13 @@ class PrincesOfFlorence:
 
     def legal_moves(self, state_or_view: _StateOrView) -> tuple[Move, ...]:
         if isinstance(state_or_view, PlayerView):
-            return _view_moves(state_or_view)
+            return observation.view_moves(state_or_view)
         sales = engine.free_moves(state_or_view)
         moves = engine.legal_moves(state_or_view)
         return (*moves, *sales) if sales else moves
+
+    def is_free_move(self, move: Move) -> bool:
+        return isinstance(move, SellPrestige)  # ruling R3: a sale does not end the decision
 
     def apply(self, state: GameState, move: Move, player: int | None = None) -> GameState:
         return engine.apply(state, move, player)
@@ -99,10 +120,19 @@ class PrincesOfFlorence:
 
     def result(self, state: GameState) -> GameResult:
         result = engine.outcome(state)
-        return GameResult(scores=result.prestige, winners=result.winners, places=_places(result))
+        return GameResult(
+            scores=result.prestige,
+            winners=result.winners,
+            places=_places(result),
+            tiebreaks=result.money,  # ruling R24: money breaks ties on prestige
+        )
 
     def returns(self, state: GameState) -> tuple[float, ...]:
-        return learning.returns(state)
+        from princes_of_florence.learning import (
+            returns,
+        )  # on first use, as the learning methods below
+
+        return returns(state)
 
     # -- hidden information -----------------------------------------------------------
 
@@ -175,14 +205,14 @@ class PrincesOfFlorence:
     # -- words and pictures -----------------------------------------------------------------
 
     def decision_text(self, state_or_view: _StateOrView) -> str | None:
-        asked = decisions.decision(state_or_view)
-        return None if asked is None else asked.kind.value.replace("_", " ")
+        return decisions.question(state_or_view)
 
     def decision_data(self, state_or_view: _StateOrView) -> dict[str, Any] | None:
         asked = decisions.decision(state_or_view)
         if asked is None:
             return None
-        return {"player": asked.player, "kind": asked.kind.value}
+        data: dict[str, Any] = _plain(asked)
+        return {key: value for key, value in data.items() if value is not None}
 
     def describe(
         self,
@@ -190,7 +220,7 @@ class PrincesOfFlorence:
         where: GameState | PlayerView | GameConfig,
         viewer: int | None = None,
     ) -> str:
-        return narration.describe(item, where)
+        return narration.describe(item, where, viewer)
 
     def render_text(self, state_or_view: _StateOrView) -> str:
         return render.render_table_text(state_or_view)
@@ -198,53 +228,146 @@ class PrincesOfFlorence:
     def render_svg(self, state_or_view: _StateOrView) -> str:
         return render.render_table_svg(state_or_view)
 
+    # -- for front ends ------------------------------------------------------------------
+
+    def options(self) -> Mapping[str, Any]:
+        defaults = GameConfig(players=min(self.player_counts))
+        return {
+            f.name: getattr(defaults, f.name)
+            for f in attrs.fields(GameConfig)
+            if f.name not in {"players", "seed", "names"}
+        }
+
+    def player_names(self, state_or_view: _StateOrView) -> tuple[str, ...]:
+        return state_or_view.config.names
+
+    def public_view(self, state: GameState) -> PlayerView:
+        return observation.public_view(state)
+
+    def public_events(self, events: Iterable[Event]) -> tuple[Event, ...]:
+        return observation.public_events(events)
+
+    def move_cells(self, state_or_view: _StateOrView, move: Move) -> tuple[str, ...]:
+        player = state_or_view.current_player
+        if player is None:
+            return ()
+        if isinstance(move, PlaceTile):
+            return tuple(f"{player}:{cell}" for cell in move.cells.split("-"))
+        pending = state_or_view.pending
+        if isinstance(move, ProposePlacement) and isinstance(pending, Proposal):
+            mine, _, theirs = move.cells.partition("/")  # ruling R31: seen from the proposer
+            keys = [f"{pending.proposer}:{cell}" for cell in mine.split("-") if cell]
+            keys += [f"{pending.partner}:{cell}" for cell in theirs.split("-") if cell]
+            return tuple(keys)
+        return ()
+
+    def render_svg_marked(
+        self,
+        state_or_view: _StateOrView,
+        highlight: Collection[str] = (),
+        selected: Collection[str] = (),
+        last: Collection[str] = (),
+    ) -> str:
+        return render.render_table_svg(
+            state_or_view, highlight=highlight, selected=selected, last=last, bare=True
+        )
+
+    def hand(self, view: PlayerView) -> tuple[CardText, ...]:
+        cards: list[CardText] = []
+        held: tuple[PersonId | BonusCardId | PrestigeCardId, ...] = (
+            *view.hand_persons,
+            *view.hand_bonus,
+            *view.prestige_cards,
+        )
+        for card in held:
+            cards.append(CardText(_card_title(card), narration.card_text(card)))
+        pending = view.pending
+        if isinstance(pending, CardChoice) and view.current_player == view.player:
+            for card in pending.shown:
+                cards.append(CardText(_card_title(card), narration.card_text(card), "shown"))
+        return tuple(cards)
+
     # -- bots --------------------------------------------------------------------------------
 
     def rollout_move(self, state: GameState, moves: Sequence[Move], rng: random.Random) -> Move:
-        from princes_of_florence.bots.mcts import rollout_move
+        return search.rollout_move(state, moves, rng)
 
-        return rollout_move(state, moves, rng)
+    def search_moves(self, state: GameState) -> Sequence[Move]:
+        return search.search_moves(state)
+
+    def estimates(self, state: GameState) -> tuple[float, ...] | None:
+        return search.estimates(state)
 
     def evaluate(self, state: GameState) -> tuple[float, ...] | None:
-        from princes_of_florence.bots.mcts import evaluate
-
-        return evaluate(state)
+        return search.evaluate(state)
 
     def bots(self) -> Mapping[str, Callable[[int], Any]]:
-        from princes_of_florence.bots.heuristic import HeuristicBot
-
-        return {"heuristic": lambda seed: HeuristicBot()}
+        return {"heuristic": _heuristic_bot}
 
     # -- learning ------------------------------------------------------------------------------
+    # The encoding and learning modules build their tables when imported, which
+    # takes a while; playing (bots, tournaments, the command line) never needs
+    # them, so each method imports what it uses on first use.
 
     @property
     def action_count(self) -> int:
-        return codes.ACTION_COUNT
+        from princes_of_florence.encoding import ACTION_COUNT
+
+        return ACTION_COUNT
 
     @property
     def observation_length(self) -> int:
-        return learning.OBSERVATION_LENGTH
+        from princes_of_florence.learning import OBSERVATION_LENGTH
+
+        return OBSERVATION_LENGTH
 
     def encode_move(self, move: Move) -> int:
-        return codes.encode_move(move)
+        from princes_of_florence.encoding import encode_move
+
+        return encode_move(move)
 
     def decode_move(self, state_or_view: _StateOrView, action: int) -> Move:
-        return codes.decode_move(state_or_view, action)
+        from princes_of_florence.encoding import decode_move
+
+        return decode_move(state_or_view, action)
 
     def action_mask(self, state_or_view: _StateOrView) -> bytes:
-        return codes.action_mask(state_or_view)
+        from princes_of_florence.encoding import action_mask
+
+        return action_mask(state_or_view)
 
     def observation_vector(self, view: PlayerView) -> tuple[float, ...]:
-        return learning.observation_vector(view)
+        from princes_of_florence.learning import observation_vector
+
+        return observation_vector(view)
 
     def information_state(self, config: GameConfig, moves: Sequence[Move], player: int) -> str:
-        return learning.information_state_string(docs.GameRecord(config, tuple(moves)), player)
+        from princes_of_florence.learning import information_state_string
+
+        return information_state_string(docs.GameRecord(config, tuple(moves)), player)
 
 
-def _view_moves(view: PlayerView) -> tuple[Move, ...]:
-    from princes_of_florence.bots.base import view_moves
+def _heuristic_bot(seed: int) -> HeuristicBot:
+    """The heuristic bot; it plays the same whatever the seed."""
+    return HeuristicBot()
 
-    return view_moves(view)
+
+def _card_title(card: PersonId | BonusCardId | PrestigeCardId) -> str:
+    """A card's name as a heading: ``The bell founder``, ``Bonus card B03``."""
+    name = narration.card_name(card)
+    return name[0].upper() + name[1:]
+
+
+def _plain(value: object) -> Any:
+    """``value`` as JSON-ready data: attrs classes as dicts, enums by value, tuples as lists."""
+    if isinstance(value, Enum):
+        return value.value
+    if attrs.has(type(value)):
+        fields: tuple[attrs.Attribute[Any], ...] = attrs.fields(type(value))  # type: ignore[arg-type]  # attrs.has checked the class above; mypy cannot narrow type[object]
+        return {f.name: _plain(getattr(value, f.name)) for f in fields}
+    if isinstance(value, tuple | list):
+        return [_plain(item) for item in value]
+    return value
 
 
 def _record(record: object) -> docs.GameRecord:

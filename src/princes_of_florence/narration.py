@@ -22,6 +22,8 @@ from __future__ import annotations
 import random
 from typing import TypeGuard, assert_never, get_args
 
+import attrs
+
 from princes_of_florence.config import GameConfig
 from princes_of_florence.engine import apply_with_events, work_preview
 from princes_of_florence.errors import (
@@ -129,7 +131,7 @@ from princes_of_florence.moves import (
     Work,
     move_shape_problem,
 )
-from princes_of_florence.observation import PlayerView, determinize
+from princes_of_florence.observation import PlayerView, determinize, is_complete
 from princes_of_florence.rules.common import catalog
 from princes_of_florence.rules.variants import ruleset
 from princes_of_florence.state import GameState, MerchantOffer, Placing
@@ -138,6 +140,7 @@ __all__ = [
     "MONEY_REASONS",
     "PRESTIGE_REASONS",
     "card_name",
+    "card_text",
     "describe",
     "player_name",
     "stack_name",
@@ -237,7 +240,8 @@ def _tile(tile: Building | Landscape) -> str:
 
 def _a(value: str) -> str:
     words = _words(value)
-    return f"{'an' if words[0] in 'aeiou' else 'a'} {words}"
+    vowel = words[0] in "aeiou" and not words.startswith("uni")  # a university
+    return f"{'an' if vowel else 'a'} {words}"
 
 
 def _character(character: Character) -> str:
@@ -260,7 +264,9 @@ def _config(where: object) -> GameConfig:
     raise ArgumentError.wrong_kind("describe", "a GameConfig, GameState or PlayerView", where)
 
 
-def describe(item: Move | Event, where: GameState | PlayerView | GameConfig) -> str:
+def describe(
+    item: Move | Event, where: GameState | PlayerView | GameConfig, viewer: int | None = None
+) -> str:
     """One plain English sentence for a move or an event.
 
     Args:
@@ -269,6 +275,9 @@ def describe(item: Move | Event, where: GameState | PlayerView | GameConfig) -> 
             applied), which says who plays it and what it is about; for an
             event, the configuration, a state or a view of the game, which
             give the players' names (:attr:`~princes_of_florence.GameConfig.names`).
+        viewer: the player the sentence is addressed to: their name becomes
+            "you" and their verbs agree ("You pay 300 florins"); ``None``
+            names every player.
 
     Returns:
         A sentence ending with a full stop.
@@ -280,7 +289,8 @@ def describe(item: Move | Event, where: GameState | PlayerView | GameConfig) -> 
         InvalidMoveError: ``item`` is a move with a field of the wrong type
             or out of bounds (see :func:`~princes_of_florence.moves.move_shape_problem`).
         PrincesOfFlorenceError: a move is described with only a
-            configuration or once the game is over.
+            configuration or once the game is over, or ``viewer`` is not a
+            player of the game (ArgumentError: not a number at all).
 
     Example:
         >>> from princes_of_florence import legal_moves, new_game
@@ -289,7 +299,13 @@ def describe(item: Move | Event, where: GameState | PlayerView | GameConfig) -> 
         'Anna returns the architect.'
         >>> describe(MoneyPaid(player=2, amount=300, reason=MoneyReason.BUILD), state.config)
         'Carla pays 300 florins for a building.'
+        >>> describe(MoneyPaid(player=2, amount=300, reason=MoneyReason.BUILD), state.config, 2)
+        'You pay 300 florins for a building.'
+        >>> describe(legal_moves(state)[0], state, viewer=0)
+        'You return the architect.'
     """
+    if viewer is not None:
+        return _addressed(item, where, viewer)
     if _is_move(item):
         problem = move_shape_problem(item)
         if problem is not None:  # a move built by hand, with a field of the wrong type
@@ -313,6 +329,72 @@ def describe(item: Move | Event, where: GameState | PlayerView | GameConfig) -> 
                 f"describe: the event {shorten(item, 80)} is malformed ({error})"
             ) from error
     raise ArgumentError.wrong_kind("describe", "a move or an event", item)
+
+
+def _addressed(item: Move | Event, where: GameState | PlayerView | GameConfig, viewer: int) -> str:
+    """:func:`describe` addressed to ``viewer``: their name is "you", their verbs agree."""
+    config = _config(where)
+    if isinstance(viewer, bool) or not isinstance(viewer, int):
+        raise ArgumentError.wrong_kind("describe", "a viewer (a player number)", viewer)
+    if not 0 <= viewer < config.players:
+        raise PrincesOfFlorenceError(
+            f"viewer must be a player number from 0 to {config.players - 1}, not {viewer}"
+        )
+    # The viewer's name is replaced by a mark no name contains while the
+    # sentence is written, then the mark by "you"; no rule reads a name.
+    you = "\u27eayou\u27eb"
+    while any(you in name for name in config.names):
+        you += "\u27eb"
+    names = list(config.names)
+    names[viewer] = you
+    renamed = attrs.evolve(config, names=tuple(names))
+    where = renamed if isinstance(where, GameConfig) else attrs.evolve(where, config=renamed)
+    return _second_person(describe(item, where), you)
+
+
+def _base_form(verb: str) -> str:
+    """The verb agreeing with "you": ``pays`` -> ``pay``, ``passes`` -> ``pass``."""
+    if verb == "is":
+        return "are"
+    if verb.endswith(("sses", "shes", "ches", "xes")):
+        return verb[:-2]
+    return verb[:-1] if verb.endswith("s") else verb
+
+
+def _second_person(sentence: str, you: str) -> str:
+    """``sentence`` with the viewer's mark ``you`` turned into "you", the verb agreeing."""
+    if sentence.startswith(you + "'s "):
+        sentence = "Your " + sentence[len(you) + 3 :]
+    elif sentence.startswith(you + " and "):
+        sentence = "You" + sentence[len(you) :]
+    elif sentence.startswith(you + " "):
+        verb, _, rest = sentence[len(you) + 1 :].partition(" ")
+        if rest.startswith("and "):  # "declines and leaves": both verbs agree
+            second, _, after = rest[4:].partition(" ")
+            rest = f"and {_base_form(second)} {after}".rstrip()
+        sentence = f"You {_base_form(verb)} {rest}".rstrip()
+    return sentence.replace(you + "'s", "your").replace(you, "you")
+
+
+def card_text(card: PersonId | BonusCardId | PrestigeCardId) -> str:
+    """What a card does, in one sentence of English, from the catalog.
+
+    >>> card_text(PersonId.BELL_FOUNDER)
+    'Works gain from a workshop, a forest and freedom of religion.'
+    >>> card_text(BonusCardId.B01)
+    '+1 for each building in the principality.'
+    """
+    if isinstance(card, PersonId):
+        spec = catalog().person(card)
+        return (
+            f"Works gain from {_a(spec.building.value)}, {_a(spec.landscape.value)}"
+            f" and {_freedom(spec.freedom)}."
+        )
+    if isinstance(card, BonusCardId):
+        text = catalog().bonus_card(card).text
+    else:
+        text = catalog().prestige_card(card).text
+    return text if text.endswith(".") else text + "."
 
 
 def _move(move: Move, s: GameState | PlayerView) -> str:
@@ -464,6 +546,8 @@ def _professor(deck: ProfessorDeck) -> str:
 
 def _work_value(s: GameState | PlayerView) -> int | None:
     # A work is public, so any state showing the view values it the same way.
+    if isinstance(s, PlayerView) and not is_complete(s):
+        return None  # a spectator's view: no state completes it
     state = determinize(s, random.Random(0)) if isinstance(s, PlayerView) else s
     preview = work_preview(state)
     return preview.total if preview is not None else None

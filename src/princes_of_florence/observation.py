@@ -76,7 +76,7 @@ from princes_of_florence.ids import (
     PrestigeCardId,
 )
 from princes_of_florence.limits import MAX_MONEY, shorten
-from princes_of_florence.moves import Move
+from princes_of_florence.moves import Move, SellPrestige
 from princes_of_florence.rules.common import catalog
 from princes_of_florence.rules.variants import ruleset
 from princes_of_florence.state import (
@@ -109,9 +109,13 @@ __all__ = [
     "ViewPending",
     "determinize",
     "events_for",
+    "is_complete",
     "money_floor",
     "observe",
+    "public_events",
+    "public_view",
     "view_legal_moves",
+    "view_moves",
 ]
 
 
@@ -421,6 +425,27 @@ def view_legal_moves(view: PlayerView) -> tuple[Move, ...]:
     return legal_moves(determinize(view, random.Random(0)))
 
 
+def view_moves(view: PlayerView) -> tuple[Move, ...]:
+    """The legal moves of the player of ``view``, prestige sales last (R3).
+
+    This is :func:`~princes_of_florence.view_legal_moves` followed by the sales of 1 point up to
+    every point the player holds (none with Muse & Princess, R27); ``()``
+    when another player is to decide.  It depends on the view only.
+
+    >>> from princes_of_florence import new_game
+    >>> state = new_game(GameConfig(players=3, seed=4))
+    >>> view_moves(observe(state, 0)) == legal_moves(state)
+    True
+    """
+    if view.current_player is None or view.current_player != view.player:
+        return ()
+    most = view.players[view.current_player].prestige
+    if not ruleset(view.config).sells_prestige:  # ruling R27: Muse & Princess
+        most = 0
+    sales = tuple(SellPrestige(p) for p in range(1, most + 1))
+    return (*view_legal_moves(view), *sales)
+
+
 def money_floor(view: PlayerView, player: int) -> int:
     """The least money ``player`` can hold, judging from the table.
 
@@ -428,17 +453,23 @@ def money_floor(view: PlayerView, player: int) -> int:
     player placing a building its price, paid when it is placed (R21): in
     cash, less what their prestige would raise where prestige may be sold
     (revised R4).  A player converting a payout holds at least that payout
-    (R19).  Anyone else may hold 0.
+    (R19), and a player whose token lies on a character card at least its
+    bid, in cash (R25, R27).  Anyone else may hold 0.
     """
     owed = 0
     auction = view.auction
     if auction is not None and auction.stack is not None and auction.high_bidder == player:
         owed = auction.high_bid
     floor = 0
+    characters = view.characters
+    if characters is not None:  # ruling R27: a character bid is paid in cash
+        tokens = zip(characters.tokens, characters.bids, strict=False)
+        bid = max((bid for seat, bid in tokens if seat == player), default=0)
+        floor = min(bid, MAX_MONEY)  # a bid beyond any cash is the view's fault, named later
     if view.current_player == player:
         pending = view.pending
         if isinstance(pending, Conversion):
-            floor = pending.payout
+            floor = max(floor, pending.payout)
         if isinstance(pending, Placing) and isinstance(pending.tile, Building):
             owed = max(owed, catalog().rules.build_cost[view.players[player].builders])
     pending = view.pending
@@ -824,6 +855,76 @@ def events_for(events: Iterable[Event], player: int) -> tuple[Event, ...]:
     if isinstance(player, bool) or not isinstance(player, int) or player < 0:
         raise PrincesOfFlorenceError(f"player must be a player number, not {shorten(player)}")
     return tuple(_redact(player, event) for event in events)
+
+
+def public_events(events: Iterable[Event]) -> tuple[Event, ...]:
+    """The events as a spectator, who holds no cards, may see them (ruling R5).
+
+    Every card :func:`~princes_of_florence.events_for` hides from some player is hidden here.
+
+    >>> from princes_of_florence.events import CardKept
+    >>> public_events([CardKept(1, Deck.BONUS, BonusCardId.B03)])
+    (CardKept(player=1, deck=<Deck.BONUS: 'bonus'>, card=None),)
+    """
+    return tuple(_redact(-1, event) for event in events)
+
+
+def is_complete(view: PlayerView) -> bool:
+    """Whether ``view`` holds all its player's cards and money.
+
+    Every view of :func:`~princes_of_florence.observe` does.
+
+    A spectator's view (:func:`public_view`) has its player's hand and money
+    taken out, so :func:`~princes_of_florence.determinize` cannot complete it into a state; what
+    is computed from a completed state (the value of a work in progress) is
+    then left out.
+
+    >>> from princes_of_florence import GameConfig, new_game
+    >>> state = new_game(GameConfig(players=3, seed=1))
+    >>> is_complete(observe(state, 1)), is_complete(public_view(state))
+    (True, False)
+    """
+    own = view.own
+    return (
+        own.money is not None
+        and len(view.hand_persons) == own.hand_person_count
+        and len(view.hand_bonus) == own.hand_bonus_count
+        and len(view.prestige_cards) == own.prestige_card_count
+    )
+
+
+def public_view(state: GameState) -> PlayerView:
+    """What a spectator sees of ``state``: a view with no player's hidden cards (R5).
+
+    It is the view of a player not deciding now (so that no card shown to
+    choose from is in it), with that player's own hand, prestige cards,
+    returned starting person and, where money is hidden, money taken out.
+    It is for showing the table; it is not a view to play from, and
+    :func:`~princes_of_florence.determinize` does not complete it (:func:`is_complete`).
+
+    >>> from princes_of_florence import GameConfig, new_game
+    >>> view = public_view(new_game(GameConfig(players=3, seed=1, hidden_money=True)))
+    >>> view.hand_persons, [p.money for p in view.players]
+    ((), [None, None, None])
+    """
+    count = len(state.players)
+    current = state.current_player
+    player = 0 if current != 0 else 1 % count
+    view = observe(state, player)
+    own = view.players[player]
+    if state.config.hidden_money:
+        own = attrs.evolve(own, money=None)
+    setup = view.setup
+    if setup is not None:
+        setup = attrs.evolve(setup, own=None)
+    return attrs.evolve(
+        view,
+        players=tuple(own if seat == player else p for seat, p in enumerate(view.players)),
+        hand_persons=(),
+        hand_bonus=(),
+        prestige_cards=(),
+        setup=setup,
+    )
 
 
 share_copies(PublicPlayer, HiddenCardChoice, SetupView, PlayerView)

@@ -49,7 +49,7 @@ from princes_of_florence.geometry import CELL_NAMES, FULL_MASK, GRID_SIZE, Borde
 from princes_of_florence.ids import Building, Freedom, Landscape, Phase
 from princes_of_florence.observation import PlayerView, PublicPlayer
 from princes_of_florence.rules.common import catalog
-from princes_of_florence.rules.cooperative import layout
+from princes_of_florence.rules.cooperative import layout, render_shared_map
 from princes_of_florence.state import GameState, PlacedTile, PlayerState, Principality
 
 __all__ = [
@@ -57,6 +57,7 @@ __all__ = [
     "TILE_COLOURS",
     "TILE_LETTERS",
     "render_shared_map_svg",
+    "render_shared_map_text",
     "render_svg",
     "render_table_svg",
     "render_table_text",
@@ -491,15 +492,19 @@ def _count(number: int, thing: str) -> str:
     return f"{number} {thing}" if number == 1 else f"{number} {thing}s"
 
 
-def _headline(table: GameState | PlayerView) -> str:
-    """The round, the phase and whose decision it is."""
+def _headline(table: GameState | PlayerView, named: bool = False) -> str:
+    """The round, the phase and whose decision it is; ``named``: players by their names."""
+
+    def name(player: int) -> str:
+        return table.config.names[player] if named else _name(player)
+
     if table.phase is Phase.GAME_OVER:
         return f"round {table.round} of {catalog().rules.rounds}: the game is over"
     deciding = table.current_player
-    who = f"; {_name(deciding)} to decide" if deciding is not None else ""
+    who = f"; {name(deciding)} to decide" if deciding is not None else ""
     return (
         f"round {table.round} of {catalog().rules.rounds}, {_PHASES[table.phase]}"
-        f"{who} ({_name(table.start_player)} started the round)"
+        f"{who} ({name(table.start_player)} started the round)"
     )
 
 
@@ -584,7 +589,14 @@ _GAP = 16
 """Room between two grids side by side."""
 
 
-def render_table_svg(table: GameState | PlayerView) -> str:
+def render_table_svg(
+    table: GameState | PlayerView,
+    *,
+    highlight: Iterable[str] = (),
+    selected: Iterable[str] = (),
+    last: Iterable[str] = (),
+    bare: bool = False,
+) -> str:
     """The whole table as one SVG document: every player's principality, headed.
 
     The principalities stand three to a row in player order, each headed by
@@ -592,16 +604,30 @@ def render_table_svg(table: GameState | PlayerView) -> str:
     configuration hides it, ruling R5), with one legend for every tile kind on
     the table.
 
+    Cells are named by their *keys*: the player's number and the cell,
+    ``"0:d1"``.  Marks are drawn over the cells, as python-chess's
+    ``chess.svg`` marks squares: ``highlight`` (the cells a legal move may
+    fill) in blue, ``selected`` (the cells a person has picked) filled
+    green, ``last`` (the cells of the last tile placed) framed in red.
+
     Args:
         table: a :class:`~princes_of_florence.state.GameState` or a
             :class:`~princes_of_florence.observation.PlayerView`.
+        highlight: keys of the cells to highlight.
+        selected: keys of the cells to mark selected.
+        last: keys of the cells to frame as the last move's.
+        bare: return the ``<svg>`` element alone (no XML declaration, to
+            put in a page), scaling to its container's width, every cell
+            ``rect`` carrying its key as ``data-key``.
 
     Returns:
         An SVG document (text); each player's grid is a ``g`` element with
-        ``data-player`` set to the player's number.
+        ``data-player`` set to the player's number, headed by the player's
+        number (bare: by their name, :attr:`~princes_of_florence.GameConfig.names`).
 
     Raises:
-        ArgumentError: ``table`` is neither a state nor a view.
+        ArgumentError: ``table`` is neither a state nor a view, a mark is not
+            an iterable of keys (strings), or ``bare`` is not a bool.
         GeometryError: a principality's mask is not a set of cells.
 
     >>> from xml.etree import ElementTree
@@ -609,10 +635,21 @@ def render_table_svg(table: GameState | PlayerView) -> str:
     >>> svg = ElementTree.fromstring(render_table_svg(new_game(GameConfig(players=4))))
     >>> len(svg.findall("{http://www.w3.org/2000/svg}g[@data-player]"))
     4
+    >>> bare = render_table_svg(new_game(GameConfig(players=2)), highlight=["1:d1"], bare=True)
+    >>> bare.startswith("<svg"), 'data-key="1:d1"' in bare, 'data-mark="highlight"' in bare
+    (True, True, True)
     """
     _check_table("render_table_svg", table)
     for holding in table.players:
         _check_principality("render_table_svg", holding.principality)
+    if not isinstance(bare, bool):
+        raise ArgumentError.wrong_kind("render_table_svg", "bare as a bool", bare)
+    marks = {
+        "highlight": _keys("highlight", highlight),
+        "selected": _keys("selected", selected),
+        "last": _keys("last", last),
+    }
+    names = table.config.names
     players = _players(table)
     headings = []
     for player, holding in enumerate(players):
@@ -621,13 +658,66 @@ def render_table_svg(table: GameState | PlayerView) -> str:
         freedoms = ", ".join(str(f) for f in holding.freedoms)
         headings.append(
             (
-                f"{_name(player)}: {money}, {holding.prestige} prestige",
+                f"{names[player] if bare else _name(player)}: {money}, {holding.prestige} prestige",
                 f"{tokens}; freedoms: {freedoms}" if freedoms else tokens,
             )
         )
     principalities = [holding.principality for holding in players]
-    root = _grids(_headline(table), principalities, headings)
-    return _to_svg_text(root)
+    root = _grids(_headline(table, bare), principalities, headings)
+    _mark_cells(root, marks, bare)
+    if not bare:
+        return _to_svg_text(root)
+    root.set("width", "100%")
+    del root.attrib["height"]
+    root.set("preserveAspectRatio", "xMinYMin meet")
+    return ET.tostring(root, encoding="unicode")  # not indented: a page reads it, not a person
+
+
+def _keys(name: str, keys: object) -> frozenset[str]:
+    """The cell keys of a mark argument, checked: an iterable of strings, not one string."""
+    if isinstance(keys, str | bytes) or not isinstance(keys, Iterable):
+        raise ArgumentError.wrong_kind("render_table_svg", f"{name} as cell keys", keys)
+    found = frozenset(keys)
+    for key in found:
+        if not isinstance(key, str):
+            raise ArgumentError.wrong_kind("render_table_svg", f"a key of {name} (a str)", key)
+    return found
+
+
+_MARKS = {
+    "highlight": {"fill": "#1e88e5", "fill-opacity": "0.25", "stroke": "#1565c0"},
+    "selected": {"fill": "#2e7d32", "fill-opacity": "0.55", "stroke": "#1b5e20"},
+    "last": {"fill": "none", "stroke": "#d50000", "stroke-dasharray": "4 2"},
+}
+
+
+def _mark_cells(root: ET.Element, marks: dict[str, frozenset[str]], keyed: bool) -> None:
+    """Key the cells of each player's grid (``keyed``) and draw ``marks`` over them."""
+    for group in root.findall("g[@data-player]"):
+        player = group.get("data-player")
+        overlays = []
+        for rect in group.iter("rect"):
+            cell = rect.get("data-cell")
+            if cell is None:
+                continue
+            key = f"{player}:{cell}"
+            if keyed:
+                rect.set("data-key", key)
+            for mark, keys in marks.items():
+                if key in keys:
+                    place = {name: rect.get(name, "") for name in ("x", "y", "width", "height")}
+                    overlays.append(
+                        {
+                            **place,
+                            **_MARKS[mark],
+                            "stroke-width": "3",
+                            "data-mark": mark,
+                            "data-for": key,
+                            "pointer-events": "none",
+                        }
+                    )
+        for overlay in overlays:
+            ET.SubElement(group, "rect", overlay)
 
 
 def _origin(player: int, columns: int) -> tuple[int, int]:
@@ -670,6 +760,21 @@ def _grids(
 
 _BORDER_COLOUR = "#d4a017"
 _SIDES = {(0, 1): "top", (0, -1): "bottom", (-1, 0): "left", (1, 0): "right"}
+
+
+def render_shared_map_text(principalities: Sequence[Principality]) -> str:
+    """The shared map of Cooperative Building as text, every border drawn (R29).
+
+    The text drawing of
+    :func:`~princes_of_florence.rules.cooperative.render_shared_map`, here
+    beside its SVG counterpart :func:`render_shared_map_svg` for front ends.
+
+    >>> from princes_of_florence.rules.cooperative import reverse_side
+    >>> text = render_shared_map_text((reverse_side(),) * 2)
+    >>> text == render_shared_map((reverse_side(),) * 2)
+    True
+    """
+    return render_shared_map(principalities)
 
 
 def render_shared_map_svg(

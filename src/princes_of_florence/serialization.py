@@ -23,6 +23,11 @@ Every document is an envelope naming the schema version and what it holds::
   same bytes in every process, whatever ``PYTHONHASHSEED`` says.
 * A reader of schema 1.x reads every 1.x document whose fields it knows; a
   document of another major version is rejected.
+* A record names its game in the envelope, ``"game":"princes"`` (the
+  library holds several games, :mod:`princes_of_florence.games`).  A
+  document that names another game is refused with the game it names; a
+  document without the field (every record written before it existed) is
+  The Princes of Florence's.
 
 Loading validates at the edge and never returns a half-built object: a
 malformed document, a wrong type, a missing or unknown field, an unknown
@@ -119,6 +124,7 @@ if TYPE_CHECKING:
     import cattrs
 
 __all__ = [
+    "GAME_NAME",
     "SCHEMA_VERSION",
     "Comment",
     "GameRecord",
@@ -140,13 +146,18 @@ __all__ = [
     "replay_events",
 ]
 
+GAME_NAME = "princes"
+"""The name this game's records carry (``"game"`` in the envelope), as registered."""
+
 SCHEMA_VERSION = "1.1"
 """The schema written; documents of the same major version are read.
 
 1.1 added the Merchant's choice and the Professor offered at once (the moves
 ``merchant_free``, ``merchant_pay``, ``professor_later``, the pending
 ``merchant_offer`` and ``professor_offer``, and the characters'
-``face_down``); every 1.0 document reads as before, ``face_down`` empty."""
+``face_down``), and the name of the game in a record's envelope (``game``);
+every 1.0 document reads as before, ``face_down`` empty, a record without
+``game`` The Princes of Florence's."""
 
 _MAJOR = int(SCHEMA_VERSION.split(".")[0])
 _TAG = "type"
@@ -1016,14 +1027,32 @@ def _as_is(kind: Any) -> bool:
     return False
 
 
+class _Wrong(Exception):
+    """A value of a type its field does not declare, met by a quick writer.
+
+    :func:`dumps` then walks the value with :func:`_value_problems` to name it.
+    """
+
+
 def _quick_writer(kind: Any) -> _Writer | None:
-    """A writer of ``kind``, or ``None`` where the value is written as it is."""
+    """A writer of ``kind``, or ``None`` where the value is written as it is.
+
+    Every writer checks the type of what it writes (its own class, a tuple, an
+    enum member) and raises :class:`_Wrong` on anything else; a field written
+    as it is is checked by its class's writer (see :func:`_check_of`).
+    """
     if _as_is(kind):
         return None
     if _is_enum(kind):  # a plain enum: its value, as the converter writes it
         if not all(type(member.value) in (str, int) for member in kind):
             raise _NoWriter(kind)
-        return _enum_value
+
+        def write_enum(member: Any) -> Any:
+            if type(member) is not kind:
+                raise _Wrong
+            return member.value
+
+        return write_enum
     members = _members(kind)
     if members is not None:
         present = tuple(m for m in members if m is not type(None))
@@ -1039,9 +1068,15 @@ def _quick_writer(kind: Any) -> _Writer | None:
         if union is None:
             raise _NoWriter(kind)
         writers = {cls: _attrs_writer(cls, _snake(cls.__name__)) for cls in union}
+        optional = len(present) < len(members)
 
         def write_tagged(value: Any) -> Any:
-            return None if value is None else writers[type(value)](value)
+            if value is None and optional:
+                return None
+            writer = writers.get(type(value))
+            if writer is None:
+                raise _Wrong
+            return writer(value)
 
         return write_tagged
     if _is_tuple(kind):
@@ -1052,6 +1087,8 @@ def _quick_writer(kind: Any) -> _Writer | None:
         assert item is not None  # else the tuple is written as it is
 
         def write_items(value: Any) -> list[Any]:
+            if type(value) is not tuple:
+                raise _Wrong
             return [item(v) for v in value]
 
         return write_items
@@ -1060,24 +1097,101 @@ def _quick_writer(kind: Any) -> _Writer | None:
     raise _NoWriter(kind)
 
 
-def _enum_value(member: Enum) -> Any:
-    return member.value
+def _check_of(kind: Any, name: str, scope: dict[str, Any]) -> str:
+    """Python source that is true when ``name`` holds a value of ``kind`` written as it is.
+
+    Integers are checked to lie in the range of a document's integers.
+    Constants it needs (enum classes, sets of them) are put in ``scope``.
+    """
+    if kind is int:
+        return f"(type({name}) is int and -LARGEST < {name} < LARGEST)"
+    if kind in (bool, str):
+        return f"type({name}) is {kind.__name__}"
+    if kind is type(None):
+        return f"{name} is None"
+    if _is_enum(kind):
+        constant = f"k{len(scope)}"
+        scope[constant] = kind
+        return f"type({name}) is {constant}"
+    members = _members(kind)
+    if members is not None:
+        enums = [m for m in members if _is_enum(m)]
+        parts = [_check_of(m, name, scope) for m in members if not _is_enum(m)]
+        if enums:
+            constant = f"k{len(scope)}"
+            scope[constant] = frozenset(enums)
+            parts.append(f"type({name}) in {constant}")
+        return "(" + " or ".join(parts) + ")"
+    args = get_args(kind)
+    if len(args) == 2 and args[1] is Ellipsis and (args[0] in (int, bool) or _is_enum(args[0])):
+        # the item types checked in C, and the range of integers by the extremes
+        constant = f"k{len(scope)}"
+        scope[constant] = frozenset([args[0]])
+        check = f"(type({name}) is tuple and {constant}.issuperset(map(type, {name}))"
+        if args[0] is int:
+            check += f" and (not {name} or (-LARGEST < min({name}) and max({name}) < LARGEST))"
+        return check + ")"
+    if len(args) == 2 and args[1] is Ellipsis:
+        item = f"i{len(scope)}"
+        scope[item] = None  # a name of its own for the generator's variable
+        each = _check_of(args[0], item, scope)
+        return f"(type({name}) is tuple and all({each} for {item} in {name}))"
+    checks = " and ".join(_check_of(arg, f"{name}[{i}]", scope) for i, arg in enumerate(args))
+    return f"(type({name}) is tuple and len({name}) == {len(args)} and {checks})"
+
+
+_CHECKED_MAX = 4096
+"""How many instances of one class a quick writer remembers as checked.
+
+The values are frozen, and a state shares most of them with the state
+before it (the players who did not move, their principalities, the
+configuration): each is checked once, not on every :func:`dumps`.  The
+instance itself is kept with its ``id``, so the ``id`` of a value gone is
+never taken for another's.
+"""
 
 
 def _attrs_writer(cls: Any, tag: str | None = None) -> _Writer:
-    """A writer of the attrs class ``cls``, its fields in order, after ``tag`` if given."""
+    """A writer of the attrs class ``cls``, its fields in order, after ``tag`` if given.
+
+    It writes only an instance of exactly ``cls`` whose fields hold their
+    declared types, and raises :class:`_Wrong` otherwise.
+    """
     hints = get_type_hints(cls)
-    scope: dict[str, Any] = {}
+    checked: dict[int, Any] = {}
+    scope: dict[str, Any] = {
+        "cls": cls,
+        "_Wrong": _Wrong,
+        "LARGEST": _LARGEST,
+        "checked": checked,
+        "CHECKED_MAX": _CHECKED_MAX,
+    }
     parts = [f"{_TAG!r}: {tag!r}"] if tag is not None else []
+    lines = ["def write(value):", "    if type(value) is not cls:", "        raise _Wrong"]
+    checks = []
     for index, field in enumerate(attrs.fields(cls)):
-        writer = _quick_writer(hints[field.name])
+        kind = hints[field.name]
+        lines.append(f"    f{index} = value.{field.name}")
+        writer = _quick_writer(kind)
         if writer is None:
-            parts.append(f"{field.name!r}: value.{field.name}")
+            checks.append(_check_of(kind, f"f{index}", scope))
+            parts.append(f"{field.name!r}: f{index}")
         else:
             scope[f"write{index}"] = writer
-            parts.append(f"{field.name!r}: write{index}(value.{field.name})")
-    source = f"def write(value):\n    return {{{', '.join(parts)}}}"
-    exec(source, scope)  # source built above from the class's fields
+            parts.append(f"{field.name!r}: write{index}(f{index})")
+    if checks and cls in (GameState, PlayerView):  # made anew for every move: always checked
+        lines += [f"    if not ({' and '.join(checks)}):", "        raise _Wrong"]
+    elif checks:  # frozen values shared by many states: each instance checked once
+        lines += [
+            "    if checked.get(id(value)) is not value:",
+            f"        if not ({' and '.join(checks)}):",
+            "            raise _Wrong",
+            "        if len(checked) >= CHECKED_MAX:",
+            "            checked.clear()",
+            "        checked[id(value)] = value",
+        ]
+    lines.append(f"    return {{{', '.join(parts)}}}")
+    exec("\n".join(lines), scope)  # source built above from the class's fields
     write: _Writer = scope["write"]
     return write
 
@@ -1112,23 +1226,129 @@ _MOVE_CLASSES: tuple[type, ...] = get_args(Move)
 def _kind_and_data(obj: object) -> tuple[str, Any]:
     write = _quick_writer_of(type(obj))
     if write is not None:
-        return ("state" if type(obj) is GameState else "view"), write(obj)
+        kind = "state" if type(obj) is GameState else "view"
+        try:
+            return kind, write(obj)
+        except Exception:  # _Wrong, or what a value of another type raised
+            _refuse_to_write(kind, obj, type(obj))
+            raise  # the walk found nothing wrong: a fault of the writer itself
     conv = _converter()
-    if isinstance(obj, GameState):
-        return "state", conv.unstructure(obj)
-    if isinstance(obj, PlayerView):
-        return "view", conv.unstructure(obj)
-    if isinstance(obj, GameRecord):
-        return "record", conv.unstructure(obj)
-    if isinstance(obj, GameConfig):
-        return "config", conv.unstructure(obj)
-    if isinstance(obj, _MOVE_CLASSES):
-        return "move", conv.unstructure(obj)
-    if isinstance(obj, _EVENT_CLASSES):
-        return "event", conv.unstructure(obj)
+    kinds: tuple[tuple[str, Any], ...] = (
+        ("state", GameState),
+        ("view", PlayerView),
+        ("record", GameRecord),
+        ("config", GameConfig),
+        ("move", Move),
+        ("event", Event),
+    )
+    for kind, cls in kinds:
+        if isinstance(obj, _members(cls) or cls):
+            _refuse_to_write(kind, obj, cls)
+            return kind, conv.unstructure(obj)
     if isinstance(obj, tuple | list) and all(isinstance(e, _EVENT_CLASSES) for e in obj):
+        _refuse_to_write("events", tuple(obj), tuple[Event, ...])
         return "events", [conv.unstructure(e) for e in obj]
     raise TypeError(f"cannot serialize {type(obj).__name__}")
+
+
+def _refuse_to_write(kind: str, value: object, cls: Any) -> None:
+    """Raise :class:`SerializationError` naming each field of ``value`` of a wrong type."""
+    problems: list[str] = []
+    _value_problems(value, cls, "$.data", problems)
+    if problems:
+        raise SerializationError(f"cannot write the {kind}: {_listed(problems)}")
+
+
+def _type_name(kind: Any) -> str:
+    """How a message names the type ``kind``."""
+    names = {int: "an integer", bool: "true or false", str: "text", type(None): "None"}
+    if kind in names:
+        return names[kind]
+    members = _members(kind)
+    if members is not None:
+        present = set(members) - {type(None)}
+        unions = (
+            ("a move", Move),
+            ("an event", Event),
+            ("a pending decision", Pending),
+            ("a pending decision", ViewPending),
+        )
+        union = next((name for name, u in unions if present == set(get_args(u))), None)
+        named = [union] if union else [_type_name(m) for m in members if m is not type(None)]
+        return " or ".join(named + (["None"] if len(present) < len(members) else []))
+    if _is_tuple(kind):
+        return "a tuple"
+    name = getattr(kind, "__name__", str(kind))
+    return f"{'an' if name[0] in 'AEIOU' else 'a'} {name}"
+
+
+def _value_name(value: object) -> str:
+    """How a message names a value of the wrong type: its type and a short ``repr``."""
+    return "None" if value is None else f"{type(value).__name__} {shorten(value)}"
+
+
+def _fits(value: object, kind: Any) -> bool:
+    """Whether ``value`` is of the outer type of ``kind`` (its items are checked later)."""
+    if kind is type(None):
+        return value is None
+    if _is_tuple(kind):
+        return type(value) is tuple
+    return type(value) is kind
+
+
+def _value_problems(value: object, kind: Any, path: str, problems: list[str]) -> None:
+    """Add to ``problems`` every part of ``value`` that is not of its declared type ``kind``.
+
+    Types are exact, as the loaders read them: an ``int`` (within the range of
+    a document's integers) and not a ``bool`` or a ``float``, a member of the
+    enum, a ``tuple`` and not a ``list``, an instance of the very class.
+
+    >>> from princes_of_florence.moves import Bid
+    >>> found: list[str] = []
+    >>> _value_problems(Bid(300.0), Move, "$.data", found)
+    >>> found
+    ['expected an integer, not float 300.0 @ $.data.amount']
+    """
+    if len(problems) >= MAX_ERRORS:
+        return
+    members = _members(kind)
+    if members is not None:
+        fitting = [member for member in members if _fits(value, member)]
+        if not fitting:
+            problems.append(
+                f"expected {_type_name(kind)}, not {type(value).__name__} {shorten(value)} @ {path}"
+            )
+            return
+        found: list[str] = []
+        for member in fitting:  # several fit only for tuples of one deck's cards or another's
+            found = []
+            _value_problems(value, member, path, found)
+            if not found:
+                return
+        problems += found
+        return
+    if not _fits(value, kind):
+        problems.append(f"expected {_type_name(kind)}, not {_value_name(value)} @ {path}")
+    elif kind is int and not -_LARGEST < cast("int", value) < _LARGEST:
+        problems.append(f"{shorten(value)} is out of range @ {path}")
+    elif _is_tuple(kind):
+        args = get_args(kind)
+        items = cast("tuple[Any, ...]", value)
+        if len(args) == 2 and args[1] is Ellipsis:
+            args = (args[0],) * len(items)
+        elif len(items) != len(args):
+            problems.append(f"expected {len(args)} items, not {len(items)} @ {path}")
+            return
+        for index, (item, arg) in enumerate(zip(items, args, strict=True)):
+            _value_problems(item, arg, f"{path}[{index}]", problems)
+    elif attrs.has(kind):
+        hints = get_type_hints(kind)
+        for field in attrs.fields(kind):
+            item = getattr(value, field.name, _MISSING)
+            if item is _MISSING:
+                problems.append(f"the field is missing @ {path}.{field.name}")
+            else:
+                _value_problems(item, hints[field.name], f"{path}.{field.name}", problems)
 
 
 def dumps(obj: object) -> str:
@@ -1145,6 +1365,10 @@ def dumps(obj: object) -> str:
 
     Raises:
         TypeError: ``obj`` is none of these.
+        SerializationError: ``obj`` holds a value of a type its field does not
+            declare (a ``str`` or a ``float`` for an integer, a ``list`` for a
+            tuple, ...) or an integer of 64 bits or more, which no loader
+            would read back: every such field is named by its path.
 
     >>> from princes_of_florence import GameConfig
     >>> dumps(GameConfig(players=3, seed=9))
@@ -1154,6 +1378,8 @@ def dumps(obj: object) -> str:
 "names":["Player 1","Player 2","Player 3"]}}'
     """
     kind, data = _kind_and_data(obj)
+    if kind == "record":  # a record names its game
+        return _encode({"schema": SCHEMA_VERSION, "kind": kind, "game": GAME_NAME, "data": data})
     return _encode({"schema": SCHEMA_VERSION, "kind": kind, "data": data})
 
 
@@ -1281,9 +1507,17 @@ def _parse(text: str | bytes, kind: str) -> object:
             f"schema {schema} is not supported: this version reads schema {_MAJOR}.x "
             f"(it writes {SCHEMA_VERSION}) @ $.schema"
         )
-    extra = sorted(set(document) - {"schema", "kind", "data"})
+    extra = sorted(set(document) - {"schema", "kind", "game", "data"})
     if extra:
         raise SerializationError(f"unknown fields in the document: {', '.join(extra)} @ $")
+    game = document.get("game", GAME_NAME)  # no name: written before records named their game
+    if game != GAME_NAME:
+        if not isinstance(game, str):
+            raise SerializationError(f"game must be a game's name, not {shorten(game)} @ $.game")
+        raise SerializationError(
+            f"this is a {kind} of the game {shorten(game)}, not of The Princes of Florence "
+            f"({GAME_NAME!r}): load it with that game's load_{kind} @ $.game"
+        )
     if document.get("kind") != kind:
         raise SerializationError(
             f"expected a {kind} document, not kind {shorten(document.get('kind'))} @ $.kind"
@@ -1588,7 +1822,6 @@ def _shape_problems(state: GameState) -> list[str]:
         ("building_supply", state.building_supply),
         ("landscape_supply", state.landscape_supply),
         ("freedom_supply", state.freedom_supply),
-        ("round_best", state.round_best),
         ("jesters", (state.jesters,)),
         ("builders", (state.builders,)),
         ("recruiting", (state.recruiting,)),
@@ -1700,11 +1933,12 @@ def _in_view(problem: str) -> str:
     'player 1 has 9 persons in hand @ $.data'
     """
     sentence, _, paths = problem.rpartition(" @ ")
-    parts = re.split(r"[.\[\]]+", paths.removeprefix("$.data."))
-    public = parts[0] == "players" and len(parts) > 2  # a field of one player
-    if (parts[2] in _PUBLIC_FIELDS if public else parts[0] in _VIEW_FIELDS) and "," not in paths:
-        return problem
-    return f"{sentence or problem} @ $.data"
+    for path in paths.split(", "):
+        parts = re.split(r"[.\[\]]+", path.removeprefix("$.data."))
+        public = parts[0] == "players" and len(parts) > 2  # a field of one player
+        if not (parts[2] in _PUBLIC_FIELDS if public else parts[0] in _VIEW_FIELDS):
+            return f"{sentence or problem} @ $.data"
+    return problem
 
 
 def load_view(text: str | bytes) -> PlayerView:

@@ -1,12 +1,15 @@
-"""What a bot is, and a loop that plays a whole game between bots.
+"""What a bot is, and a loop that plays a whole game between bots, for any game.
 
 A bot sees what its player may see and nothing more (ruling R5): at each of
-its decisions it is handed the player's :class:`~princes_of_florence.PlayerView`
-and the legal moves of that view, prestige sales included (R3), and returns
-one of those moves.  It never receives the game state, so it cannot read the
-hidden cards; a search bot fills them in itself with
-:func:`~princes_of_florence.determinize`.
+its decisions it is handed the player's view and the legal moves of that
+view, free moves (prestige sales, R3) last, and returns one of those moves.
+It never receives the game state, so it cannot read hidden cards; a search
+bot fills them in itself with the game's ``determinize``.
 
+Everything here goes through the game protocol (:mod:`princes_of_florence.games`);
+a game is named by its registered name, The Princes of Florence by default.
+
+>>> from princes_of_florence import GameConfig
 >>> from princes_of_florence.bots import RandomBot
 >>> record = play_game(GameConfig(players=3, seed=2), [RandomBot(s) for s in range(3)])
 >>> record.outcome is not None and len(record.moves) > 50
@@ -15,19 +18,15 @@ True
 
 from __future__ import annotations
 
+import importlib
+import random
 from collections.abc import Sequence
-from typing import Protocol
+from typing import Any, Protocol
 
-from princes_of_florence.config import GameConfig
-from princes_of_florence.engine import apply, free_moves, is_terminal, legal_moves, new_game
-from princes_of_florence.engine import outcome as outcome_of
-from princes_of_florence.moves import Move, SellPrestige
-from princes_of_florence.observation import PlayerView, observe, view_legal_moves
-from princes_of_florence.rules.variants import ruleset
-from princes_of_florence.serialization import GameRecord
-from princes_of_florence.state import GameState
+from princes_of_florence import games
+from princes_of_florence.games import AnyGame
 
-__all__ = ["Bot", "play_game", "view_moves"]
+__all__ = ["Bot", "play_game", "play_to_end", "resolve_game"]
 
 
 class Bot(Protocol):
@@ -43,70 +42,100 @@ class Bot(Protocol):
         (1,)
     """
 
-    def choose(self, view: PlayerView, moves: Sequence[Move]) -> Move:
+    def choose(self, view: Any, moves: Sequence[Any]) -> Any:
         """Return one of ``moves``, the legal moves of ``view``.
 
         Args:
             view: what the player to decide may see (their own view).
-            moves: the legal moves of that view, as :func:`view_moves`
-                gives them: the decision's moves, then the prestige sales.
+            moves: the legal moves of that view, as the game's
+                ``legal_moves`` gives them: the decision's moves, then the
+                free moves (for The Princes of Florence,
+                :func:`~princes_of_florence.bots.view_moves`).
         """
         ...
 
 
-def view_moves(view: PlayerView) -> tuple[Move, ...]:
-    """The legal moves of the player of ``view``, prestige sales last (R3).
+def resolve_game(game: AnyGame | str | None) -> AnyGame:
+    """The game ``game`` names: a game itself, a registered name, or ``None`` for the default.
 
-    This is :func:`~princes_of_florence.view_legal_moves` followed by the
-    sales of 1 point up to every point the player holds (none with Muse &
-    Princess, R27); ``()`` when another player is to decide.  It depends on the view only.
-
-    >>> from princes_of_florence import new_game
-    >>> state = new_game(GameConfig(players=3, seed=4))
-    >>> view_moves(observe(state, 0)) == legal_moves(state)
-    True
+    >>> resolve_game(None).name
+    'princes'
     """
-    if view.current_player is None or view.current_player != view.player:
-        return ()
-    most = view.players[view.current_player].prestige
-    if not ruleset(view.config).sells_prestige:  # ruling R27: Muse & Princess
-        most = 0
-    sales = tuple(SellPrestige(p) for p in range(1, most + 1))
-    return (*view_legal_moves(view), *sales)
+    if game is None or isinstance(game, str):
+        return games.get(games.DEFAULT if game is None else game)
+    return game
 
 
-def _moves_of(state: GameState) -> tuple[Move, ...]:
-    """The legal moves of the player to decide, sales last: :func:`view_moves` of their view.
+def play_to_end(
+    game: AnyGame, config: Any, bots: Sequence[Bot], rotation: int = 0
+) -> tuple[list[Any], Any]:
+    """Play ``config`` of ``game`` to the end; the moves in order and the final state.
 
-    Computed from the true state, which gives the same moves as the view
-    (the player's choices depend only on what they see), only cheaper.
+    Chance moves (with explicit chance configured) are drawn by their
+    probabilities from a generator seeded with the configuration's seed.
+    See :func:`~princes_of_florence.bots.play_game` for the arguments and errors.
     """
-    sales = free_moves(state)
-    moves = legal_moves(state)
-    return (*moves, *sales) if sales else moves
+    players = game.config_players(config)
+    if len(bots) != players:
+        raise ValueError(f"{players} players need {players} bots, not {len(bots)}")
+    if isinstance(rotation, bool) or not isinstance(rotation, int):
+        raise ValueError(f"rotation must be a whole number, not {rotation!r}")
+    by_seat = [bots[(seat - rotation) % players] for seat in range(players)]
+    state = game.new_game(config)
+    moves: list[Any] = []
+    chance: random.Random | None = None
+    while not game.is_terminal(state):
+        seat = game.current_player(state)
+        if seat is None:  # a chance node: chance draws its move
+            if chance is None:
+                chance = random.Random(game.config_seed(config))
+            outcomes = game.chance_outcomes(state)
+            move = chance.choices([m for m, _ in outcomes], [p for _, p in outcomes])[0]
+        else:
+            offered = game.legal_moves(state)
+            move = by_seat[seat].choose(game.observe(state, seat), offered)
+            if not any(move is m for m in offered) and move not in offered:
+                try:
+                    shown = game.format_move(move)
+                except (TypeError, ValueError, AttributeError):  # not a move of this game
+                    shown = repr(move)
+                raise ValueError(f"the bot of player {seat} chose {shown}, which was not offered")
+        state = game.apply(state, move)
+        moves.append(move)
+    return moves, state
 
 
-def play_game(config: GameConfig, bots: Sequence[Bot], rotation: int = 0) -> GameRecord:
+def play_game(
+    config: Any,
+    bots: Sequence[Bot],
+    rotation: int = 0,
+    *,
+    game: AnyGame | str | None = None,
+) -> Any:
     """Play a game from ``config`` to the end, one bot per player.
 
     Each bot is asked only at its own decisions, with its player's view and
     the legal moves of that view (see :class:`Bot`).
 
     Args:
-        config: the game to play.
+        config: the game to play: a configuration of ``game`` (a
+            :class:`~princes_of_florence.GameConfig` for The Princes of Florence).
         bots: one bot per player; ``bots[i]`` plays player
-            ``(i + rotation) % config.players``.
+            ``(i + rotation) % players``.
         rotation: how far the bots are moved round the table, so that a
             tournament can give every bot every place at the table.
+        game: the game (or its registered name); The Princes of Florence by default.
 
     Returns:
-        The game's record, with the configuration, every move in order and the
-        outcome (per player, not per bot).
+        The game's record (its ``make_record``), with the configuration, every
+        move in order and the result (per player, not per bot): a
+        :class:`~princes_of_florence.GameRecord` for The Princes of Florence.
 
     Raises:
         ValueError: there is not exactly one bot per player, or a bot chose a
             move that was not offered.
 
+    >>> from princes_of_florence import GameConfig
     >>> from princes_of_florence.bots import RandomBot
     >>> bots = [RandomBot(s) for s in range(3)]
     >>> a = play_game(GameConfig(players=3, seed=2), bots)
@@ -114,21 +143,18 @@ def play_game(config: GameConfig, bots: Sequence[Bot], rotation: int = 0) -> Gam
     >>> a == b
     True
     """
-    players = config.players
-    if len(bots) != players:
-        raise ValueError(f"{players} players need {players} bots, not {len(bots)}")
-    if isinstance(rotation, bool) or not isinstance(rotation, int):
-        raise ValueError(f"rotation must be a whole number, not {rotation!r}")
-    by_seat = [bots[(seat - rotation) % players] for seat in range(players)]
-    state = new_game(config)
-    moves: list[Move] = []
-    while not is_terminal(state):
-        seat = state.current_player
-        assert seat is not None
-        offered = _moves_of(state)
-        move = by_seat[seat].choose(observe(state, seat), offered)
-        if not any(move is m for m in offered) and move not in offered:
-            raise ValueError(f"the bot of player {seat} chose {move}, which was not offered")
-        state = apply(state, move)
-        moves.append(move)
-    return GameRecord(config, tuple(moves), outcome_of(state))
+    played = resolve_game(game)
+    moves, final = play_to_end(played, config, bots, rotation)
+    return played.make_record(config, moves, final)
+
+
+def __getattr__(name: str) -> object:
+    """``view_moves``, a function of The Princes of Florence, where it was first published.
+
+    It lives in :mod:`princes_of_florence.observation`; this keeps the old
+    import path ``princes_of_florence.bots.base.view_moves`` working without
+    the generic module depending on the game.
+    """
+    if name == "view_moves":
+        return getattr(importlib.import_module("princes_of_florence.observation"), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

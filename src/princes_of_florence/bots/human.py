@@ -6,6 +6,7 @@ from collections.abc import Callable, Sequence
 
 from princes_of_florence.decisions import DecisionKind, decision
 from princes_of_florence.errors import InvalidMoveError
+from princes_of_florence.limits import shorten
 from princes_of_florence.moves import Move, SellPrestige, parse_move
 from princes_of_florence.narration import describe, player_name
 from princes_of_florence.observation import PlayerView
@@ -53,7 +54,7 @@ class HumanBot:
     >>> from princes_of_florence import GameConfig, new_game, observe
     >>> from princes_of_florence.bots import view_moves
     >>> view = observe(new_game(GameConfig(players=3, seed=1)), 0)
-    >>> answers = iter(["9", "return nobody", "2"])
+    >>> answers = iter(["9", "²", "9" * 4301, "return nobody", "2"])
     >>> bot = HumanBot(read=lambda prompt: next(answers), write=lambda line: None)
     >>> bot.choose(view, view_moves(view)) == view_moves(view)[1]
     True
@@ -90,8 +91,12 @@ class HumanBot:
             write(f"  (or sell 1 to {len(moves) - len(plain)} prestige: 'sell N')")
         while True:
             answer = self._read("your move: ").strip()
-            if answer.isdigit() and 1 <= int(answer) <= len(plain):
-                return plain[int(answer) - 1]
+            if answer.isdigit():  # a number of the list, in ASCII digits (not '²', not 10**5000)
+                number = int(answer) if answer.isascii() and len(answer) <= 6 else 0
+                if 1 <= number <= len(plain):
+                    return plain[number - 1]
+                write(f"there is no move {shorten(answer, 12)}: answer 1 to {len(plain)}")
+                continue
             try:
                 chosen = parse_move(answer)
             except InvalidMoveError as error:

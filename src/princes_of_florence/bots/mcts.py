@@ -1,31 +1,37 @@
-"""A search bot: information-set Monte Carlo tree search over determinized states.
+"""A search bot for any game: information-set Monte Carlo tree search over determinized states.
 
 :class:`MCTSBot` searches one tree for the decision in front of it, whose
 nodes are sequences of moves from the view it was given (single-observer
-information-set MCTS).  Each iteration:
+information-set MCTS).  It knows no game's rules: everything goes through the
+game protocol (:mod:`princes_of_florence.games`).  Each iteration:
 
-1. **Determinize**: :func:`~princes_of_florence.determinize` deals the cards
-   the view hides at random, giving one complete state consistent with the
-   view (a new one every iteration).
-2. **Select**: from the root, while every move legal in this state has been
-   tried at the node, follow the child with the highest UCT score
+1. **Determinize**: the game's ``determinize`` deals what the view hides at
+   random, giving one complete state consistent with the view (a new one
+   every iteration).
+2. **Select**: from the root, while every move the search tries in this state
+   has been tried at the node, follow the child with the highest UCT score
    ``mean + c * sqrt(ln(available) / visits)``, where *mean* is the child's
    average reward for the player who made its move and *available* counts the
    iterations in which its move was legal (a move may be legal in some
-   determinizations only).
-3. **Expand** one untried legal move.
-   Bids and purchases beyond the player's cash are left out
-   (:func:`within_cash`).
-4. **Roll out** with a cheap policy (:func:`rollout_move`) to the end of the
-   game, or for at most ``rollout_moves`` moves and then score the position
-   with :func:`~princes_of_florence.bots.mcts.evaluate`.
-5. **Back up** the reward of each player through the nodes on the path.
+   determinizations only).  Chance moves (with explicit chance) are drawn by
+   their probabilities and are not nodes of the tree.
+3. **Expand** one untried move.  The moves tried are the game's
+   ``search_moves``: the decision's moves without free moves, less what the
+   game says a search need not try (in The Princes of Florence, bids and
+   purchases beyond the player's cash, :func:`~princes_of_florence.search.within_cash`).
+4. **Roll out** with the game's cheap policy (``rollout_move``) to the end of
+   the game, or for at most ``rollout_moves`` moves and then score the
+   position: the game's ``estimates`` of the final scores made shares of 1 by
+   a softmax with the ``temperature``, or else its ``evaluate``; a game that
+   offers neither is played to the end.
+5. **Back up** the reward of each player through the nodes on the path; at
+   the end of the game the rewards are the game's ``returns``.
 
-The answer is the most visited move at the root.  Prestige sales (R3) are
-left out of the search: they are never better than waiting for a payment to
-sell exactly the missing points (revised R4).  With a budget in iterations the
-bot is deterministic for a given seed; with a budget in seconds it depends on
-the machine's speed.
+The answer is the most visited move at the root.  Free moves (prestige
+sales, R3) are left out of the search: they are never better than waiting
+for a payment to sell exactly the missing points (revised R4).  With a budget
+in iterations the bot is deterministic for a given seed; with a budget in
+seconds it depends on the machine's speed.
 
 >>> from princes_of_florence import GameConfig
 >>> from princes_of_florence.bots import RandomBot, play_game
@@ -37,43 +43,36 @@ True
 
 from __future__ import annotations
 
+import importlib
 import math
 import random
 import time
 from collections.abc import Sequence
+from typing import Any
 
 import attrs
 
-from princes_of_florence.bots.heuristic import future_work_pay
-from princes_of_florence.engine import apply, is_terminal, legal_moves, outcome
-from princes_of_florence.moves import (
-    Bid,
-    Build,
-    BuyBonus,
-    BuyPerson,
-    Convert,
-    FinishWork,
-    IntroduceFreedom,
-    Move,
-    Open,
-    SellPrestige,
-    Take,
-    Work,
-)
-from princes_of_florence.observation import PlayerView, determinize
-from princes_of_florence.rules.common import catalog
-from princes_of_florence.rules.variants import ruleset
-from princes_of_florence.state import GameState
+from princes_of_florence.bots.base import resolve_game
+from princes_of_florence.games import Game
+from princes_of_florence.games.protocol import MoveT
 
-__all__ = [
-    "MCTSBot",
-    "MCTSParams",
-    "SearchStats",
-    "estimate",
-    "evaluate",
-    "rollout_move",
-    "within_cash",
-]
+__all__ = ["MCTSBot", "MCTSParams", "SearchStats", "softmax"]
+
+_MOVED = frozenset(("estimate", "evaluate", "rollout_move", "within_cash"))
+"""The Princes of Florence's search knowledge, now in :mod:`princes_of_florence.search`."""
+
+
+def __getattr__(name: str) -> object:
+    """The names of :data:`_MOVED`, where they were first published.
+
+    They are The Princes of Florence's, and live in
+    :mod:`princes_of_florence.search`; this keeps the old import path
+    ``princes_of_florence.bots.mcts.evaluate`` working without the generic
+    search depending on the game.
+    """
+    if name in _MOVED:
+        return getattr(importlib.import_module("princes_of_florence.search"), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 @attrs.frozen
@@ -88,9 +87,10 @@ class MCTSParams:
             takes longer than this by the clock, but searches as much).
         exploration: the UCT constant ``c``.
         rollout_moves: the most moves a rollout plays before the position is
-            scored by :func:`~princes_of_florence.bots.mcts.evaluate`; ``None`` plays to the end.
-        temperature: prestige points that make one player's reward at a
-            cut-off ``e`` times another's (see :func:`~princes_of_florence.bots.mcts.evaluate`).
+            scored from the game's estimates; ``None`` plays to the end.
+        temperature: points of the game's score (prestige in The Princes of
+            Florence) that make one player's reward at a cut-off ``e`` times
+            another's (see :func:`~princes_of_florence.bots.mcts.softmax`).
 
     Example:
         >>> MCTSParams(iterations=200).iterations, MCTSParams().exploration
@@ -108,10 +108,15 @@ class MCTSParams:
     def __attrs_post_init__(self) -> None:
         if self.iterations < 1:
             raise ValueError(f"iterations must be at least 1, not {self.iterations}")
-        if self.seconds is not None and self.seconds <= 0:
-            raise ValueError(f"seconds must be positive, not {self.seconds}")
+        # a NaN fails every comparison and an infinite budget never runs out
+        if self.seconds is not None and not 0 < self.seconds < math.inf:
+            raise ValueError(f"seconds must be a positive number, not {self.seconds}")
         if self.rollout_moves is not None and self.rollout_moves < 0:
             raise ValueError(f"rollout_moves must not be negative, not {self.rollout_moves}")
+        if not 0 <= self.exploration < math.inf:
+            raise ValueError(f"exploration must be a number from 0, not {self.exploration}")
+        if not 0 < self.temperature < math.inf:
+            raise ValueError(f"temperature must be a positive number, not {self.temperature}")
 
 
 @attrs.frozen
@@ -134,112 +139,20 @@ class SearchStats:
         return self.iterations / self.seconds if self.seconds > 0 else 0.0
 
 
-def estimate(state: GameState, player: int) -> float:
-    """A player's expected final prestige, judged from the table.
+def softmax(values: Sequence[float], temperature: float) -> tuple[float, ...]:
+    """``values`` as shares of 1: ``exp(value / temperature)`` over the sum for all.
 
-    Prestige held, plus 3 points for every prestige card held (about what a
-    card scores, R24), plus the money and what the works still to come should
-    pay (:func:`~princes_of_florence.bots.heuristic.future_work_pay`) at
-    ``100 + 30 * round`` florins a point: dear early, when money still buys
-    what raises the works, and near a conversion's 200 at the end.  Objects
-    bought thus count through the works they raise.
+    A lead of ``temperature`` makes one share ``e`` (2.718) times another.
+
+    >>> softmax([3.0, 3.0], 4.0)
+    (0.5, 0.5)
+    >>> [round(share, 3) for share in softmax([4.0, 0.0], 4.0)]
+    [0.731, 0.269]
     """
-    seen = state.players[player]
-    florins = seen.money + future_work_pay(state, player)
-    rate = 100.0 + 30.0 * state.round
-    return seen.prestige + 3.0 * len(seen.prestige_cards) + florins / rate
-
-
-def evaluate(state: GameState, temperature: float = 4.0) -> tuple[float, ...]:
-    """Each seat's reward for ``state``, from 0 to 1, summing to 1.
-
-    At the end of the game the winners share 1 (R24).  Before the end each
-    seat's :func:`estimate` ``e`` is turned into a share by a softmax:
-    ``exp(e / temperature)`` over the sum for all seats, so a lead of
-    ``temperature`` points makes a seat's share ``e`` (2.718) times another's.
-    """
-    count = len(state.players)
-    if is_terminal(state):
-        winners = outcome(state).winners
-        share = 1.0 / len(winners)
-        return tuple(share if seat in winners else 0.0 for seat in range(count))
-    values = [estimate(state, seat) for seat in range(count)]
     top = max(values)
     weights = [math.exp((value - top) / temperature) for value in values]
     total = sum(weights)
     return tuple(weight / total for weight in weights)
-
-
-_DEAREST = max(
-    catalog().rules.build_cost[0],
-    catalog().rules.base_price,
-    catalog().rules.base_price_two_players,
-    catalog().rules.person_cost,
-    catalog().rules.bonus_cost,
-    catalog().rules.freedom_cost,
-)
-"""The highest price of anything but a bid."""
-
-
-def within_cash(state: GameState, moves: Sequence[Move]) -> Sequence[Move]:
-    """``moves`` without the bids and purchases the player's cash does not cover.
-
-    Revised R4 lets a player pay with prestige sold at 100 florins a point;
-    a search that cuts its rollouts off early sees the object bought but not
-    what it cost, so it is kept to cash.  All of ``moves`` if none is left.
-    """
-    seat = state.current_player
-    if seat is None:
-        return moves
-    cash = state.players[seat].money
-    if cash >= _DEAREST:  # only a bid (offered first, before pass) can cost more
-        first = moves[0] if moves else None
-        if isinstance(first, Bid) and first.amount > cash:
-            return moves[1:]
-        return moves
-    rules = catalog().rules
-    kept: list[Move] = []
-    for move in moves:
-        if isinstance(move, Bid):
-            price = move.amount
-        elif isinstance(move, (Open, Take)):
-            price = ruleset(state.config).base_price  # ruling R12
-        elif isinstance(move, Build):
-            price = rules.build_cost[state.players[seat].builders]
-        elif isinstance(move, BuyPerson):
-            price = rules.person_cost
-        elif isinstance(move, BuyBonus):
-            price = rules.bonus_cost
-        elif isinstance(move, IntroduceFreedom):
-            price = rules.freedom_cost
-        else:
-            price = 0
-        if price <= cash:
-            kept.append(move)
-    return kept or moves
-
-
-def rollout_move(state: GameState, moves: Sequence[Move], rng: random.Random) -> Move:
-    """The cheap policy of the rollouts: random, with a few obvious preferences.
-
-    It works whenever it can and finishes a work once it may; while bidding
-    it passes half the time (bidding for everything drains money); it
-    converts nothing before round 5 and everything in the last round; any
-    other decision is uniform.
-    """
-    first = moves[0]
-    if isinstance(first, Work):
-        return first
-    if isinstance(first, Bid) and len(moves) > 1 and rng.random() < 0.5:
-        return moves[1]
-    if isinstance(first, Convert):
-        if state.round >= catalog().rules.rounds:
-            return moves[-1]
-        return first if state.round < 5 else moves[rng.randrange(len(moves))]
-    last = moves[-1]
-    if isinstance(last, FinishWork) and rng.random() < 0.5:
-        return last
-    return moves[int(rng.random() * len(moves))]
 
 
 class _Node:
@@ -248,7 +161,7 @@ class _Node:
     __slots__ = ("available", "children", "reward", "visits")
 
     def __init__(self) -> None:
-        self.children: dict[Move, _Node] = {}
+        self.children: dict[Any, _Node] = {}
         self.visits = 0
         self.available = 0
         self.reward = 0.0  # total reward of the player who made the move into this node
@@ -260,6 +173,8 @@ class MCTSBot:
     Args:
         seed: seeds the bot's generator (determinizations and rollouts).
         params: the search settings; :class:`MCTSParams` by default.
+        game: the game it plays (or its registered name); The Princes of
+            Florence by default.
 
     Example:
         >>> from princes_of_florence import GameConfig, new_game, observe
@@ -270,36 +185,66 @@ class MCTSBot:
         True
     """
 
-    def __init__(self, seed: int | str = 0, params: MCTSParams | None = None) -> None:
+    def __init__(
+        self,
+        seed: int | str = 0,
+        params: MCTSParams | None = None,
+        game: Game[Any, Any, Any, Any, Any] | str | None = None,
+    ) -> None:
         self.params = params or MCTSParams()
+        self.game = resolve_game(game)
         self._rng = random.Random(seed)
         self.last: SearchStats | None = None
 
-    def choose(self, view: PlayerView, moves: Sequence[Move]) -> Move:
+    def choose(self, view: Any, moves: Sequence[MoveT]) -> MoveT:
         """The most visited move of a search from ``view``."""
-        plain = [m for m in moves if not isinstance(m, SellPrestige)]
+        free = self.game.is_free_move
+        plain = [m for m in moves if not free(m)]
         if len(plain) == 1:
             self.last = SearchStats(0, 0.0, 1)
             return plain[0]
         root = self.search(view)
-        best: Move | None = None
+        best: MoveT | None = None
         best_visits = -1
-        for move in plain:  # moves outside cash were never searched: -1 visits
+        for move in plain:  # moves the search need not try were never searched: -1 visits
             child = root.children.get(move)
             visits = child.visits if child is not None else -1
             if visits > best_visits:
                 best, best_visits = move, visits
-        assert best is not None
+        assert best is not None, "the search tried none of the moves offered"
         return best
 
-    def search(self, view: PlayerView) -> _Node:
+    def _chance(self, state: Any, rng: random.Random) -> Any:
+        """A chance move of ``state``, drawn by its probability."""
+        outcomes = self.game.chance_outcomes(state)
+        point = rng.random()
+        for move, probability in outcomes:
+            point -= probability
+            if point < 0:
+                return move
+        return outcomes[-1][0]
+
+    def _cut_off(self, state: Any) -> tuple[float, ...] | None:
+        """The rewards of a rollout stopped before the end, or ``None`` if the game offers none."""
+        game = self.game
+        values = game.estimates(state)
+        if values is not None:
+            return softmax(values, self.params.temperature)
+        return game.evaluate(state)
+
+    def search(self, view: Any) -> _Node:
         """Run one search from ``view`` and return its root."""
         params = self.params
+        game = self.game
+        determinize = game.determinize
+        current = game.current_player
+        is_chance = game.is_chance_node
+        search_moves = game.search_moves
+        rollout_move = game.rollout_move
+        apply = game.apply
         rng = self._rng
         root = _Node()
         c = params.exploration
-        limit = params.rollout_moves
-        temperature = params.temperature
         clock = time.process_time  # CPU time: other work on the machine does not count
         start = clock()
         deadline = None if params.seconds is None else start + params.seconds
@@ -316,10 +261,13 @@ class MCTSBot:
             path: list[tuple[_Node, int]] = []
             # Selection and expansion.
             while True:
-                seat = state.current_player
+                seat = current(state)
                 if seat is None:
-                    break
-                legal = within_cash(state, legal_moves(state))
+                    if not is_chance(state):
+                        break
+                    state = apply(state, self._chance(state, rng))
+                    continue
+                legal = search_moves(state)
                 children = node.children
                 untried = [m for m in legal if m not in children]
                 if untried:
@@ -351,13 +299,25 @@ class MCTSBot:
                 path.append((best_child, seat))
                 node = best_child
             # Rollout.
+            limit = params.rollout_moves
             steps = 0
-            while state.current_player is not None and (limit is None or steps < limit):
-                state = apply(
-                    state, rollout_move(state, within_cash(state, legal_moves(state)), rng)
-                )
+            rewards: tuple[float, ...] | None = None
+            while True:
+                if current(state) is None:
+                    if not is_chance(state):
+                        break
+                    state = apply(state, self._chance(state, rng))
+                    steps += 1
+                    continue
+                if limit is not None and steps >= limit:
+                    rewards = self._cut_off(state)
+                    if rewards is not None:
+                        break
+                    limit = None  # the game offers no estimate: play on to the end
+                state = apply(state, rollout_move(state, search_moves(state), rng))
                 steps += 1
-            rewards = evaluate(state, temperature)
+            if rewards is None:
+                rewards = game.returns(state)
             root.visits += 1
             for child, mover in path:
                 child.visits += 1

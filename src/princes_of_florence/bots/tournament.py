@@ -7,9 +7,12 @@ players.  Every game's configuration and every bot's seed follow from the
 tournament's seed and the game's number alone, so the result is the same
 whether the games run in one process or in several (``workers``).
 
-Bots are named by a *spec*: ``random``, ``heuristic``, ``mcts``, optionally
+Bots are named by a *spec*: ``random`` and ``mcts`` for every game, and the
+game's own bots (``heuristic`` for The Princes of Florence), optionally
 with settings after a colon, such as ``mcts:iterations=200:rollout=10`` or
-``mcts:seconds=1`` (see :func:`~princes_of_florence.bots.make_bot`).
+``mcts:seconds=1`` (see :func:`~princes_of_florence.bots.make_bot`).  Any
+registered game can be played (``game="princes"`` by default); everything
+goes through the game protocol (:mod:`princes_of_florence.games`).
 
 >>> result = tournament(["heuristic", "random", "random"], games=3, seed=1)
 >>> [row.name for row in result.rows]
@@ -20,22 +23,22 @@ with settings after a colon, such as ``mcts:iterations=200:rollout=10`` or
 
 from __future__ import annotations
 
+import hashlib
 import importlib
 import math
 import statistics
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 import attrs
 
-from princes_of_florence.bots.base import Bot, play_game
-from princes_of_florence.bots.heuristic import HeuristicBot
+from princes_of_florence.bots.base import Bot, play_to_end, resolve_game
 from princes_of_florence.bots.mcts import MCTSBot, MCTSParams
 from princes_of_florence.bots.random_bot import RandomBot
-from princes_of_florence.config import GameConfig
 from princes_of_florence.errors import ConfigError
+from princes_of_florence.games import DEFAULT, AnyGame
 
 __all__ = [
     "BOT_KINDS",
@@ -49,7 +52,21 @@ __all__ = [
 ]
 
 BOT_KINDS = ("random", "heuristic", "mcts")
-"""The bot kinds a spec may name."""
+"""The bot kinds a spec may name for The Princes of Florence (see :func:`bot_kinds`)."""
+
+GENERIC_KINDS = ("random", "mcts")
+"""The bot kinds of every game; a game adds its own (its ``bots()``)."""
+
+
+def bot_kinds(game: AnyGame | str | None = None) -> tuple[str, ...]:
+    """The bot kinds a spec may name for ``game``: ``random``, the game's own, ``mcts``.
+
+    >>> bot_kinds("princes")
+    ('random', 'heuristic', 'mcts')
+    """
+    own = tuple(kind for kind in resolve_game(game).bots() if kind not in GENERIC_KINDS)
+    return (GENERIC_KINDS[0], *own, *GENERIC_KINDS[1:])
+
 
 _MCTS_KEYS = {
     "iterations": ("iterations", int),
@@ -59,17 +76,21 @@ _MCTS_KEYS = {
 }
 
 
-def make_bot(spec: str, seed: int | str = 0) -> Bot:
+def make_bot(spec: str, seed: int | str = 0, game: AnyGame | str | None = None) -> Bot:
     """A bot from its spec.
 
-    ``random`` (setting ``sell``: the sell chance), ``heuristic``, and
-    ``mcts`` (settings ``iterations``, ``seconds``, ``rollout`` for the
-    rollout cut-off, ``c`` for the exploration constant), settings written
-    ``kind:key=value:key=value`` (commas separate the bots of a table).
+    ``random`` (setting ``sell``: the chance of a free move, such as a sale
+    of prestige), ``mcts`` (settings ``iterations``, ``seconds``, ``rollout``
+    for the rollout cut-off, ``c`` for the exploration constant), and the
+    game's own bots (``heuristic`` for The Princes of Florence, without
+    settings), settings written ``kind:key=value:key=value`` (commas separate
+    the bots of a table).
 
     Args:
         spec: the bot's spec.
         seed: the bot's seed (the heuristic bot needs none).
+        game: the game the bot plays (or its registered name); The Princes
+            of Florence by default.
 
     Raises:
         ValueError: an unknown kind or setting, or a bad value.
@@ -81,6 +102,12 @@ def make_bot(spec: str, seed: int | str = 0) -> Bot:
     ...
     ValueError: unknown bot 'genius': choose from random, heuristic, mcts
     """
+    if not spec.strip():
+        raise ValueError(
+            f"a bot spec is empty: name a bot, one of {', '.join(BOT_KINDS)}"
+            " (commas separate the bots of a table)"
+        )
+    played = resolve_game(game)
     kind, _, settings = spec.partition(":")
     pairs: dict[str, str] = {}
     for item in settings.split(":") if settings else ():
@@ -88,15 +115,12 @@ def make_bot(spec: str, seed: int | str = 0) -> Bot:
         if not equals:
             raise ValueError(f"bot setting {item!r} in {spec!r} is not key=value")
         pairs[key] = value
+    own = played.bots()
     try:
         if kind == "random":
             unknown = set(pairs) - {"sell"}
             if not unknown:
-                return RandomBot(seed, float(pairs.get("sell", 0.02)))
-        elif kind == "heuristic":
-            unknown = set(pairs)
-            if not unknown:
-                return HeuristicBot()
+                return RandomBot(seed, float(pairs.get("sell", 0.02)), played)
         elif kind == "mcts":
             unknown = set(pairs) - set(_MCTS_KEYS)
             if not unknown:
@@ -104,14 +128,27 @@ def make_bot(spec: str, seed: int | str = 0) -> Bot:
                 for key, value in pairs.items():
                     name, kind_of = _MCTS_KEYS[key]
                     fields[name] = kind_of(value)
-                return MCTSBot(seed, attrs.evolve(MCTSParams(), **fields))
+                return MCTSBot(seed, attrs.evolve(MCTSParams(), **fields), played)
+        elif kind in own:
+            unknown = set(pairs)
+            if not unknown:
+                made: Bot = own[kind](_seed_number(seed))
+                return made
         else:
-            raise ValueError(f"unknown bot {kind!r}: choose from {', '.join(BOT_KINDS)}")
+            kinds = ", ".join(bot_kinds(played))
+            raise ValueError(f"unknown bot {kind!r}: choose from {kinds}")
     except (TypeError, ValueError) as error:
         if str(error).startswith("unknown bot"):
             raise
         raise ValueError(f"bad bot spec {spec!r}: {error}") from None
     raise ValueError(f"bot {kind!r} has no setting {', '.join(sorted(unknown))} (in {spec!r})")
+
+
+def _seed_number(seed: int | str) -> int:
+    """A whole number from a bot's seed, for a game's own bots (which take one)."""
+    if isinstance(seed, int):
+        return seed
+    return int.from_bytes(hashlib.sha256(seed.encode()).digest()[:8], "big")
 
 
 @attrs.frozen
@@ -220,7 +257,9 @@ class TournamentResult:
         games: games played.
         seed: the tournament's seed.
         rows: one result per bot, in the order the bots were given.
-        winning_prestige: the winner's prestige in each game, in game order.
+        winning_prestige: the winner's prestige (the game's score) in each
+            game, in game order.
+        game: the registered name of the game played.
 
     Example:
         >>> from princes_of_florence import GameConfig
@@ -229,15 +268,21 @@ class TournamentResult:
         (2, 2, 2)
     """
 
-    config: GameConfig
+    config: Any
     games: int
     seed: int
     rows: tuple[BotResult, ...]
     winning_prestige: tuple[int, ...]
+    game: str = DEFAULT
 
     def table(self) -> str:
-        """The results as a plain text table, per bot and then per player."""
-        head = f"{'bot':<28} {'games':>5}  {'wins':<20} {'prestige':<20} {'money':<24} rank"
+        """The results as a plain text table, per bot and then per player.
+
+        The Princes of Florence's columns say prestige and money; another
+        game's say score and tie-break.
+        """
+        score, tiebreak = ("prestige", "money") if self.game == DEFAULT else ("score", "tie-break")
+        head = f"{'bot':<28} {'games':>5}  {'wins':<20} {score:<20} {tiebreak:<24} rank"
         lines = [head]
         for index, row in enumerate(self.rows):
             name = f"{index}:{row.name}"
@@ -246,7 +291,7 @@ class TournamentResult:
                 f"{row.prestige.format(1):<20} {row.money.format(0):<24} {row.rank.format(2)}"
             )
         lines.append("")
-        lines.append("as each player (wins / mean prestige):")
+        lines.append(f"as each player (wins / mean {score}):")
         for index, row in enumerate(self.rows):
             cells = "  ".join(
                 f"p{s.player}: {s.wins:.3f} / {s.prestige:.1f}" for s in row.as_player
@@ -256,41 +301,45 @@ class TournamentResult:
         spread = statistics.pstdev(self.winning_prestige) if self.winning_prestige else 0.0
         lines.append("")
         lines.append(
-            f"winning prestige: {best.format(1)}, sd {spread:.1f}, "
+            f"winning {score}: {best.format(1)}, sd {spread:.1f}, "
             f"range {min(self.winning_prestige, default=0)}-{max(self.winning_prestige, default=0)}"
         )
         return "\n".join(lines)
 
 
-def _game_config(config: GameConfig, seed: int, game: int) -> GameConfig:
-    deal = game // config.players
-    return attrs.evolve(config, seed=seed * 1_000_003 + deal)
+def _game_config(played: AnyGame, config: Any, seed: int, game: int) -> Any:
+    deal = game // played.config_players(config)
+    return played.reseed(config, seed * 1_000_003 + deal)
 
 
-def _play_one(
-    specs: tuple[str, ...], config: GameConfig, seed: int, game: int
-) -> tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...], int]:
-    """Play game number ``game``; per seat: prestige, money, and the winners."""
-    players = config.players
+_Played = tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...], int, tuple[int, ...]]
+"""A game's number, then per player: score, tie-break; the winners; the rotation; places."""
+
+
+def _play_one(name: str, specs: tuple[str, ...], config: Any, seed: int, game: int) -> _Played:
+    """Play game number ``game`` of the game called ``name``."""
+    played = resolve_game(name)
+    players = played.config_players(config)
     rotation = game % players
-    bots = [make_bot(spec, f"{seed}:{game}:{index}") for index, spec in enumerate(specs)]
-    record = play_game(_game_config(config, seed, game), bots, rotation)
-    result = record.outcome
-    assert result is not None
-    return game, result.prestige, result.money, result.winners, rotation
+    bots = [make_bot(spec, f"{seed}:{game}:{index}", played) for index, spec in enumerate(specs)]
+    _moves, final = play_to_end(played, _game_config(played, config, seed, game), bots, rotation)
+    result = played.result(final)
+    tiebreaks = result.tiebreaks or (0,) * players
+    return game, result.scores, tiebreaks, result.winners, rotation, result.places
 
 
 def _run(
-    specs: tuple[str, ...], config: GameConfig, seed: int, games: int, workers: int
-) -> Iterator[tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...], int]]:
+    name: str, specs: tuple[str, ...], config: Any, seed: int, games: int, workers: int
+) -> Iterator[_Played]:
     if workers <= 1:
         for game in range(games):
-            yield _play_one(specs, config, seed, game)
+            yield _play_one(name, specs, config, seed, game)
         return
     with ProcessPoolExecutor(max_workers=workers) as pool:
         count = games
         yield from pool.map(
             _play_one,
+            [name] * count,
             [specs] * count,
             [config] * count,
             [seed] * count,
@@ -299,18 +348,15 @@ def _run(
         )
 
 
-def _ranks(prestige: Sequence[int], money: Sequence[int]) -> list[int]:
-    keys = list(zip(prestige, money, strict=True))
-    return [1 + sum(other > key for other in keys) for key in keys]
-
-
 def tournament(
     bots: Sequence[str],
     games: int,
-    config: GameConfig | None = None,
+    config: Any = None,
     seed: int = 0,
     workers: int = 1,
     progress: Callable[[int, int], None] | None = None,
+    *,
+    game: AnyGame | str | None = None,
 ) -> TournamentResult:
     """Play ``games`` seeded games between ``bots`` with every seating rotated.
 
@@ -321,11 +367,13 @@ def tournament(
     Args:
         bots: one bot spec per seat (see :func:`~princes_of_florence.bots.make_bot`).
         games: how many games, a multiple of the number of players.
-        config: the configuration (its seed is replaced per deal); 4 players
-            by default, or as many as there are bots.
+        config: the configuration (its seed is replaced per deal); by
+            default the game's for as many players as there are bots.
         seed: the tournament's seed.
         workers: processes to play in; the result does not depend on it.
         progress: called with ``(games done, games)`` after each game.
+        game: the game to play (or its registered name), registered under
+            its name (workers find it by name); The Princes of Florence by default.
 
     Returns:
         The result table.
@@ -340,10 +388,11 @@ def tournament(
         >>> result.games, [row.name for row in result.rows]
         (2, ['random', 'heuristic'])
     """
+    played = resolve_game(game)
     specs = tuple(bots)
     if config is None:
-        config = GameConfig(players=len(specs))
-    players = config.players
+        config = played.make_config(len(specs), 0, {})
+    players = played.config_players(config)
     if len(specs) != players:
         raise ValueError(f"{players} players need {players} bots, not {len(specs)}")
     if games < 1 or games % players:
@@ -352,7 +401,7 @@ def tournament(
             f"not {games}"
         )
     for spec in specs:
-        make_bot(spec)  # a bad spec fails here, before any process starts
+        make_bot(spec, 0, played)  # a bad spec fails here, before any process starts
     wins: list[list[float]] = [[] for _ in specs]
     prestige: list[list[float]] = [[] for _ in specs]
     money: list[list[float]] = [[] for _ in specs]
@@ -361,9 +410,8 @@ def tournament(
     seat_wins = [[0.0] * players for _ in specs]
     seat_prestige = [[0.0] * players for _ in specs]
     best: list[int] = []
-    played = _run(specs, config, seed, games, workers)
-    for done, (_game, score, cash, winners, rotation) in enumerate(played, 1):
-        ranks = _ranks(score, cash)
+    results = _run(played.name, specs, config, seed, games, workers)
+    for done, (_game, score, cash, winners, rotation, ranks) in enumerate(results, 1):
         best.append(max(score))
         for index in range(players):
             seat = (index + rotation) % players
@@ -397,7 +445,7 @@ def tournament(
         )
         for index, spec in enumerate(specs)
     )
-    return TournamentResult(config, games, seed, rows, tuple(best))
+    return TournamentResult(config, games, seed, rows, tuple(best), played.name)
 
 
 def _progress_printer(games: int) -> tuple[Callable[[int, int], None], Callable[[], None]]:
@@ -426,29 +474,57 @@ def _progress_printer(games: int) -> tuple[Callable[[int, int], None], Callable[
 
 
 def tournament_main(
-    bots: str, games: int, seed: int = 0, workers: int = 1, hidden_money: bool = False
+    bots: str,
+    games: int,
+    seed: int = 0,
+    workers: int = 1,
+    hidden_money: bool = False,
+    *,
+    game: str | None = None,
+    options: Mapping[str, Any] | None = None,
 ) -> int:
     """The ``tournament`` command: play :func:`~princes_of_florence.bots.tournament`, print it.
 
+    Args:
+        bots: the bot specs, comma separated.
+        games: how many games.
+        seed: the tournament's seed.
+        workers: processes to play in.
+        hidden_money: The Princes of Florence's option that hides other
+            players' money (an option of the configuration, as in ``options``).
+        game: the registered name of the game; The Princes of Florence by default.
+        options: the game's configuration options by name.
+
     Raises:
-        ConfigError: a bad bot spec, count of games or of workers.
+        ConfigError: an unknown game or option, a bad bot spec, count of
+            games or of workers.
     """
+    played = resolve_game(game)
     specs = [spec.strip() for spec in bots.split(",")]
+    if not all(specs):
+        raise ConfigError(
+            f"--bots names {specs.count('')} bot(s) with no spec: name one bot per seat,"
+            f" comma separated: {', '.join(BOT_KINDS)}"
+        )
     if workers < 1:
         raise ConfigError(f"--workers must be at least 1, not {workers}")
+    settings = dict(options or {})
+    if hidden_money:
+        settings["hidden_money"] = True
     try:
-        config = GameConfig(players=len(specs), hidden_money=hidden_money)
+        config = played.make_config(len(specs), 0, settings)
         progress, close = _progress_printer(games)
         try:
-            result = tournament(specs, games, config, seed, workers, progress)
+            result = tournament(specs, games, config, seed, workers, progress, game=played)
         finally:
             close()
     except ValueError as error:
         if isinstance(error, ConfigError):
             raise
         raise ConfigError(str(error)) from None
+    players = played.config_players(config)
     print(
-        f"# tournament: {games} games of {config.players} players, seed {seed}, "
+        f"# tournament: {games} games of {players} players, seed {seed}, "
         f"seats rotated; 95% confidence intervals"
     )
     print(result.table())

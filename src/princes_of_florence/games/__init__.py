@@ -11,7 +11,7 @@ components modules.
 (0, True)
 """
 
-from princes_of_florence.games.protocol import AnyGame, Game, GameResult
+from princes_of_florence.games.protocol import AnyGame, CardText, Game, GameResult
 from princes_of_florence.games.registry import DEFAULT, get, names
 
-__all__ = ["DEFAULT", "AnyGame", "Game", "GameResult", "get", "names"]
+__all__ = ["DEFAULT", "AnyGame", "CardText", "Game", "GameResult", "get", "names"]

@@ -12,7 +12,8 @@ Generic code holds them as opaque values and hands them back to the game.
 
 Every function keeps the contract of the library's first game:
 
-- states, views, moves, events and configurations are immutable;
+- states, views, moves, events and configurations are immutable, and moves
+  are hashable (a search tree keys its children by move);
 - ``apply`` returns a new state and never changes its input; a move that is
   not legal raises the game's ``IllegalMoveError`` (a ``ValueError``) and
   changes nothing;
@@ -26,18 +27,23 @@ Every function keeps the contract of the library's first game:
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from typing import Any, Protocol, TypeVar
 
 import attrs
 
-__all__ = ["AnyGame", "Game", "GameResult"]
+__all__ = ["AnyGame", "CardText", "Game", "GameResult"]
 
 StateT = TypeVar("StateT")
+"""A game's state, hidden information included."""
 ViewT = TypeVar("ViewT")
+"""What one player may see of a state."""
 MoveT = TypeVar("MoveT")
+"""A game's moves (chance moves included), hashable."""
 EventT = TypeVar("EventT")
+"""What a move made happen, as a game tells it."""
 ConfigT = TypeVar("ConfigT")
+"""A game's configuration (players, seed and options)."""
 
 
 @attrs.frozen
@@ -53,6 +59,9 @@ class GameResult:
             place after every tie-break have the same number.
         truncated: the game was ended by a limit of the engine (a cap on
             turns that keeps a stalled game finite) rather than by its rules.
+        tiebreaks: each player's tie-break figure, by player, when the game
+            breaks ties on score by one (money in The Princes of Florence);
+            ``()`` when it has none.  Tournaments report its mean.
 
     Example:
         >>> GameResult(scores=(40, 52, 40), winners=(1,), places=(2, 1, 2)).winners
@@ -63,6 +72,27 @@ class GameResult:
     winners: tuple[int, ...]
     places: tuple[int, ...]
     truncated: bool = False
+    tiebreaks: tuple[int, ...] = ()
+
+
+@attrs.frozen
+class CardText:
+    """A card a player sees, readable: its name, what it does, and where it lies.
+
+    Attributes:
+        name: the card's name, as the game's sentences name it.
+        text: what the card does, in one line.
+        place: where the player sees it: ``hand`` (held, hidden from the
+            others) or ``shown`` (shown to the player alone, to choose from).
+
+    Example:
+        >>> CardText("B03", "+3 for a work with a forest.", "hand").place
+        'hand'
+    """
+
+    name: str
+    text: str
+    place: str = "hand"
 
 
 class Game(Protocol[StateT, ViewT, MoveT, EventT, ConfigT]):
@@ -107,6 +137,10 @@ class Game(Protocol[StateT, ViewT, MoveT, EventT, ConfigT]):
         """The seed of ``config``."""
         ...
 
+    def reseed(self, config: ConfigT, seed: int) -> ConfigT:
+        """``config`` with ``seed`` instead of its own (a tournament's next deal)."""
+        ...
+
     # -- playing -------------------------------------------------------------
 
     def new_game(self, config: ConfigT) -> StateT:
@@ -123,6 +157,12 @@ class Game(Protocol[StateT, ViewT, MoveT, EventT, ConfigT]):
         Of a view: the same moves as of the state, when the view's player is
         to decide, and ``()`` otherwise.  At a chance node: the chance moves.
         """
+        ...
+
+    def is_free_move(self, move: MoveT) -> bool:
+        """Whether ``move`` is a free move: one a player may make at any of their
+        decisions without ending it (selling prestige); :meth:`legal_moves` lists
+        them last."""
         ...
 
     def apply(self, state: StateT, move: MoveT, player: int | None = None) -> StateT:
@@ -264,11 +304,71 @@ class Game(Protocol[StateT, ViewT, MoveT, EventT, ConfigT]):
         """The table as a standalone SVG document."""
         ...
 
+    # -- for front ends --------------------------------------------------------------
+
+    def options(self) -> Mapping[str, Any]:
+        """The options :meth:`make_config` takes, by name, each with its default value."""
+        ...
+
+    def player_names(self, state_or_view: StateT | ViewT) -> tuple[str, ...]:
+        """The players' names, by player, as :meth:`describe` names them."""
+        ...
+
+    def public_view(self, state: StateT) -> ViewT:
+        """What everybody sees of ``state`` (a spectator's view): no player's hidden cards."""
+        ...
+
+    def public_events(self, events: Iterable[EventT]) -> tuple[EventT, ...]:
+        """``events`` as a spectator may see them: every hidden card left out."""
+        ...
+
+    def move_cells(self, state_or_view: StateT | ViewT, move: MoveT) -> tuple[str, ...]:
+        """The keys of the cells of the table ``move`` fills, ``()`` for a move that fills none.
+
+        A key names one cell of :meth:`render_svg_marked`'s picture, where the
+        cell's element carries it as ``data-key``; a front end lets a person
+        place a tile by clicking its cells.
+        """
+        ...
+
+    def render_svg_marked(
+        self,
+        state_or_view: StateT | ViewT,
+        highlight: Collection[str] = (),
+        selected: Collection[str] = (),
+        last: Collection[str] = (),
+    ) -> str:
+        """The table as a bare ``<svg>`` element for a page, scaling to its container.
+
+        Each cell carries its key as ``data-key``; the cells with keys in
+        ``highlight`` (legal), ``selected`` (picked) and ``last`` (the last
+        move's) are marked.
+        """
+        ...
+
+    def hand(self, view: ViewT) -> tuple[CardText, ...]:
+        """The cards the view's player alone sees (held, or shown to choose from), readable."""
+        ...
+
     # -- bots ------------------------------------------------------------------------
 
     def rollout_move(self, state: StateT, moves: Sequence[MoveT], rng: random.Random) -> MoveT:
         """The move a search bot's rollout plays from ``moves`` (uniformly at random,
         unless the game knows better)."""
+        ...
+
+    def search_moves(self, state: StateT) -> Sequence[MoveT]:
+        """The moves a search bot tries in ``state``, a non-empty part of
+        :meth:`legal_moves` in its order: at least the decision's moves that
+        are not free (a game may leave out moves a search need not try)."""
+        ...
+
+    def estimates(self, state: StateT) -> tuple[float, ...] | None:
+        """Each player's expected final score where a rollout stops short of the
+        end, in the game's points, or ``None`` when the game offers none.
+
+        A search bot turns them into rewards with its own temperature
+        (a softmax), so that a lead of that many points counts ``e`` times."""
         ...
 
     def evaluate(self, state: StateT) -> tuple[float, ...] | None:

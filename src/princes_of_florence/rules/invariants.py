@@ -23,6 +23,7 @@ from princes_of_florence.components import Catalog
 from princes_of_florence.errors import GeometryError
 from princes_of_florence.geometry import cells_notation, neighbour_mask
 from princes_of_florence.ids import AuctionObject, Building, Character, Landscape, Phase
+from princes_of_florence.limits import shorten
 from princes_of_florence.rules.actions import build_cost, turn_limits
 from princes_of_florence.rules.auction import stack_problem_in_bidding
 from princes_of_florence.rules.common import catalog, holder, means
@@ -30,12 +31,14 @@ from princes_of_florence.rules.cooperative import parse_shared_placement
 from princes_of_florence.rules.placement import is_tile_shape
 from princes_of_florence.rules.setup import dealing
 from princes_of_florence.rules.variants import ruleset
+from princes_of_florence.rules.work_value import highest_work_value, minimum_work
 from princes_of_florence.state import (
     BUILDINGS,
     FREEDOMS,
     LANDSCAPES,
     AuctionState,
     CardChoice,
+    CharacterState,
     Conversion,
     Deck,
     GameState,
@@ -52,7 +55,14 @@ from princes_of_florence.state import (
     Working,
 )
 
-__all__ = ["control_problems", "principality_problems", "shared_problems", "state_problems"]
+__all__ = [
+    "character_problems",
+    "control_problems",
+    "principality_problems",
+    "round_best_problems",
+    "shared_problems",
+    "state_problems",
+]
 
 
 def _exactly_once(
@@ -356,6 +366,13 @@ def _pending_problems(state: GameState) -> list[str]:
         ]
     if isinstance(pending, Conversion) and pending.payout % 100:
         return [f"a payout of {pending.payout} (ruling R19) @ pending.payout"]
+    if isinstance(pending, Conversion) and len(state.round_best) == len(state.players):
+        best = state.round_best[seat]  # ruling R20: the work just paid counts among them
+        if pending.payout > 100 * best:
+            return [
+                f"a payout of {pending.payout} for a work, and player {seat}'s best work of the"
+                f" round is {best} (ruling R19) @ pending.payout, round_best[{seat}]"
+            ]
     if isinstance(pending, Proposal):
         proposer = pending.proposer
         if means(state, proposer) < build_cost(state.players[proposer]):
@@ -363,7 +380,7 @@ def _pending_problems(state: GameState) -> list[str]:
                 f"player {proposer} cannot pay the build cost of the proposal (R4, R31)"
                 f" @ pending, players[{proposer}].money"
             ]
-        if pending.limit % 100 or means(state, pending.partner) < pending.limit:
+        if pending.limit % 100 or not 0 <= pending.limit <= means(state, pending.partner):
             return [
                 f"player {pending.partner} cannot raise the {pending.limit} the proposal"
                 f" names (R31) @ pending.limit, players[{pending.partner}].money"
@@ -474,9 +491,238 @@ def control_problems(state: GameState) -> list[str]:
     if state.turn is not None:
         problems += _turn_problems(state, state.turn)
     problems += _pending_problems(state)
-    if len(state.round_best) != n or any(v < 0 for v in state.round_best):
+    problems += round_best_problems(state)
+    return problems
+
+
+def round_best_problems(state: GameState) -> list[str]:
+    """Whether the round's best works are works this phase B has seen (R19, R20).
+
+    One entry per player, each 0 (no work yet) or a value from the round's
+    minimum up to :func:`~.work_value.highest_work_value`; only in phase B
+    (the round's close sets them back to 0), and only for players whose turn
+    has come in it.
+    """
+    n = len(state.players)
+    best = state.round_best
+    most = highest_work_value()
+    if len(best) != n:
+        return [f"the round's best works {best} do not fit {n} players @ round_best"]
+    outside = [
+        f"player {seat}'s best work {shorten(value)} is not 0 to {most} @ round_best[{seat}]"
+        for seat, value in enumerate(best)
+        if not 0 <= value <= most
+    ]
+    if outside:
+        return outside
+    worked = [seat for seat, value in enumerate(best) if value]
+    if not worked:
+        return []
+    turn = state.turn
+    if state.phase is not Phase.ACTIONS or turn is None:
+        return [
+            f"player {seat}'s best work {best[seat]} outside phase B (ruling R20)"
+            f" @ round_best[{seat}]"
+            for seat in worked
+        ]
+    least = minimum_work(state.round)  # the caller checked the round
+    problems = [
+        f"player {seat}'s best work {best[seat]} is below the round's minimum {least}"
+        f" (ruling R19) @ round_best[{seat}]"
+        for seat in worked
+        if best[seat] < least
+    ]
+    problems += [  # ruling R17: a player works only in their own turn
+        f"player {seat} has a best work before their turn came (R17) @ round_best[{seat}]"
+        for seat in worked
+        if (seat - state.start_player) % n > turn.turns_done
+    ]
+    return problems
+
+
+_CHARACTERS = tuple(Character)
+_BANKER = _CHARACTERS.index(Character.BANKER)
+_PHASE_B_CARDS = frozenset(
+    _CHARACTERS.index(card) for card in (Character.MUSE, Character.CARDINAL, Character.PRINCESS)
+)
+"""The cards that go back when phase B ends (ruling R26)."""
+
+
+def character_problems(state: GameState) -> list[str]:
+    """Whether the character cards lie as phases A2 and B leave them (rulings R25-R27).
+
+    Checked: the record exists exactly in a game of Muse & Princess; a card
+    is held by a player of the game, at most one per player, taken in the
+    last phase A2 (the Banker never: it is used at once; the Muse, the
+    Cardinal and the Princess only until phase B ends); tokens and bids lie
+    on the cards only during phase A2, one token per player still in it, on
+    a card not taken, each bid a field of its card and payable in cash by
+    the token's player (R27); the Banker's money is what the rounds since it
+    was last taken made it (R26).
+    """
+    characters = state.characters
+    if characters is None:
+        if ruleset(state.config).characters:
+            return ["a game of Muse & Princess has no character cards @ characters"]
+        return []
+    if not ruleset(state.config).characters:
+        return ["character cards belong to the Muse & Princess expansion (R25) @ characters"]
+    n = len(state.players)
+    count = len(_CHARACTERS)
+    shape = [
+        f"{name} has {len(values)} entries, not {size} @ characters.{name}"
+        for name, values, size in (
+            ("holders", characters.holders, count),
+            ("tokens", characters.tokens, count),
+            ("bids", characters.bids, count),
+            ("done", characters.done, n),
+        )
+        if len(values) != size
+    ]
+    named = [
+        *((seat, f"holders[{index}]") for index, seat in enumerate(characters.holders)),
+        *((seat, f"tokens[{index}]") for index, seat in enumerate(characters.tokens)),
+    ]
+    if characters.banker_taken is not None:
+        named.append((characters.banker_taken[1], "banker_taken[1]"))
+    shape += [
+        f"{seat} is not a player of the game @ characters.{path}"
+        for seat, path in named
+        if seat is not None and not 0 <= seat < n
+    ]
+    if shape:
+        return shape
+    return _holding_problems(state, characters) + _bidding_problems(state, characters)
+
+
+def _last_characters_round(state: GameState) -> int:
+    """The round of the last phase A2 begun (0: none yet)."""
+    begun = state.phase in (Phase.CHARACTERS, Phase.ACTIONS, Phase.GAME_OVER)
+    return state.round if begun else state.round - 1
+
+
+def _holding_problems(state: GameState, characters: CharacterState) -> list[str]:
+    """Who holds which card, who took the Banker, and its money (R25, R26)."""
+    problems: list[str] = []
+    rules = catalog().rules
+    last = _last_characters_round(state)
+    phase = state.phase
+    in_a2 = phase is Phase.CHARACTERS
+    holders = characters.holders
+    held = [seat for seat in holders if seat is not None]
+    if len(set(held)) != len(held):
+        problems.append("a player holds two character cards (ruling R25) @ characters.holders")
+    for index, seat in enumerate(holders):
+        if seat is None:
+            continue
+        card = _CHARACTERS[index]
+        at = f"characters.holders[{index}]"
+        if index == _BANKER or last == 0:
+            problems.append(f"player {seat} holds the {card}, which cannot be held now @ {at}")
+        elif index in _PHASE_B_CARDS and phase not in (Phase.CHARACTERS, Phase.ACTIONS):
+            problems.append(f"player {seat} holds the {card} after phase B (ruling R26) @ {at}")
+        elif in_a2 and not characters.done[seat]:
+            problems.append(
+                f"player {seat} holds the {card} and is still in phase A2 (ruling R25) @ {at}"
+            )
+    start, growth = rules.banker_start_money, rules.banker_growth
+    money = characters.banker_money
+    taken = characters.banker_taken
+    if taken is not None:
+        when, seat = taken
+        if not 1 <= when <= last:
+            problems.append(
+                f"the Banker was taken in round {when}, not a round of phase A2 so far"
+                " @ characters.banker_taken[0]"
+            )
+            return problems
+        if when == last and seat in held:
+            problems.append(
+                f"player {seat} took the Banker and another card in one phase A2 (ruling R25)"
+                " @ characters.banker_taken, characters.holders"
+            )
+        if in_a2 and when == state.round and not characters.done[seat]:
+            problems.append(
+                f"player {seat} took the Banker and is still in phase A2 (ruling R25)"
+                " @ characters.banker_taken"
+            )
+    # ruling R26: 600 again the round after it was taken, 100 more after a round it was not
+    if last == 0:
+        low = high = start
+    elif taken is None:
+        low = high = start + growth * (last - 1)
+    elif taken[0] < last:
+        low = high = start + growth * (last - taken[0] - 1)
+    else:  # taken in this phase A2: it lay there since the take before, if any
+        low, high = start, start + growth * (last - 1)
+    if not low <= money <= high or (growth and money % growth):
+        expected = f"{low}" if low == high else f"{low} to {high}"
         problems.append(
-            f"the round's best works {state.round_best} do not fit {n} players @ round_best"
+            f"the Banker holds {money} florins, not {expected} (ruling R26)"
+            " @ characters.banker_money"
+        )
+    if last and phase is not Phase.CHARACTERS:
+        finished = all(characters.done)  # every phase A2 ends with every player done
+        if not finished:
+            problems.append("a player is still in the last phase A2 (R25) @ characters.done")
+    elif last == 0 and any(characters.done):
+        problems.append("a player is done with a phase A2 not yet begun @ characters.done")
+    return problems
+
+
+def _bidding_problems(state: GameState, characters: CharacterState) -> list[str]:
+    """The tokens and bids of phase A2, and who is to decide in it (R25, R27)."""
+    tokens, bids = characters.tokens, characters.bids
+    if state.phase is not Phase.CHARACTERS:
+        if any(token is not None for token in tokens) or any(bids):
+            return ["tokens or bids lie on the cards outside phase A2 @ characters.tokens"]
+        return []
+    problems: list[str] = []
+    placed = [seat for seat in tokens if seat is not None]
+    if len(set(placed)) != len(placed):
+        problems.append("a player has two tokens on the cards (ruling R25) @ characters.tokens")
+    taken = characters.banker_taken
+    for index, (seat, bid) in enumerate(zip(tokens, bids, strict=True)):
+        card = _CHARACTERS[index]
+        at = f"characters.tokens[{index}], characters.bids[{index}]"
+        if seat is None:
+            if bid:
+                problems.append(f"a bid of {bid} on the {card} with no token @ {at}")
+            continue
+        taken_now = (
+            taken is not None and taken[0] == state.round
+            if index == _BANKER
+            else characters.holders[index] is not None
+        )
+        if taken_now:
+            problems.append(f"a token lies on the {card}, taken in this phase (R25) @ {at}")
+        if characters.done[seat]:
+            problems.append(f"player {seat} is done with phase A2 and has a token @ {at}")
+        fields = catalog().character(card.value).bids
+        if bid not in fields:
+            problems.append(
+                f"a bid of {bid} on the {card}, whose fields are {fields[0]} to {fields[-1]}"
+                f" (ruling R25) @ {at}"
+            )
+        elif bid > state.players[seat].money:
+            problems.append(
+                f"player {seat} bids {bid} on the {card} with {state.players[seat].money}"
+                f" florins in cash (R27) @ {at}, players[{seat}].money"
+            )
+    seat = state.current_player
+    if seat is None or state.pending is not None:
+        # ruling R26: a decision pending in phase A2 is the Professor's, used at once by its
+        # holder out of phase A2 (_professor_problems checks it)
+        return problems
+    if characters.done[seat]:
+        problems.append(
+            f"player {seat} decides in phase A2 but is done with it (ruling R25)"
+            f" @ current_player, characters.done[{seat}]"
+        )
+    elif seat in placed:
+        problems.append(
+            f"player {seat} decides in phase A2 but has a token on a card (ruling R25)"
+            f" @ current_player, characters.tokens[{tokens.index(seat)}]"
         )
     return problems
 
@@ -704,6 +950,13 @@ def state_problems(state: GameState) -> tuple[str, ...]:
             )
     if seats_ok:
         problems += shared_problems(state)
+    if state.phase not in (Phase.SETUP, Phase.GAME_OVER, *variant.round_phases):
+        problems.append(f"{state.phase.value} is not a phase of this game @ phase")
+        seats_ok = False
+    if seats_ok:
+        cards = character_problems(state)
+        problems += cards
+        seats_ok = not cards  # the turn's limits read the cards held
     if seats_ok:  # who decides is checked only once the seats and phases are sound
         problems += control_problems(state)
     return tuple(problems)

@@ -54,6 +54,7 @@ from princes_of_florence.state import PlayerState, Principality
 __all__ = [
     "WorkBreakdown",
     "bonus_value",
+    "highest_work_value",
     "max_work_value",
     "minimum_work",
     "quantities",
@@ -369,6 +370,60 @@ def max_work_value(player: PlayerState, person: PersonId) -> int:
     Bonus values are never negative, so playing all of them is the best.
     """
     return work_breakdown(player, person, player.hand_bonus).total
+
+
+@cache
+def highest_work_value() -> int:
+    """A value no work of any game exceeds: every part at the most the components allow.
+
+    A person's work (R19) counts its building, landscape and freedom, every
+    jester, every person and recruiting card and every bonus card, each
+    quantity a card counts at the most one principality can hold; a
+    Princess work (R28) every landscape tile, builder, building and person;
+    either gains at most the last round's number from the Muse (R26).  No
+    game reaches it, and no legal move raises a best work of the round
+    beyond it, so a state whose best work does cannot be reached.
+
+    >>> 17 <= highest_work_value() < 1000
+    True
+    """
+    cat = catalog()
+    rules = cat.rules
+    sizes = _size_classes()
+    landscapes = {landscape: cat.tile(landscape).supply for landscape in Landscape}
+    persons = len(cat.persons) + rules.recruiting_cards
+    most = {  # ruling R21: each building at most once in a principality
+        Quantity.BUILDINGS: len(Building),
+        Quantity.LARGE_BUILDINGS: sum(s is SizeClass.LARGE for s in sizes.values()),
+        Quantity.MEDIUM_BUILDINGS: sum(s is SizeClass.MEDIUM for s in sizes.values()),
+        Quantity.SMALL_BUILDINGS: sum(s is SizeClass.SMALL for s in sizes.values()),
+        Quantity.SIZE_CLASSES: len(SizeClass),
+        Quantity.LANDSCAPES: sum(landscapes.values()),
+        Quantity.FORESTS: landscapes[Landscape.FOREST],
+        Quantity.LAKES: landscapes[Landscape.LAKE],
+        Quantity.PARKS: landscapes[Landscape.PARK],
+        Quantity.LANDSCAPE_TYPES: len(Landscape),
+        Quantity.FREEDOMS: len(Freedom),
+        Quantity.JESTERS: rules.jesters,
+        Quantity.BUILDERS: rules.max_builders,
+        Quantity.PRESTIGE_CARDS: len(cat.prestige_cards),
+        Quantity.CATEGORIES: 7,  # forests, lakes, parks, jesters, builders, prestige, freedoms
+        Quantity.HAND_PERSONS: persons,
+        Quantity.WORKS: persons,
+        Quantity.EMPTY_CELLS: rules.usable_cells,
+    }
+    bonus = sum(max(term.per, 0) * most[term.quantity] for c in cat.bonus_cards for term in c.terms)
+    person_work = (
+        rules.work_building
+        + rules.work_landscape
+        + rules.work_freedom
+        + rules.work_per_jester * rules.jesters
+        + rules.work_per_person * persons
+        + bonus
+    )
+    princess_work = 3 * most[Quantity.LANDSCAPES] + 2 * rules.max_builders + 2 * len(Building)
+    princess_work += persons  # ruling R28, as princess_parts counts
+    return max(person_work, princess_work) + rules.rounds  # ruling R26: the Muse
 
 
 def reachable_persons(player: PlayerState, needed: int) -> tuple[PersonId, ...]:

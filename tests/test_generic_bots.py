@@ -1,0 +1,138 @@
+"""The generic bots, game loop and tournaments work through the game protocol alone."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import attrs
+import pytest
+
+from princes_of_florence import GameConfig, GameRecord, SellPrestige, games
+from princes_of_florence.bots import MCTSBot, MCTSParams, RandomBot, make_bot, play_game, tournament
+from princes_of_florence.bots.mcts import softmax
+from princes_of_florence.bots.tournament import bot_kinds
+from princes_of_florence.game import GAME, PrincesOfFlorence
+from princes_of_florence.search import evaluate
+
+
+@attrs.frozen
+class Unhelpful(PrincesOfFlorence):
+    """The Princes of Florence offering a search nothing: no estimates, no evaluation."""
+
+    name: str = "unhelpful"
+
+    def estimates(self, state: Any) -> tuple[float, ...] | None:
+        return None
+
+    def evaluate(self, state: Any) -> tuple[float, ...] | None:
+        return None
+
+
+def test_play_game_takes_the_game_by_name_or_object() -> None:
+    """``game=`` by name, by object or left out plays the same game."""
+    config = GameConfig(players=3, seed=6)
+    records = [
+        play_game(config, [RandomBot(s) for s in range(3)], game=game)
+        for game in (None, "princes", GAME)
+    ]
+    assert records[0] == records[1] == records[2]
+    assert isinstance(records[0], GameRecord)
+
+
+def test_play_game_draws_chance_moves() -> None:
+    """With explicit chance the loop draws chance's moves; the record replays."""
+    config = GameConfig(players=3, seed=2, explicit_chance=True)
+    record = play_game(config, [RandomBot(s) for s in range(3)])
+    states = GAME.replay(record)
+    assert GAME.is_terminal(states[-1])
+    assert any(GAME.current_player(state) is None for state in states[:-1])
+
+
+def test_play_game_refuses_a_move_not_offered() -> None:
+    """A bot answering with something not offered is a ValueError naming the player."""
+
+    class Stubborn:
+        def choose(self, view: Any, moves: Any) -> Any:
+            return "nothing"
+
+    with pytest.raises(
+        ValueError, match="the bot of player 0 chose nothing, which was not offered"
+    ):
+        play_game(GameConfig(players=2, seed=1), [Stubborn(), Stubborn()])
+
+
+def test_random_bot_makes_free_moves_by_the_protocol() -> None:
+    """With sell_chance 1 and only free moves left to choose, the random bot sells."""
+    moves = (SellPrestige(1), SellPrestige(2))
+    assert RandomBot(0, sell_chance=1.0).choose(None, moves) in moves
+    plain = GAME.legal_moves(GAME.new_game(GameConfig(players=3, seed=1)))
+    assert RandomBot(0, sell_chance=1.0).choose(None, (*plain, *moves)) in moves
+    assert RandomBot(0, sell_chance=0.0).choose(None, (*plain, *moves)) in plain
+
+
+def test_search_without_estimates_plays_rollouts_to_the_end() -> None:
+    """A game that offers no estimate is rolled out to the end; the search still answers."""
+    game = Unhelpful()
+    state = game.new_game(GameConfig(players=2, seed=3))
+    view = game.observe(state, 0)
+    bot = MCTSBot(1, MCTSParams(iterations=3, rollout_moves=2), game=game)
+    assert bot.choose(view, game.legal_moves(view)) in game.legal_moves(view)
+    assert bot.last is not None
+    assert 3 == bot.last.iterations
+
+
+def test_search_walks_through_chance_nodes() -> None:
+    """MCTS plays a game with explicit chance, drawing chance's moves in its search."""
+    config = GameConfig(players=2, seed=4, explicit_chance=True)
+    bot = MCTSBot(2, MCTSParams(iterations=6, rollout_moves=40))
+    record = play_game(config, [bot, RandomBot(1)])
+    assert GAME.is_terminal(GAME.replay(record)[-1])
+
+
+def test_cut_off_rewards_are_the_games_estimates_made_shares() -> None:
+    """At the default temperature the search's softmax of the estimates is the game's evaluate."""
+    state = GAME.new_game(GameConfig(players=4, seed=8))
+    rng = random.Random(1)
+    for _ in range(80):
+        state = GAME.apply(state, rng.choice(GAME.search_moves(state)))
+    estimates = GAME.estimates(state)
+    assert estimates is not None
+    assert softmax(estimates, 4.0) == evaluate(state) == GAME.evaluate(state)
+    assert sum(softmax(estimates, 1.0)) == pytest.approx(1.0)
+
+
+def test_bots_of_a_game_by_spec() -> None:
+    """``make_bot`` offers the generic kinds and the game's own; the heuristic is the game's."""
+    assert ("random", "heuristic", "mcts") == bot_kinds()
+    assert set(GAME.bots()) <= set(bot_kinds("princes"))
+    assert type(make_bot("heuristic", "seed text", "princes")) is type(GAME.bots()["heuristic"](0))
+    with pytest.raises(ValueError, match="choose from random, heuristic, mcts"):
+        make_bot("genius", game="princes")
+
+
+def test_tournament_of_a_game_given_as_an_object() -> None:
+    """A tournament names its game and gives the same table for the name and the object."""
+    by_name = tournament(["random", "random"], 2, seed=3, game="princes")
+    by_object = tournament(["random", "random"], 2, seed=3, game=games.get("princes"))
+    assert by_name == by_object
+    assert "princes" == by_name.game
+    assert by_name == tournament(["random", "random"], 2, seed=3)
+
+
+def test_names_keep_their_old_import_paths() -> None:
+    """The Princes of Florence's names that moved are still found where they were published."""
+    import importlib
+
+    from princes_of_florence import heuristic, observation, search
+
+    mcts = importlib.import_module("princes_of_florence.bots.mcts")
+    base = importlib.import_module("princes_of_florence.bots.base")
+    old = importlib.import_module("princes_of_florence.bots.heuristic")
+    for name in ("estimate", "evaluate", "rollout_move", "within_cash"):
+        assert getattr(mcts, name) is getattr(search, name)
+    assert base.view_moves is observation.view_moves
+    for name in ("HeuristicBot", "HeuristicParams", "future_work_pay", "heuristic_move"):
+        assert getattr(old, name) is getattr(heuristic, name)
+    with pytest.raises(AttributeError, match="no attribute 'nothing'"):
+        _ = mcts.nothing
