@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from firenze_positions import game
+from princes_of_florence import games
 from princes_of_florence.firenze import FirenzeConfig, apply_with_events, legal_moves, new_game
 from princes_of_florence.firenze.errors import InvalidMoveError, SerializationError
 from princes_of_florence.firenze.notation import format_move, parse_move
@@ -92,8 +93,19 @@ def test_record_names_its_game() -> None:
     assert load_record(dumps(record)) == record
     data = json.loads(dumps(record))
     data["game"] = "princes"
-    with pytest.raises(SerializationError, match="expected a record of game 'firenze'"):
+    with pytest.raises(SerializationError, match=r"record of the game 'princes'.* @ \$\.game"):
         load_record(json.dumps(data))
+    del data["game"]
+    with pytest.raises(SerializationError, match=r"names none @ \$\.game"):
+        load_record(json.dumps(data))
+
+
+def test_a_princes_record_is_refused() -> None:
+    """A record of The Princes of Florence, written by that game, is not read as Firenze's."""
+    princes = games.get("princes")
+    text = princes.dumps(princes.make_record(princes.make_config(3, 1, {}), ()))
+    with pytest.raises(SerializationError, match="the game 'princes'"):
+        load_record(text)
 
 
 @pytest.mark.parametrize(

@@ -33,14 +33,17 @@ from princes_of_florence.firenze.moves import (
     PayBrick,
     PayTower,
     PlaceBrick,
+    PlayAlchemist,
     PlayMaurer,
     PlayPatrizier,
+    PlaySaboteur,
+    PlaySchmuggler,
 )
 from princes_of_florence.firenze.observation import PlayerView
-from princes_of_florence.firenze.rules.legal import balcony_commissions
+from princes_of_florence.firenze.rules.legal import balcony_commissions, legal_moves
 from princes_of_florence.firenze.state import OPEN, PlayerState, State
 
-__all__ = ["HeuristicBot", "evaluate", "rollout_move"]
+__all__ = ["HeuristicBot", "estimates", "evaluate", "rollout_move", "search_moves"]
 
 _CARD_WORTH = {
     Title.WERKSTATT: 3.0,
@@ -226,11 +229,31 @@ def rollout_move(state: State, moves: Sequence[Move], rng: random.Random) -> Mov
     return rng.choice(list(moves))
 
 
+_FREE = (PlayAlchemist, PlaySchmuggler, PlaySaboteur, PlayPatrizier)
+
+
+def search_moves(state: State) -> tuple[Move, ...]:
+    """The moves a search tries: the decision's own moves, without the persons played at
+    any point of the turn (ruling ZR21), which the legal order lists last."""
+    moves = legal_moves(state)
+    end = len(moves)
+    while end and isinstance(moves[end - 1], _FREE):
+        end -= 1
+    return moves[:end] if end < len(moves) else moves
+
+
+def estimates(state: State) -> tuple[float, ...]:
+    """Each player's expected final prestige: prestige so far, half a point a floor of the
+    towers in progress and a fifth of a point a brick in the supply."""
+    return tuple(
+        p.prestige + 0.5 * sum(t.height for t in p.towers) + 0.2 * sum(p.supply)
+        for p in state.players
+    )
+
+
 def evaluate(state: State) -> tuple[float, ...]:
-    """Each player's chance to win, estimated from prestige and towers in progress."""
-    scores = []
-    for p in state.players:
-        scores.append(p.prestige + 0.5 * sum(t.height for t in p.towers) + 0.2 * sum(p.supply))
+    """Each player's chance to win, from :func:`estimates`: a lead of 4 points doubles it."""
+    scores = estimates(state)
     best = max(scores)
     weights = [2.0 ** ((s - best) / 4) for s in scores]
     total = sum(weights)

@@ -13,7 +13,7 @@ Firenze with no code of their own.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from typing import Any
 
 import attrs
@@ -28,19 +28,30 @@ from princes_of_florence.firenze import (
     pictures,
 )
 from princes_of_florence.firenze import serialization as docs
+from princes_of_florence.firenze.components import default_catalog
 from princes_of_florence.firenze.config import FirenzeConfig
-from princes_of_florence.firenze.errors import ConfigError, SerializationError
+from princes_of_florence.firenze.errors import ArgumentError, ConfigError, SerializationError
 from princes_of_florence.firenze.events import Event
 from princes_of_florence.firenze.ids import Step
-from princes_of_florence.firenze.moves import Move
+from princes_of_florence.firenze.moves import (
+    MOVE_TYPES,
+    Move,
+    PlayAlchemist,
+    PlayPatrizier,
+    PlaySaboteur,
+    PlaySchmuggler,
+)
 from princes_of_florence.firenze.observation import PlayerView
 from princes_of_florence.firenze.rules.scoring import Outcome
 from princes_of_florence.firenze.state import State
-from princes_of_florence.games.protocol import Game, GameResult
+from princes_of_florence.games.protocol import CardText, Game, GameResult
 
 __all__ = ["GAME", "Firenze"]
 
 _StateOrView = State | PlayerView
+
+_FREE = (PlayAlchemist, PlaySchmuggler, PlaySaboteur, PlayPatrizier)
+"""The persons played at any point of the own turn without ending the decision (ruling ZR21)."""
 
 
 def _state(where: _StateOrView) -> State:
@@ -75,6 +86,10 @@ class Firenze:
     def config_seed(self, config: FirenzeConfig) -> int:
         return config.seed
 
+    def reseed(self, config: FirenzeConfig, seed: int) -> FirenzeConfig:
+        """``config`` dealt from ``seed``; a seed that is no integer raises ConfigError."""
+        return attrs.evolve(config, seed=seed)
+
     # -- playing ---------------------------------------------------------------
 
     def new_game(self, config: FirenzeConfig) -> State:
@@ -91,6 +106,11 @@ class Firenze:
             if view.is_over or view.step is Step.CHANCE or view.decider != view.player:
                 return ()
         return engine.legal_moves(_state(state_or_view))
+
+    def is_free_move(self, move: Move) -> bool:
+        """Alchemist, Schmuggler, Saboteur and Patrizier's discard: played at any point of
+        the own turn, the decision still open after them (ruling ZR21)."""
+        return isinstance(move, _FREE)
 
     def apply(self, state: State, move: Move, player: int | None = None) -> State:
         return engine.apply(state, move, player)
@@ -111,6 +131,7 @@ class Firenze:
         result = engine.outcome(state)
         totals = result.totals
         places = tuple(1 + sum(1 for other in totals if other > mine) for mine in totals)
+        # Z108: players tied on prestige share the place, with no tie-break (no tiebreaks)
         return GameResult(
             scores=totals, winners=result.winners, places=places, truncated=result.truncated
         )
@@ -229,10 +250,79 @@ class Firenze:
     def render_svg(self, state_or_view: _StateOrView) -> str:
         return pictures.render_svg(state_or_view)
 
+    # -- for front ends ------------------------------------------------------------------
+
+    def options(self) -> Mapping[str, Any]:
+        """Every field of :class:`FirenzeConfig` but ``players`` and ``seed``, with its default."""
+        defaults = FirenzeConfig(players=min(self.player_counts))
+        return {
+            field.name: getattr(defaults, field.name)
+            for field in attrs.fields(FirenzeConfig)
+            if field.name not in {"players", "seed"}
+        }
+
+    def player_names(self, state_or_view: _StateOrView) -> tuple[str, ...]:
+        """``Player 0``, ``Player 1``...: Firenze's players are named by seat."""
+        return tuple(f"Player {seat}" for seat in range(len(state_or_view.players)))
+
+    def public_view(self, state: State) -> PlayerView:
+        return observation.public_view(state)
+
+    def public_events(self, events: Iterable[Event]) -> tuple[Event, ...]:
+        return observation.public_events(events)
+
+    def move_cells(self, state_or_view: _StateOrView, move: Move) -> tuple[str, ...]:
+        """``()``: no Firenze move fills cells of the table (a person picks a move by its
+        button); the arguments are checked all the same."""
+        if not isinstance(state_or_view, State | PlayerView):
+            raise ArgumentError.wrong_kind("move_cells", "a Firenze State or view", state_or_view)
+        if not isinstance(move, MOVE_TYPES):
+            raise ArgumentError.wrong_kind("move_cells", "a Firenze move", move)
+        return ()
+
+    def render_svg_marked(
+        self,
+        state_or_view: _StateOrView,
+        highlight: Collection[str] = (),
+        selected: Collection[str] = (),
+        last: Collection[str] = (),
+    ) -> str:
+        """The table as a bare ``<svg>`` that scales to its container.
+
+        Firenze's table has no cells a move fills (:meth:`move_cells`), so there is
+        nothing to mark: a key in ``highlight``, ``selected`` or ``last`` raises
+        ArgumentError, as it names no cell.
+        """
+        for name, keys in (("highlight", highlight), ("selected", selected), ("last", last)):
+            if isinstance(keys, str | bytes) or not isinstance(keys, Iterable):
+                raise ArgumentError.wrong_kind("render_svg_marked", f"{name} as cell keys", keys)
+            for key in keys:
+                raise ArgumentError(f"render_svg_marked: Firenze's table has no cell {key!r}")
+        return pictures.render_svg(state_or_view, bare=True)
+
+    def hand(self, view: PlayerView) -> tuple[CardText, ...]:
+        """The view's own hand when the others see only its size (``hands = "counts"``);
+        ``()`` with open hands, where every hand lies face up (ruling ZR41)."""
+        if not isinstance(view, PlayerView):
+            raise ArgumentError.wrong_kind("hand", "a Firenze PlayerView", view)
+        if view.config.hands == "open":
+            return ()
+        catalog = default_catalog()
+        return tuple(
+            CardText(title.value, catalog.card(title).text)
+            for title in view.players[view.player].hand
+        )
+
     # -- bots -------------------------------------------------------------------------------
 
     def rollout_move(self, state: State, moves: Sequence[Move], rng: random.Random) -> Move:
         return bots.rollout_move(state, moves, rng)
+
+    def search_moves(self, state: State) -> Sequence[Move]:
+        return bots.search_moves(state)
+
+    def estimates(self, state: State) -> tuple[float, ...] | None:
+        return bots.estimates(state)
 
     def evaluate(self, state: State) -> tuple[float, ...] | None:
         return bots.evaluate(state)

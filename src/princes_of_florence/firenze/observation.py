@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 import attrs
 
@@ -26,10 +26,18 @@ from princes_of_florence.firenze.components import default_catalog
 from princes_of_florence.firenze.config import FirenzeConfig
 from princes_of_florence.firenze.errors import ArgumentError
 from princes_of_florence.firenze.events import Event
-from princes_of_florence.firenze.ids import Step, Title
+from princes_of_florence.firenze.ids import CardKind, Step, Title
 from princes_of_florence.firenze.state import Bricks, Pending, PlayerState, RowCard, State
 
-__all__ = ["PlayerView", "determinize", "events_for", "observe", "view_state"]
+__all__ = [
+    "PlayerView",
+    "determinize",
+    "events_for",
+    "observe",
+    "public_events",
+    "public_view",
+    "view_state",
+]
 
 _EVENT_STEPS = (Step.PATRIZIER, Step.EVENT_TOWER, Step.EVENT_BRICKS, Step.EVENT_TOWERS_PAID)
 
@@ -132,6 +140,33 @@ def events_for(events: Iterable[Event], player: int) -> tuple[Event, ...]:
     return tuple(events)
 
 
+def public_view(state: State) -> PlayerView:
+    """What a spectator sees of ``state``: a view with no hidden card (ruling ZR41).
+
+    It is the view of a player who is not deciding (so it offers no move); under
+    ``hands = "counts"`` that player's own hand is taken out too, leaving only the
+    sizes of the hands.  With open hands a spectator sees everything a player does.
+
+    >>> from princes_of_florence.firenze import FirenzeConfig, new_game
+    >>> state = new_game(FirenzeConfig(players=2, seed=4, hands="counts"))
+    >>> view = public_view(state)
+    >>> [p.hand for p in view.players], view.hand_sizes == tuple(len(p.hand) for p in state.players)
+    ([(), ()], True)
+    """
+    if not isinstance(state, State):
+        raise ArgumentError.wrong_kind("public_view", "a Firenze State", state)
+    view = observe(state, 0 if state.decider != 0 else 1)
+    if state.config.hands == "open":
+        return view
+    return attrs.evolve(view, players=tuple(attrs.evolve(p, hand=()) for p in view.players))
+
+
+def public_events(events: Iterable[Event]) -> tuple[Event, ...]:
+    """``events`` as a spectator sees them: every event is public, as for every player
+    (:func:`events_for`, ruling ZR41)."""
+    return tuple(events)
+
+
 def _all_cards(config: FirenzeConfig) -> Counter[Title]:
     cards: Counter[Title] = Counter()
     for spec in default_catalog().deck_titles(config.anerkennung):
@@ -148,12 +183,26 @@ def _start_cards(config: FirenzeConfig) -> Counter[Title]:
     return cards
 
 
+def _wanted(view: PlayerView) -> Callable[[Title], bool] | None:
+    """What the active player's hidden hand must hold for the step awaited, if anything:
+    the Patrizier asked about (ruling ZR32 a), or a person to discard for the card limit
+    when no building is there to discard (Z65)."""
+    if view.step is Step.PATRIZIER:
+        return lambda title: title is Title.PATRIZIER
+    if view.step is Step.DISCARD_CARDS and not view.players[view.active].buildings:
+        catalog = default_catalog()
+        return lambda title: catalog.card(title).kind is CardKind.PERSON
+    return None
+
+
 def determinize(view: PlayerView, rng: random.Random) -> State:
     """A state consistent with ``view``: the draw pile's order, any hidden hands and the
     seed of future draws dealt by ``rng`` (ruling ZR41).
 
     While start cards remain on top, every card that has left the draw pile is a start
-    card, so the remaining start cards are dealt on top and the others below them.
+    card, so the remaining start cards are dealt on top and the others below them.  A
+    hidden hand of the active player holds what the step awaited shows it holds: the
+    Patrizier it is asked about, a person to discard for the card limit.
     """
     visible: Counter[Title] = Counter(card.title for card in view.row)
     visible.update(view.discard)
@@ -180,7 +229,15 @@ def determinize(view: PlayerView, rng: random.Random) -> State:
     source = top_pool if view.start_on_top else rest
     players = list(view.players)
     for seat, size in unknown_hands:
-        dealt, source[:] = source[:size], source[size:]
+        dealt = []
+        wanted = _wanted(view) if seat == view.active and size else None
+        if wanted is not None:  # the first hidden card that fits (the pile is shuffled)
+            found = next((i for i, title in enumerate(source) if wanted(title)), None)
+            if found is not None:
+                dealt.append(source.pop(found))
+        more = size - len(dealt)
+        dealt += source[:more]
+        del source[:more]
         players[seat] = attrs.evolve(players[seat], hand=tuple(sorted(dealt)))
     deck = top_pool + rest
     return State(

@@ -103,8 +103,24 @@ def render_text(where: State | PlayerView) -> str:
     return "\n".join(lines) + "\n"
 
 
-def render_svg(where: State | PlayerView) -> str:
-    """The table as a standalone SVG document (valid XML)."""
+def _hand(where: State | PlayerView, seat: int) -> str:
+    """A player's hand as the table shows it: the titles, or the size where hidden."""
+    hand = where.players[seat].hand
+    if isinstance(where, PlayerView) and len(hand) != where.hand_sizes[seat]:
+        return f"{where.hand_sizes[seat]} cards"
+    return ", ".join(t.value for t in hand) or "empty"
+
+
+def render_svg(where: State | PlayerView, *, bare: bool = False) -> str:
+    """The table as a standalone SVG document (valid XML).
+
+    With ``bare`` the ``<svg>`` element scales to its container (width 100%, no fixed
+    height), for a page.
+
+    >>> from princes_of_florence.firenze import FirenzeConfig, new_game
+    >>> render_svg(new_game(FirenzeConfig(players=2, seed=1)), bare=True)[:40]
+    '<svg xmlns="http://www.w3.org/2000/svg" '
+    """
     catalog = default_catalog()
     lo = catalog.constants.min_floors
     per = catalog.floors_per_tower
@@ -164,20 +180,28 @@ def render_svg(where: State | PlayerView) -> str:
     for seat, p in enumerate(where.players):
         line = (
             f"Player {seat}: prestige {p.prestige}, seals {p.seals}, supply "
-            f"{bricks_text(p.supply)}, hand {len(p.hand)}, buildings "
+            f"{bricks_text(p.supply)}, buildings "
             f"{', '.join(t.value for t in p.buildings) or 'none'}"
         )
         add(f'<text x="10" y="{y}" font-size="12" fill="{_SEAT[seat]}">{escape(line)}</text>')
+        hand = f"hand: {_hand(where, seat)}"
+        add(f'<text x="10" y="{y + 15}" font-size="11">{escape(hand)}</text>')
         for i, t in enumerate(p.towers):
             x = 10 + i * 22
             for h in range(t.height):
                 add(
-                    f'<rect x="{x}" y="{y + 60 - h * 6}" width="18" height="6" '
+                    f'<rect x="{x}" y="{y + 66 - h * 6}" width="18" height="6" '
                     f'fill="{_FILL[t.colour]}" stroke="#333"/>'
                 )
         y += 90
     width = 680
     body = "\n".join(out)
+    if bare:
+        return (
+            f'<svg xmlns="http://www.w3.org/2000/svg" width="100%" viewBox="0 0 {width} {y}" '
+            f'preserveAspectRatio="xMinYMin meet">\n<rect width="100%" height="100%" '
+            f'fill="#fff"/>\n{body}\n</svg>'
+        )
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{y}" '
         f'viewBox="0 0 {width} {y}">\n<rect width="100%" height="100%" fill="#fff"/>\n'

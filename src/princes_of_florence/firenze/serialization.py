@@ -31,6 +31,7 @@ from princes_of_florence.firenze.moves import MOVE_TYPES, Move
 from princes_of_florence.firenze.observation import PlayerView
 from princes_of_florence.firenze.rules.invariants import state_problems
 from princes_of_florence.firenze.state import State
+from princes_of_florence.limits import shorten
 
 __all__ = [
     "GAME_NAME",
@@ -210,9 +211,18 @@ def load_record(text: str | bytes) -> FirenzeRecord:
         data = json.loads(text)
     except (ValueError, TypeError) as error:
         raise SerializationError(f"record: not a JSON document ({error})") from None
-    if not isinstance(data, dict) or data.get("game") != GAME_NAME:
-        found = data.get("game") if isinstance(data, dict) else None
-        raise SerializationError(f"expected a record of game 'firenze', not of {found!r}")
+    if not isinstance(data, dict):
+        raise SerializationError(f"record: expected a JSON object, not {type(data).__name__} @ $")
+    if "game" not in data:
+        raise SerializationError(
+            f"record: a Firenze record names its game ({GAME_NAME!r}); this one names none @ $.game"
+        )
+    game = data["game"]
+    if game != GAME_NAME:
+        raise SerializationError(
+            f"record: this is a record of the game {shorten(game)}, not of Firenze "
+            f"({GAME_NAME!r}): load it with that game's load_record @ $.game"
+        )
     return _load(text, FirenzeRecord, "record")
 
 

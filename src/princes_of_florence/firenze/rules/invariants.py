@@ -123,6 +123,20 @@ def _shape_problems(state: State) -> list[str]:
             problems.append("the pending event is no event")
         if step is not Step.PATRIZIER and pending.count < 1 and step is not Step.EVENT_TOWER:
             problems.append("the pending event has nothing left to decide")
+    me = state.players[state.active] if 0 <= state.active < n else None
+    if (
+        step is Step.PATRIZIER
+        and me is not None
+        and (Title.PATRIZIER not in me.hand or Title.PATRIZIER in state.played)
+    ):  # ruling ZR32 (a): the question is asked of a player holding an unplayed Patrizier
+        problems.append("a Patrizier is offered to a player who holds none to play")
+    if (
+        step is Step.DISCARD_CARDS
+        and me is not None
+        and not me.buildings
+        and not any(catalog.card(t).kind is CardKind.PERSON for t in me.hand)
+    ):  # Z65: only persons and buildings are discarded for the card limit
+        problems.append("a card discard is due from a player with no person or building")
     towers = len(state.players[pending.decider].towers) if 0 <= pending.decider < n else 0
     if any(not 0 <= i < towers for i in pending.chosen):
         problems.append("the pending decision names a tower that does not exist")
