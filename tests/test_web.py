@@ -62,7 +62,7 @@ def test_catalogue_lists_every_registered_game_with_options_and_bots(client: Tes
     """GET /api/games names each registered game, its player counts, options and bots."""
     listed = client.get("/api/games").json()["games"]
     assert [game["name"] for game in listed] == list(games.names())
-    princes = listed[0]
+    princes = next(game for game in listed if game["name"] == "princes")
     assert princes["player_counts"] == [2, 3, 4, 5]
     assert princes["options"]["muse_and_princess"] is False
     assert {"random", "heuristic"} <= set(princes["bots"])
