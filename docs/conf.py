@@ -67,6 +67,8 @@ nitpick_ignore = [
     ("py:class", "random.Random"),
     # state.replace is compared with attrs.evolve.
     ("py:func", "attrs.evolve"),
+    # The validators of datafile are called with the attribute they check.
+    ("py:class", "attrs.Attribute"),
     # The frozen values answer the standard library's copy module.
     ("py:mod", "copy"),
     # The PettingZoo adapter's spaces and arrays (gymnasium and NumPy, extras).

@@ -1076,6 +1076,24 @@ def test_error_message_starts_with_the_file(tmp_path: Path) -> None:
     assert f"{path}: persons[3] (botanist): missing key 'freedom'" == str(caught.value)
 
 
+def test_every_value_of_the_wrong_shape_is_named(tmp_path: Path) -> None:
+    """Problems of shape in several entries are all named, one line each, in file order."""
+    mutation = both(
+        put("persons", 3, "number", value="4"),
+        put("bonus_cards", 0, "terms", 0, "per", value=0),
+        drop("characters", 1, "text"),
+    )
+    path = write_corrupted(tmp_path, mutation)
+    with pytest.raises(CatalogError) as caught:
+        load_catalog(path)
+    expected = [
+        f"{path}: persons[3] (botanist): number must be an integer, got a string ('4')",
+        f"{path}: bonus_cards[0] (B01).terms[0]: per must be at least 1, got 0",
+        f"{path}: characters[1] (cardinal): missing key 'text'",
+    ]
+    assert expected == str(caught.value).splitlines()
+
+
 def test_invalid_toml_is_rejected(tmp_path: Path) -> None:
     """A file that is not valid TOML raises CatalogError, not TOMLDecodeError."""
     path = tmp_path / "catalog.toml"

@@ -686,6 +686,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     web.add_argument("--db", default="games.sqlite3", help="the SQLite file the games are kept in")
     args = parser.parse_args(argv)
     try:
+        if args.command == "serve":
+            try:
+                from princes_of_florence.web import serve
+            except ImportError as error:
+                parser.exit(2, f"error: serve needs the web extra ({error.name} is missing)\n")
+            return serve(args.host, args.port, args.db)
         if args.command == "replay":
             text = _read_record_file(args.record)
             game = registry.get(args.game or _record_game(text))
@@ -740,12 +746,6 @@ def main(argv: Sequence[str] | None = None) -> int:
                 f"catalog lists The Princes of Florence's reconstructed component data; "
                 f"{game.title} has no such list"
             )
-        if args.command == "serve":
-            try:
-                from princes_of_florence.web import serve
-            except ImportError as error:
-                parser.exit(2, f"error: serve needs the web extra ({error.name} is missing)\n")
-            return serve(args.host, args.port, args.db)
         return _catalog()
     except (PrincesOfFlorenceError, _Refused) as error:
         parser.exit(2, f"error: {_one_line(str(error))}\n")

@@ -10,7 +10,10 @@ are *reconstructed* (see ``docs/components.rst``).
 
 Every problem found while loading raises :class:`~princes_of_florence.errors.CatalogError`
 with a message that names the entry, such as ``persons[3] (botanist)``, and
-what is wrong with it.
+what is wrong with it.  The shape of the file (its keys, types, ranges and
+choices) is declared below as attrs classes and read by the generic loader
+:mod:`princes_of_florence.datafile`; this module adds the game's rules of
+consistency between the values.
 
 >>> from princes_of_florence.ids import PersonId
 >>> default_catalog().person(PersonId.POET).building
@@ -19,22 +22,21 @@ what is wrong with it.
 (7, 10, 12, 14, 15, 16, 17)
 """
 
-from __future__ import annotations
-
 import os
-import tomllib
 from collections import Counter
-from collections.abc import Collection, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from enum import StrEnum
 from functools import cache
 from importlib import resources
 from itertools import pairwise
 from pathlib import Path
 from types import MappingProxyType
-from typing import NoReturn, TypeVar
+from typing import Any, NoReturn
 
 import attrs
 
+from princes_of_florence import datafile
+from princes_of_florence.datafile import at_least, between, non_empty
 from princes_of_florence.errors import CatalogError, GeometryError
 from princes_of_florence.geometry import (
     CELL_NAMES,
@@ -462,23 +464,23 @@ _Marked = TileSpec | PersonSpec | BonusCardSpec | PrestigeCardSpec | CharacterSp
 """Any catalog entry that carries a provenance mark."""
 
 
-def _tile_index(catalog: Catalog) -> Mapping[TileId, TileSpec]:
+def _tile_index(catalog: "Catalog") -> Mapping[TileId, TileSpec]:
     return MappingProxyType({spec.id: spec for spec in catalog.tiles})
 
 
-def _person_index(catalog: Catalog) -> Mapping[PersonId, PersonSpec]:
+def _person_index(catalog: "Catalog") -> Mapping[PersonId, PersonSpec]:
     return MappingProxyType({spec.id: spec for spec in catalog.persons})
 
 
-def _bonus_index(catalog: Catalog) -> Mapping[BonusCardId, BonusCardSpec]:
+def _bonus_index(catalog: "Catalog") -> Mapping[BonusCardId, BonusCardSpec]:
     return MappingProxyType({spec.id: spec for spec in catalog.bonus_cards})
 
 
-def _prestige_index(catalog: Catalog) -> Mapping[PrestigeCardId, PrestigeCardSpec]:
+def _prestige_index(catalog: "Catalog") -> Mapping[PrestigeCardId, PrestigeCardSpec]:
     return MappingProxyType({spec.id: spec for spec in catalog.prestige_cards})
 
 
-def _character_index(catalog: Catalog) -> Mapping[str, CharacterSpec]:
+def _character_index(catalog: "Catalog") -> Mapping[str, CharacterSpec]:
     return MappingProxyType({spec.id: spec for spec in catalog.characters})
 
 
@@ -671,20 +673,17 @@ def load_catalog(path: str | os.PathLike[str]) -> Catalog:
         ...
         princes_of_florence.errors.CatalogError: ...missing.toml: no such catalog file
     """
-    file = Path(path)
-    try:
-        text = file.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise CatalogError(f"{file}: no such catalog file") from None
-    except UnicodeDecodeError as exc:
-        raise CatalogError(f"{file}: not UTF-8 text ({exc.reason})") from None
-    except OSError as exc:
-        raise CatalogError(f"{file}: cannot read the catalog file ({exc.strerror})") from None
-    return parse_catalog(text, source=str(file))
+    text = datafile.read_text(path, error=CatalogError, what="catalog")
+    return parse_catalog(text, source=str(Path(path)))
 
 
 def parse_catalog(text: str, source: str = "<catalog>") -> Catalog:
     """Check and return the catalog given as TOML text.
+
+    The shape of the document (its keys, their types, ranges and choices) is
+    checked by :func:`~princes_of_florence.datafile.load_toml`, which names
+    every bad value at once; the rules of consistency between values are
+    checked after it, and the first one broken is named.
 
     Args:
         text: the TOML document.
@@ -696,13 +695,17 @@ def parse_catalog(text: str, source: str = "<catalog>") -> Catalog:
     Raises:
         CatalogError: the text is not valid TOML, or its data is incomplete
             or inconsistent.
+
+    >>> parse_catalog("[edition]", source="x.toml")
+    Traceback (most recent call last):
+    ...
+    princes_of_florence.errors.CatalogError: x.toml: catalog: missing keys 'rules', ...
     """
+    document = datafile.load_toml(
+        _Document, text, source=source, error=CatalogError, root="catalog"
+    )
     try:
-        document = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise CatalogError(f"{source}: not valid TOML: {exc}") from None
-    try:
-        return _build(_Table(document, ""))
+        return _build(document)
     except CatalogError as exc:
         raise CatalogError(f"{source}: {exc}") from None
 
@@ -722,179 +725,186 @@ def default_catalog() -> Catalog:
 
 
 # --------------------------------------------------------------------------
-# Validation helpers
+# The shape of the file: one class per kind of table
 # --------------------------------------------------------------------------
 
-_E = TypeVar("_E", bound=StrEnum)
 
-_TYPE_NAMES: Mapping[type, str] = {
-    bool: "a boolean",
-    int: "an integer",
-    float: "a float",
-    str: "a string",
-    list: "an array",
-    dict: "a table",
-}
+@attrs.frozen
+class _Edition:
+    name: str = attrs.field(validator=non_empty())
+    note: str
 
 
-def _describe(value: object) -> str:
-    """The TOML type of ``value`` and a short repr, for error messages."""
-    name = _TYPE_NAMES.get(type(value), type(value).__name__)
-    shown = repr(value)
-    if len(shown) > 40:
-        shown = shown[:37] + "..."
-    return f"{name} ({shown})"
+@attrs.frozen
+class _WorkValue:
+    building: int = attrs.field(validator=at_least(0))
+    landscape: int = attrs.field(validator=at_least(0))
+    freedom: int = attrs.field(validator=at_least(0))
+    per_jester: int = attrs.field(validator=at_least(0))
+    per_person: int = attrs.field(validator=at_least(0))
 
 
-def _quoted(names: Iterable[str]) -> str:
-    return ", ".join(repr(name) for name in names)
+@attrs.frozen
+class _Rules:
+    grid_size: int = attrs.field(validator=at_least(1))
+    palazzo: tuple[str, ...]
+    palazzo_provenance: Provenance
+    palazzo_provenance_note: str
+    usable_cells: int = attrs.field(validator=at_least(1))
+    starting_money: int = attrs.field(validator=at_least(0))
+    starting_money_two_players: int = attrs.field(validator=at_least(0))
+    base_price: int = attrs.field(validator=at_least(0))
+    base_price_two_players: int = attrs.field(validator=at_least(0))
+    raise_step: int = attrs.field(validator=at_least(1))
+    build_cost: tuple[int, ...] = attrs.field(validator=at_least(0))
+    person_cost: int = attrs.field(validator=at_least(0))
+    freedom_cost: int = attrs.field(validator=at_least(0))
+    bonus_cost: int = attrs.field(validator=at_least(0))
+    building_prestige: int = attrs.field(validator=at_least(0))
+    landscape_repeat_prestige: int = attrs.field(validator=at_least(0))
+    builder_prestige: tuple[int, ...] = attrs.field(validator=at_least(0))
+    max_builders: int = attrs.field(validator=at_least(0))
+    best_work_prestige: int = attrs.field(validator=at_least(0))
+    florins_per_converted_prestige: int = attrs.field(validator=at_least(1))
+    florins_per_sold_prestige: int = attrs.field(validator=at_least(1))
+    draw_size: int = attrs.field(validator=at_least(1))
+    setup_persons_dealt: int = attrs.field(validator=at_least(1))
+    setup_persons_returned: int = attrs.field(validator=at_least(0))
+    rounds: int = attrs.field(validator=at_least(1))
+    minimum_work: tuple[int, ...] = attrs.field(validator=at_least(1))
+    jesters: int = attrs.field(validator=at_least(0))
+    builders: int = attrs.field(validator=at_least(0))
+    freedoms_each: int = attrs.field(validator=at_least(0))
+    recruiting_cards: int = attrs.field(validator=at_least(0))
+    banker_start_money: int = attrs.field(validator=at_least(0))
+    banker_growth: int = attrs.field(validator=at_least(0))
+    work_value: _WorkValue
 
 
-def _entry_name(section: str, index: int, item: object) -> str:
-    """``section[index]``, followed by the entry's id when it has a textual one."""
-    name = f"{section}[{index}]"
-    if isinstance(item, dict):
-        ident = item.get("id")
-        if isinstance(ident, str):
-            name += f" ({ident})"
-    return name
+@attrs.frozen
+class _Tile:
+    id: str
+    name_de: str
+    kind: TileKind
+    supply: int = attrs.field(validator=at_least(1))
+    cells: int = attrs.field(validator=at_least(1))
+    shape: tuple[str, ...]
+    provenance: Provenance
+    provenance_note: str
+    size: SizeClass | None = None  # a building's only; checked in _tile
 
 
-class _Table:
-    """A TOML table being read, with its name for error messages."""
-
-    __slots__ = ("_data", "where")
-
-    def __init__(self, data: object, where: str) -> None:
-        if not isinstance(data, dict):
-            raise CatalogError(f"{where}: must be a table, got {_describe(data)}")
-        self._data: dict[str, object] = data
-        self.where = where
-
-    def fail(self, problem: str) -> NoReturn:
-        raise CatalogError(f"{self.where or 'catalog'}: {problem}")
-
-    def child(self, key: str) -> str:
-        return f"{self.where}.{key}" if self.where else key
-
-    def names(self) -> tuple[str, ...]:
-        return tuple(self._data)
-
-    def has(self, key: str) -> bool:
-        return key in self._data
-
-    def expect_keys(self, required: Collection[str], optional: Collection[str] = ()) -> None:
-        present = set(self._data)
-        missing = sorted(set(required) - present)
-        if missing:
-            self.fail(f"missing key{'s' if len(missing) > 1 else ''} {_quoted(missing)}")
-        extra = sorted(present - set(required) - set(optional))
-        if extra:
-            self.fail(f"unknown key{'s' if len(extra) > 1 else ''} {_quoted(extra)}")
-
-    def _get(self, key: str) -> object:
-        if key not in self._data:
-            self.fail(f"missing key {key!r}")
-        return self._data[key]
-
-    def _wrong(self, key: str, expected: str, value: object) -> NoReturn:
-        self.fail(f"{key} must be {expected}, got {_describe(value)}")
-
-    def str_(self, key: str) -> str:
-        value = self._get(key)
-        if not isinstance(value, str):
-            self._wrong(key, "a string", value)
-        return value
-
-    def int_(self, key: str, minimum: int = 0) -> int:
-        value = self._get(key)
-        if isinstance(value, bool) or not isinstance(value, int):
-            self._wrong(key, "an integer", value)
-        if value < minimum:
-            self.fail(f"{key} must be at least {minimum}, got {value}")
-        return value
-
-    def ints(self, key: str, minimum: int = 0) -> tuple[int, ...]:
-        value = self._get(key)
-        if not isinstance(value, list):
-            self._wrong(key, "an array of integers", value)
-        items: list[int] = []
-        for item in value:
-            if isinstance(item, bool) or not isinstance(item, int):
-                self._wrong(key, "an array of integers", value)
-            if item < minimum:
-                self.fail(f"{key} entries must be at least {minimum}, got {item}")
-            items.append(item)
-        return tuple(items)
-
-    def strs(self, key: str) -> tuple[str, ...]:
-        value = self._get(key)
-        if not isinstance(value, list):
-            self._wrong(key, "an array of strings", value)
-        items: list[str] = []
-        for item in value:
-            if not isinstance(item, str):
-                self._wrong(key, "an array of strings", value)
-            items.append(item)
-        return tuple(items)
-
-    def enum(self, key: str, cls: type[_E]) -> _E:
-        value = self.str_(key)
-        try:
-            return cls(value)
-        except ValueError:
-            choices = ", ".join(member.value for member in cls)
-            self.fail(f"unknown {key} {value!r} (expected one of: {choices})")
-
-    def table(self, key: str) -> _Table:
-        return _Table(self._get(key), self.child(key))
-
-    def tables(self, key: str) -> list[_Table]:
-        value = self._get(key)
-        if not isinstance(value, list):
-            self._wrong(key, "an array of tables", value)
-        section = self.child(key)
-        return [_Table(item, _entry_name(section, i, item)) for i, item in enumerate(value)]
-
-    def peek_id(self) -> object:
-        """The raw ``id`` value, unchecked (for messages about a whole section)."""
-        return self._data.get("id")
+@attrs.frozen
+class _Person:
+    number: int = attrs.field(validator=at_least(1))
+    id: PersonId
+    name_de: str
+    building: Building
+    landscape: Landscape
+    freedom: Freedom
+    provenance: Provenance
+    provenance_note: str
 
 
-def _check_count(section: str, entries: Sequence[_Table], expected: Sequence[str]) -> None:
-    """Fail unless ``entries`` has one entry per id in ``expected``."""
-    if len(entries) == len(expected):
-        return
-    present = {entry.peek_id() for entry in entries}
-    missing = [ident for ident in expected if ident not in present]
-    detail = f"; missing {', '.join(missing)}" if missing else ""
-    raise CatalogError(f"{section}: expected {len(expected)} entries, got {len(entries)}{detail}")
+@attrs.frozen
+class _Term:
+    quantity: Quantity
+    per: int = attrs.field(validator=at_least(1))
 
 
-def _check_unique(entries: Sequence[tuple[_Table, object]]) -> None:
-    """Fail at the first entry whose id an earlier entry already has."""
-    seen: dict[object, str] = {}
-    for table, ident in entries:
-        if ident in seen:
-            table.fail(f"duplicate id {str(ident)!r}, already used by {seen[ident]}")
-        seen[ident] = table.where
+@attrs.frozen
+class _BonusCard:
+    id: BonusCardId
+    text: str
+    terms: tuple[_Term, ...] = attrs.field(validator=non_empty())
+    example: int = attrs.field(validator=at_least(0))
+    provenance: Provenance
+    provenance_note: str
+
+
+@attrs.frozen
+class _Requirement:
+    quantity: Quantity
+    at_least: int = attrs.field(validator=at_least(1))
+
+
+@attrs.frozen
+class _PrestigeCard:
+    """A prestige card; which optional keys it needs depends on its kind (_PRESTIGE_KIND_KEYS)."""
+
+    id: PrestigeCardId
+    text: str
+    kind: PrestigeKind
+    points: int = attrs.field(validator=at_least(1))
+    provenance: Provenance
+    provenance_note: str
+    quantity: Quantity | None = None
+    tie_points: int | None = attrs.field(default=None, validator=at_least(0))
+    requires: tuple[_Requirement, ...] | None = None
+
+
+@attrs.frozen
+class _Character:
+    id: str = attrs.field(validator=non_empty())
+    name_de: str
+    min_bid: int = attrs.field(validator=at_least(0))
+    max_bid: int = attrs.field(validator=at_least(0))
+    step: int = attrs.field(validator=at_least(1))
+    text: str
+    provenance: Provenance
+    provenance_note: str
+
+
+@attrs.frozen
+class _Border:
+    player: int = attrs.field(validator=at_least(0))
+    cells: str
+    neighbour: int = attrs.field(validator=at_least(0))
+    neighbour_cells: str
+
+
+_MIN_PLAYERS = 2
+"""The fewest players a game has (the rulebook: 2 to 5)."""
+
+_MAX_PLAYERS = 5
+"""The most players a game has (the rulebook: 2 to 5).
+
+The catalog records no player count, and ``GameConfig``, which enforces the
+same limit, sits above the components in the import layers, so the number is
+repeated here.
+"""
+
+
+@attrs.frozen
+class _Layout:
+    players: int = attrs.field(validator=between(_MIN_PLAYERS, _MAX_PLAYERS))
+    borders: tuple[_Border, ...]
+
+
+@attrs.frozen
+class _SharedMap:
+    palazzo: tuple[str, ...]
+    layouts: tuple[_Layout, ...]
+    provenance: Provenance
+    provenance_note: str
+
+
+@attrs.frozen
+class _Document:
+    edition: _Edition
+    rules: _Rules
+    tiles: tuple[_Tile, ...]
+    persons: tuple[_Person, ...]
+    bonus_example: dict[Quantity, int]
+    bonus_cards: tuple[_BonusCard, ...]
+    prestige_cards: tuple[_PrestigeCard, ...]
+    characters: tuple[_Character, ...]
+    shared_map: _SharedMap
 
 
 # --------------------------------------------------------------------------
-# The sections
+# The rules of consistency
 # --------------------------------------------------------------------------
-
-_SECTIONS = (
-    "edition",
-    "rules",
-    "tiles",
-    "persons",
-    "bonus_example",
-    "bonus_cards",
-    "prestige_cards",
-    "characters",
-    "shared_map",
-)
 
 _PERSON_LANDSCAPES: Mapping[Landscape, int] = {
     Landscape.FOREST: 9,
@@ -906,14 +916,6 @@ _PERSON_LANDSCAPES: Mapping[Landscape, int] = {
 _CHARACTER_COUNT = 6
 """Character cards in the Muse & Princess expansion."""
 
-_MAX_PLAYERS = 5
-"""The most players a game has (the rulebook: 2 to 5).
-
-The catalog records no player count, and ``GameConfig``, which enforces the
-same limit, sits above the components in the import layers, so the number is
-repeated here.
-"""
-
 _MONEY_UNIT = 100
 """Every amount of money is a multiple of this many florins (ruling R2)."""
 
@@ -922,80 +924,6 @@ _ENGINE_PALAZZO = " ".join(CELL_NAMES[cell] for cell in mask_cells(PALAZZO_MASK)
 
 _PERSONS_RETURNED = 1
 """Starting persons each player returns in the draft the rules implement (R8)."""
-
-_MARK_KEYS = ("provenance", "provenance_note")
-_MARK_KEYS_PALAZZO = ("palazzo_provenance", "palazzo_provenance_note")
-
-
-def _build(document: _Table) -> Catalog:
-    document.expect_keys(_SECTIONS)
-    edition = document.table("edition")
-    edition.expect_keys(("name", "note"))
-    name = edition.str_("name")
-    if not name:
-        edition.fail("name must not be empty")
-    example = _parse_example(document.table("bonus_example"))
-    rules_table = document.table("rules")
-    rules = _parse_rules(rules_table)
-    tiles = _parse_tiles(document.tables("tiles"))
-    persons = _parse_persons(document.tables("persons"))
-    _check_deal(rules_table, rules, len(persons))
-    return Catalog(
-        edition=name,
-        edition_note=edition.str_("note"),
-        rules=rules,
-        tiles=tiles,
-        persons=persons,
-        bonus_cards=_parse_bonus_cards(document.tables("bonus_cards"), dict(example)),
-        prestige_cards=_parse_prestige_cards(document.tables("prestige_cards")),
-        characters=_parse_characters(document.tables("characters")),
-        shared_map=_parse_shared_map(document.table("shared_map"), len(rules.palazzo)),
-        bonus_example=example,
-    )
-
-
-def _check_deal(rules_table: _Table, rules: RulesConstants, deck: int) -> None:
-    """Fail unless the person deck can deal the starting hands of the largest game."""
-    dealt = rules.setup_persons_dealt
-    needed = dealt * _MAX_PLAYERS
-    if needed > deck:
-        rules_table.fail(
-            f"setup_persons_dealt is {dealt}, but dealing {dealt} to each of {_MAX_PLAYERS} "
-            f"players takes {needed} person cards and the deck has {deck}"
-        )
-
-
-_RULE_INTS: Mapping[str, int] = {
-    # name: smallest allowed value
-    "grid_size": 1,
-    "usable_cells": 1,
-    "starting_money": 0,
-    "starting_money_two_players": 0,
-    "base_price": 0,
-    "base_price_two_players": 0,
-    "raise_step": 1,
-    "person_cost": 0,
-    "freedom_cost": 0,
-    "bonus_cost": 0,
-    "building_prestige": 0,
-    "landscape_repeat_prestige": 0,
-    "max_builders": 0,
-    "best_work_prestige": 0,
-    "florins_per_converted_prestige": 1,
-    "florins_per_sold_prestige": 1,
-    "draw_size": 1,
-    "setup_persons_dealt": 1,
-    "setup_persons_returned": 0,
-    "rounds": 1,
-    "jesters": 0,
-    "builders": 0,
-    "freedoms_each": 0,
-    "recruiting_cards": 0,
-    "banker_start_money": 0,
-    "banker_growth": 0,
-}
-
-_RULE_LISTS = ("palazzo", "build_cost", "builder_prestige", "minimum_work")
 
 _RULE_MONEY = (
     "starting_money",
@@ -1013,178 +941,238 @@ _RULE_MONEY = (
 )
 """The integers of ``[rules]`` that are amounts of florins (with ``build_cost``)."""
 
-_WORK_VALUE_KEYS = ("building", "landscape", "freedom", "per_jester", "per_person")
+_PRESTIGE_KIND_KEYS: Mapping[PrestigeKind, frozenset[str]] = {
+    PrestigeKind.MOST: frozenset(("quantity", "tie_points")),
+    PrestigeKind.FEWEST: frozenset(("quantity", "tie_points")),
+    PrestigeKind.THRESHOLD: frozenset(("requires",)),
+}
+"""The optional keys of a prestige card that its kind needs (and allows)."""
 
 
-def _check_money(table: _Table, name: str, amount: int) -> None:
+def _fail(where: str, problem: str) -> NoReturn:
+    raise CatalogError(f"{where}: {problem}")
+
+
+def _quoted(names: Iterable[str]) -> str:
+    return ", ".join(repr(name) for name in names)
+
+
+def _check_count(section: str, entries: Sequence[Any], expected: Sequence[str]) -> None:
+    """Fail unless ``entries`` has one entry per id in ``expected``."""
+    if len(entries) == len(expected):
+        return
+    present = {entry.id for entry in entries}
+    missing = [ident for ident in expected if ident not in present]
+    detail = f"; missing {', '.join(missing)}" if missing else ""
+    _fail(section, f"expected {len(expected)} entries, got {len(entries)}{detail}")
+
+
+def _check_unique(section: str, specs: Sequence[Any]) -> None:
+    """Fail at the first entry whose id an earlier entry already has."""
+    seen: dict[object, str] = {}
+    for index, spec in enumerate(specs):
+        where = datafile.entry_name(section, index, spec)
+        if spec.id in seen:
+            _fail(where, f"duplicate id {str(spec.id)!r}, already used by {seen[spec.id]}")
+        seen[spec.id] = where
+
+
+def _check_money(where: str, name: str, amount: int) -> None:
     """Fail unless ``amount``, the value called ``name``, is a whole number of 100 florins."""
     if amount % _MONEY_UNIT:  # ruling R2
-        table.fail(f"{name} must be a multiple of {_MONEY_UNIT} florins (ruling R2), got {amount}")
-
-
-def _parse_rules(rules: _Table) -> RulesConstants:
-    rules.expect_keys((*_RULE_INTS, *_RULE_LISTS, *_MARK_KEYS_PALAZZO, "work_value"))
-    ints = {key: rules.int_(key, minimum) for key, minimum in _RULE_INTS.items()}
-    for key in _RULE_MONEY:
-        _check_money(rules, key, ints[key])
-
-    grid = ints["grid_size"]
-    if grid != GRID_SIZE:
-        rules.fail(f"grid_size must be {GRID_SIZE}, the grid the engine implements; got {grid}")
-    palazzo = rules.strs("palazzo")
-    palazzo_mask = 0
-    for cell in palazzo:
-        try:
-            palazzo_mask |= 1 << parse_cell(cell)
-        except GeometryError:
-            rules.fail(f"palazzo names {cell!r}, which is not a cell (a1 to g7)")
-    repeated = sorted(cell for cell, n in Counter(palazzo).items() if n > 1)
-    if repeated:
-        rules.fail(f"palazzo names {_quoted(repeated)} more than once")
-    if palazzo_mask != PALAZZO_MASK:
-        # The geometry precomputes every placement around this palazzo.
-        rules.fail(
-            f"palazzo is {' '.join(palazzo) or 'empty'}, but the engine supports only the "
-            f"palazzo {_ENGINE_PALAZZO}"
-        )
-    usable = grid * grid - len(palazzo)
-    if ints["usable_cells"] != usable:
-        rules.fail(
-            f"usable_cells is {ints['usable_cells']}, but a {grid}x{grid} grid without the "
-            f"{len(palazzo)} palazzo cells has {usable}"
+        _fail(
+            where, f"{name} must be a multiple of {_MONEY_UNIT} florins (ruling R2), got {amount}"
         )
 
-    max_builders = ints["max_builders"]
-    build_cost = rules.ints("build_cost")
-    if len(build_cost) != max_builders + 1:
-        rules.fail(
-            f"build_cost must have {max_builders + 1} entries (for 0 to {max_builders} "
-            f"builders held), got {len(build_cost)}"
-        )
-    for held, cost in enumerate(build_cost):
-        _check_money(rules, f"build_cost[{held}]", cost)
-    builder_prestige = rules.ints("builder_prestige")
-    if len(builder_prestige) != max_builders:
-        rules.fail(
-            f"builder_prestige must have {max_builders} entries (one per builder), "
-            f"got {len(builder_prestige)}"
-        )
 
-    rounds = ints["rounds"]
-    minimum_work = rules.ints("minimum_work", minimum=1)
-    if len(minimum_work) != rounds:
-        rules.fail(
-            f"minimum_work must have {rounds} entries (one per round), got {len(minimum_work)}"
-        )
-    for earlier, later in pairwise(minimum_work):
-        if later < earlier:
-            rules.fail(f"minimum_work must not decrease, but {later} follows {earlier}")
-
-    if ints["setup_persons_returned"] >= ints["setup_persons_dealt"]:
-        rules.fail("setup_persons_returned must be less than setup_persons_dealt")
-    if ints["setup_persons_returned"] != _PERSONS_RETURNED:
-        rules.fail(
-            f"setup_persons_returned must be {_PERSONS_RETURNED}, the number the engine's "
-            f"draft implements (ruling R8); got {ints['setup_persons_returned']}"
-        )
-
-    # Ruling R9: setup puts players - 1 tiles of each freedom in the supply.
-    needed = _MAX_PLAYERS - 1
-    if ints["freedoms_each"] < needed:
-        rules.fail(
-            f"freedoms_each is {ints['freedoms_each']}, but setup puts {needed} tiles of each "
-            f"freedom in the supply with {_MAX_PLAYERS} players (ruling R9)"
-        )
-
-    work = rules.table("work_value")
-    work.expect_keys(_WORK_VALUE_KEYS)
-    return RulesConstants(
-        palazzo=palazzo,
-        palazzo_provenance=rules.enum("palazzo_provenance", Provenance),
-        palazzo_provenance_note=rules.str_("palazzo_provenance_note"),
-        build_cost=build_cost,
-        builder_prestige=builder_prestige,
-        minimum_work=minimum_work,
-        work_building=work.int_("building"),
-        work_landscape=work.int_("landscape"),
-        work_freedom=work.int_("freedom"),
-        work_per_jester=work.int_("per_jester"),
-        work_per_person=work.int_("per_person"),
-        **ints,
+def _build(document: _Document) -> Catalog:
+    example = _bonus_example(document.bonus_example)
+    rules = _rules(document.rules)
+    tiles = _tiles(document.tiles)
+    persons = _persons(document.persons)
+    _check_deal(rules, len(persons))
+    return Catalog(
+        edition=document.edition.name,
+        edition_note=document.edition.note,
+        rules=rules,
+        tiles=tiles,
+        persons=persons,
+        bonus_cards=_bonus_cards(document.bonus_cards, dict(example)),
+        prestige_cards=_prestige_cards(document.prestige_cards),
+        characters=_characters(document.characters),
+        shared_map=_shared_map(document.shared_map, len(rules.palazzo)),
+        bonus_example=example,
     )
 
 
-def _marks(table: _Table) -> tuple[Provenance, str]:
-    return table.enum("provenance", Provenance), table.str_("provenance_note")
+def _check_deal(rules: RulesConstants, deck: int) -> None:
+    """Fail unless the person deck can deal the starting hands of the largest game."""
+    dealt = rules.setup_persons_dealt
+    needed = dealt * _MAX_PLAYERS
+    if needed > deck:
+        _fail(
+            "rules",
+            f"setup_persons_dealt is {dealt}, but dealing {dealt} to each of {_MAX_PLAYERS} "
+            f"players takes {needed} person cards and the deck has {deck}",
+        )
+
+
+def _palazzo_mask(where: str, palazzo: Sequence[str]) -> int:
+    """The cells named, as a mask; fail at a name that is no cell or a cell named twice."""
+    mask = 0
+    for cell in palazzo:
+        try:
+            bit = 1 << parse_cell(cell)
+        except GeometryError:
+            _fail(where, f"palazzo names {cell!r}, which is not a cell (a1 to g7)")
+        if mask & bit:
+            _fail(where, f"palazzo names {cell!r} more than once")
+        mask |= bit
+    return mask
+
+
+def _rules(rules: _Rules) -> RulesConstants:
+    for key in _RULE_MONEY:
+        _check_money("rules", key, getattr(rules, key))
+    grid = rules.grid_size
+    if grid != GRID_SIZE:
+        _fail("rules", f"grid_size must be {GRID_SIZE}, the grid the engine implements; got {grid}")
+    palazzo = rules.palazzo
+    if _palazzo_mask("rules", palazzo) != PALAZZO_MASK:
+        # The geometry precomputes every placement around this palazzo.
+        _fail(
+            "rules",
+            f"palazzo is {' '.join(palazzo) or 'empty'}, but the engine supports only the "
+            f"palazzo {_ENGINE_PALAZZO}",
+        )
+    usable = grid * grid - len(palazzo)
+    if rules.usable_cells != usable:
+        _fail(
+            "rules",
+            f"usable_cells is {rules.usable_cells}, but a {grid}x{grid} grid without the "
+            f"{len(palazzo)} palazzo cells has {usable}",
+        )
+
+    max_builders = rules.max_builders
+    if len(rules.build_cost) != max_builders + 1:
+        _fail(
+            "rules",
+            f"build_cost must have {max_builders + 1} entries (for 0 to {max_builders} "
+            f"builders held), got {len(rules.build_cost)}",
+        )
+    for held, cost in enumerate(rules.build_cost):
+        _check_money("rules", f"build_cost[{held}]", cost)
+    if len(rules.builder_prestige) != max_builders:
+        _fail(
+            "rules",
+            f"builder_prestige must have {max_builders} entries (one per builder), "
+            f"got {len(rules.builder_prestige)}",
+        )
+
+    minimum_work = rules.minimum_work
+    if len(minimum_work) != rules.rounds:
+        _fail(
+            "rules",
+            f"minimum_work must have {rules.rounds} entries (one per round), "
+            f"got {len(minimum_work)}",
+        )
+    for earlier, later in pairwise(minimum_work):
+        if later < earlier:
+            _fail("rules", f"minimum_work must not decrease, but {later} follows {earlier}")
+
+    if rules.setup_persons_returned >= rules.setup_persons_dealt:
+        _fail("rules", "setup_persons_returned must be less than setup_persons_dealt")
+    if rules.setup_persons_returned != _PERSONS_RETURNED:
+        _fail(
+            "rules",
+            f"setup_persons_returned must be {_PERSONS_RETURNED}, the number the engine's "
+            f"draft implements (ruling R8); got {rules.setup_persons_returned}",
+        )
+    # Ruling R9: setup puts players - 1 tiles of each freedom in the supply.
+    needed = _MAX_PLAYERS - 1
+    if rules.freedoms_each < needed:
+        _fail(
+            "rules",
+            f"freedoms_each is {rules.freedoms_each}, but setup puts {needed} tiles of each "
+            f"freedom in the supply with {_MAX_PLAYERS} players (ruling R9)",
+        )
+
+    fields = attrs.asdict(rules, recurse=False, filter=lambda a, _: a.name != "work_value")
+    work = rules.work_value
+    return RulesConstants(
+        **fields,
+        work_building=work.building,
+        work_landscape=work.landscape,
+        work_freedom=work.freedom,
+        work_per_jester=work.per_jester,
+        work_per_person=work.per_person,
+    )
 
 
 # Tiles --------------------------------------------------------------------
 
-_TILE_KEYS = ("id", "name_de", "kind", "supply", "cells", "shape", *_MARK_KEYS)
 
-
-def _parse_tiles(entries: Sequence[_Table]) -> tuple[TileSpec, ...]:
+def _tiles(entries: Sequence[_Tile]) -> tuple[TileSpec, ...]:
     _check_count("tiles", entries, [*Building, *Landscape])
-    specs = [_parse_tile(entry) for entry in entries]
-    _check_unique([(entry, spec.id) for entry, spec in zip(entries, specs, strict=True)])
-    return tuple(specs)
+    specs = tuple(
+        _tile(datafile.entry_name("tiles", index, entry), entry)
+        for index, entry in enumerate(entries)
+    )
+    _check_unique("tiles", specs)
+    return specs
 
 
-def _parse_tile(tile: _Table) -> TileSpec:
-    tile.expect_keys(_TILE_KEYS, optional=("size",))
-    kind = tile.enum("kind", TileKind)
-    raw_id = tile.str_("id")
-    ids: type[Building] | type[Landscape] = Building if kind is TileKind.BUILDING else Landscape
+def _tile(where: str, tile: _Tile) -> TileSpec:
+    ids: type[Building] | type[Landscape] = (
+        Building if tile.kind is TileKind.BUILDING else Landscape
+    )
     try:
-        ident: TileId = ids(raw_id)
+        ident: TileId = ids(tile.id)
     except ValueError:
         choices = ", ".join(member.value for member in ids)
-        tile.fail(f"unknown {kind.value} id {raw_id!r} (expected one of: {choices})")
-    size: SizeClass | None = None
-    if kind is TileKind.BUILDING:
-        if not tile.has("size"):
-            tile.fail("missing key 'size': a building needs a size class (large, medium, small)")
-        size = tile.enum("size", SizeClass)
-    elif tile.has("size"):
-        tile.fail("a landscape has no size class; remove the key 'size'")
-    provenance, note = _marks(tile)
+        _fail(where, f"unknown {tile.kind.value} id {tile.id!r} (expected one of: {choices})")
+    if tile.kind is TileKind.BUILDING and tile.size is None:
+        _fail(where, "missing key 'size': a building needs a size class (large, medium, small)")
+    if tile.kind is TileKind.LANDSCAPE and tile.size is not None:
+        _fail(where, "a landscape has no size class; remove the key 'size'")
     return TileSpec(
         id=ident,
-        name_de=tile.str_("name_de"),
-        kind=kind,
-        size=size,
-        supply=tile.int_("supply", minimum=1),
-        cells=_shape_cells(tile, tile.int_("cells", minimum=1)),
-        provenance=provenance,
-        provenance_note=note,
+        name_de=tile.name_de,
+        kind=tile.kind,
+        size=tile.size,
+        supply=tile.supply,
+        cells=_shape_cells(where, tile.shape, tile.cells),
+        provenance=tile.provenance,
+        provenance_note=tile.provenance_note,
     )
 
 
-def _shape_cells(tile: _Table, count: int) -> tuple[Cell, ...]:
+def _shape_cells(where: str, rows: Sequence[str], count: int) -> tuple[Cell, ...]:
     """The cells drawn by the ``shape`` rows, top row first, normalised and sorted."""
-    rows = tile.strs("shape")
     if not rows:
-        tile.fail("shape has no rows")
+        _fail(where, "shape has no rows")
     width = len(rows[0])
     for number, row in enumerate(rows):
         if len(row) != width:
-            tile.fail(
+            _fail(
+                where,
                 f"shape rows must have equal length: row {number} {row!r} has {len(row)} "
-                f"characters, row 0 has {width}"
+                f"characters, row 0 has {width}",
             )
         strange = sorted(set(row) - {"#", "."})
         if strange:
-            tile.fail(
-                f"shape row {number} {row!r} may hold only '#' and '.', not {_quoted(strange)}"
+            _fail(
+                where,
+                f"shape row {number} {row!r} may hold only '#' and '.', not {_quoted(strange)}",
             )
     top = len(rows) - 1
     cells = [
         (x, top - y) for y, row in enumerate(rows) for x, char in enumerate(row) if char == "#"
     ]
     if len(cells) != count:
-        tile.fail(f"shape covers {len(cells)} cells, but cells is {count}")
+        _fail(where, f"shape covers {len(cells)} cells, but cells is {count}")
     if not is_connected(cells):
-        tile.fail("shape is not connected: its cells must form one edge-connected piece")
+        _fail(where, "shape is not connected: its cells must form one edge-connected piece")
     left = min(x for x, _ in cells)
     bottom = min(y for _, y in cells)
     return tuple(sorted((x - left, y - bottom) for x, y in cells))
@@ -1192,264 +1180,190 @@ def _shape_cells(tile: _Table, count: int) -> tuple[Cell, ...]:
 
 # Persons ------------------------------------------------------------------
 
-_PERSON_KEYS = ("number", "id", "name_de", "building", "landscape", "freedom", *_MARK_KEYS)
 
-
-def _parse_persons(entries: Sequence[_Table]) -> tuple[PersonSpec, ...]:
+def _persons(entries: Sequence[_Person]) -> tuple[PersonSpec, ...]:
     _check_count("persons", entries, list(PersonId))
-    specs: list[PersonSpec] = []
     for index, person in enumerate(entries):
-        person.expect_keys(_PERSON_KEYS)
-        number = person.int_("number", minimum=1)
-        if number != index + 1:
-            person.fail(
-                f"number is {number}, but entry {index} must be card {index + 1} "
-                "(cards are listed in number order)"
+        if person.number != index + 1:
+            _fail(
+                datafile.entry_name("persons", index, person),
+                f"number is {person.number}, but entry {index} must be card {index + 1} "
+                "(cards are listed in number order)",
             )
-        provenance, note = _marks(person)
-        specs.append(
-            PersonSpec(
-                number=number,
-                id=person.enum("id", PersonId),
-                name_de=person.str_("name_de"),
-                building=person.enum("building", Building),
-                landscape=person.enum("landscape", Landscape),
-                freedom=person.enum("freedom", Freedom),
-                provenance=provenance,
-                provenance_note=note,
-            )
-        )
-    _check_unique([(entry, spec.id) for entry, spec in zip(entries, specs, strict=True)])
+    specs = tuple(PersonSpec(**attrs.asdict(person, recurse=False)) for person in entries)
+    _check_unique("persons", specs)
 
     split = Counter(spec.landscape for spec in specs)
     if split != Counter(_PERSON_LANDSCAPES):
         found = ", ".join(f"{land.value} {split[land]}" for land in Landscape)
         wanted = ", ".join(f"{land.value} {n}" for land, n in _PERSON_LANDSCAPES.items())
-        raise CatalogError(f"persons: landscape split is {found}; the rulebook gives {wanted}")
+        _fail("persons", f"landscape split is {found}; the rulebook gives {wanted}")
     named = {spec.building for spec in specs}
     unnamed = [building.value for building in Building if building not in named]
     if unnamed:
-        raise CatalogError(f"persons: no person card names the building {', '.join(unnamed)}")
-    return tuple(specs)
+        _fail("persons", f"no person card names the building {', '.join(unnamed)}")
+    return specs
 
 
 # Bonus cards --------------------------------------------------------------
 
-_BONUS_KEYS = ("id", "text", "terms", "example", *_MARK_KEYS)
+
+def _bonus_example(example: Mapping[Quantity, int]) -> tuple[tuple[Quantity, int], ...]:
+    for quantity, count in example.items():
+        if count < 0:
+            _fail("bonus_example", f"{quantity.value} must be at least 0, got {count}")
+    return tuple(example.items())
 
 
-def _parse_example(example: _Table) -> tuple[tuple[Quantity, int], ...]:
-    counts: list[tuple[Quantity, int]] = []
-    for key in example.names():
-        try:
-            quantity = Quantity(key)
-        except ValueError:
-            example.fail(f"unknown quantity {key!r}")
-        counts.append((quantity, example.int_(key)))
-    return tuple(counts)
-
-
-def _parse_bonus_cards(
-    entries: Sequence[_Table], example: Mapping[Quantity, int]
+def _bonus_cards(
+    entries: Sequence[_BonusCard], example: Mapping[Quantity, int]
 ) -> tuple[BonusCardSpec, ...]:
     _check_count("bonus_cards", entries, list(BonusCardId))
-    specs = [_parse_bonus_card(entry, example) for entry in entries]
-    _check_unique([(entry, spec.id) for entry, spec in zip(entries, specs, strict=True)])
-    return tuple(specs)
+    specs = tuple(
+        _bonus_card(datafile.entry_name("bonus_cards", index, entry), entry, example)
+        for index, entry in enumerate(entries)
+    )
+    _check_unique("bonus_cards", specs)
+    return specs
 
 
-def _parse_bonus_card(card: _Table, example: Mapping[Quantity, int]) -> BonusCardSpec:
-    card.expect_keys(_BONUS_KEYS)
-    ident = card.enum("id", BonusCardId)
-    terms: list[BonusTerm] = []
-    for table in card.tables("terms"):
-        table.expect_keys(("quantity", "per"))
-        terms.append(BonusTerm(table.enum("quantity", Quantity), table.int_("per", minimum=1)))
-    if not terms:
-        card.fail("terms must not be empty")
-    expected = card.int_("example")
+def _bonus_card(where: str, card: _BonusCard, example: Mapping[Quantity, int]) -> BonusCardSpec:
     value = 0
-    for term in terms:
+    for term in card.terms:
         if term.quantity not in example:
-            card.fail(f"bonus_example has no count for {term.quantity.value!r}, used in terms")
+            _fail(where, f"bonus_example has no count for {term.quantity.value!r}, used in terms")
         value += term.per * example[term.quantity]
-    if value != expected:
-        card.fail(
+    if value != card.example:
+        _fail(
+            where,
             f"terms give {value} for the rulebook's example player (bonus_example), "
-            f"but example is {expected}"
+            f"but example is {card.example}",
         )
-    provenance, note = _marks(card)
     return BonusCardSpec(
-        id=ident,
-        text=card.str_("text"),
-        terms=tuple(terms),
-        example=expected,
-        provenance=provenance,
-        provenance_note=note,
+        id=card.id,
+        text=card.text,
+        terms=tuple(BonusTerm(term.quantity, term.per) for term in card.terms),
+        example=card.example,
+        provenance=card.provenance,
+        provenance_note=card.provenance_note,
     )
 
 
 # Prestige cards -----------------------------------------------------------
 
-_PRESTIGE_KEYS = ("id", "text", "kind", "points", *_MARK_KEYS)
-_PRESTIGE_KIND_KEYS: Mapping[PrestigeKind, tuple[str, ...]] = {
-    PrestigeKind.MOST: ("quantity", "tie_points"),
-    PrestigeKind.FEWEST: ("quantity", "tie_points"),
-    PrestigeKind.THRESHOLD: ("requires",),
-}
 
-
-def _parse_prestige_cards(entries: Sequence[_Table]) -> tuple[PrestigeCardSpec, ...]:
+def _prestige_cards(entries: Sequence[_PrestigeCard]) -> tuple[PrestigeCardSpec, ...]:
     _check_count("prestige_cards", entries, list(PrestigeCardId))
-    specs = [_parse_prestige_card(entry) for entry in entries]
-    _check_unique([(entry, spec.id) for entry, spec in zip(entries, specs, strict=True)])
-    return tuple(specs)
+    specs = tuple(
+        _prestige_card(datafile.entry_name("prestige_cards", index, entry), entry)
+        for index, entry in enumerate(entries)
+    )
+    _check_unique("prestige_cards", specs)
+    return specs
 
 
-def _parse_prestige_card(card: _Table) -> PrestigeCardSpec:
-    every_kind_key = {key for keys in _PRESTIGE_KIND_KEYS.values() for key in keys}
-    card.expect_keys(_PRESTIGE_KEYS, optional=every_kind_key)
-    kind = card.enum("kind", PrestigeKind)
-    card.expect_keys((*_PRESTIGE_KEYS, *_PRESTIGE_KIND_KEYS[kind]))
-    points = card.int_("points", minimum=1)
-    quantity: Quantity | None = None
-    tie_points = 0
-    requires: list[PrestigeRequirement] = []
-    if kind is PrestigeKind.THRESHOLD:
-        for requirement in card.tables("requires"):
-            requirement.expect_keys(("quantity", "at_least"))
-            requires.append(
-                PrestigeRequirement(
-                    requirement.enum("quantity", Quantity),
-                    requirement.int_("at_least", minimum=1),
-                )
-            )
-        if not requires:
-            card.fail("requires must not be empty")
-    else:
-        quantity = card.enum("quantity", Quantity)
-        tie_points = card.int_("tie_points")
-        if tie_points > points:
-            card.fail(f"tie_points ({tie_points}) must not exceed points ({points})")
-    provenance, note = _marks(card)
+def _prestige_card(where: str, card: _PrestigeCard) -> PrestigeCardSpec:
+    wanted = _PRESTIGE_KIND_KEYS[card.kind]
+    optional = {key for keys in _PRESTIGE_KIND_KEYS.values() for key in keys}
+    present = {key for key in optional if getattr(card, key) is not None}
+    missing = sorted(wanted - present)
+    if missing:
+        _fail(where, f"missing key{'s' if len(missing) > 1 else ''} {_quoted(missing)}")
+    extra = sorted(present - wanted)
+    if extra:
+        _fail(where, f"unknown key{'s' if len(extra) > 1 else ''} {_quoted(extra)}")
+    if card.tie_points is not None and card.tie_points > card.points:
+        _fail(where, f"tie_points ({card.tie_points}) must not exceed points ({card.points})")
+    if card.requires == ():
+        _fail(where, "requires must not be empty")
     return PrestigeCardSpec(
-        id=card.enum("id", PrestigeCardId),
-        text=card.str_("text"),
-        kind=kind,
-        quantity=quantity,
-        points=points,
-        tie_points=tie_points,
-        requires=tuple(requires),
-        provenance=provenance,
-        provenance_note=note,
+        id=card.id,
+        text=card.text,
+        kind=card.kind,
+        quantity=card.quantity,
+        points=card.points,
+        tie_points=card.tie_points or 0,
+        requires=tuple(
+            PrestigeRequirement(item.quantity, item.at_least) for item in card.requires or ()
+        ),
+        provenance=card.provenance,
+        provenance_note=card.provenance_note,
     )
 
 
 # Characters ---------------------------------------------------------------
 
-_CHARACTER_KEYS = ("id", "name_de", "min_bid", "max_bid", "step", "text", *_MARK_KEYS)
 
-
-def _parse_characters(entries: Sequence[_Table]) -> tuple[CharacterSpec, ...]:
+def _characters(entries: Sequence[_Character]) -> tuple[CharacterSpec, ...]:
     if len(entries) != _CHARACTER_COUNT:
-        raise CatalogError(f"characters: expected {_CHARACTER_COUNT} entries, got {len(entries)}")
-    specs = [_parse_character(entry) for entry in entries]
-    _check_unique([(entry, spec.id) for entry, spec in zip(entries, specs, strict=True)])
-    return tuple(specs)
-
-
-def _parse_character(card: _Table) -> CharacterSpec:
-    card.expect_keys(_CHARACTER_KEYS)
-    ident = card.str_("id")
-    if not ident:
-        card.fail("id must not be empty")
-    low = card.int_("min_bid")
-    high = card.int_("max_bid")
-    step = card.int_("step", minimum=1)
-    if high < low:
-        card.fail(f"max_bid ({high}) is below min_bid ({low})")
-    if (high - low) % step:
-        card.fail(f"max_bid - min_bid ({high - low}) is not a multiple of step ({step})")
-    for key, amount in (("min_bid", low), ("max_bid", high), ("step", step)):
-        _check_money(card, key, amount)
-    provenance, note = _marks(card)
-    return CharacterSpec(
-        id=ident,
-        name_de=card.str_("name_de"),
-        min_bid=low,
-        max_bid=high,
-        step=step,
-        text=card.str_("text"),
-        provenance=provenance,
-        provenance_note=note,
-    )
+        _fail("characters", f"expected {_CHARACTER_COUNT} entries, got {len(entries)}")
+    for index, card in enumerate(entries):
+        where = datafile.entry_name("characters", index, card)
+        low, high, step = card.min_bid, card.max_bid, card.step
+        if high < low:
+            _fail(where, f"max_bid ({high}) is below min_bid ({low})")
+        if (high - low) % step:
+            _fail(where, f"max_bid - min_bid ({high - low}) is not a multiple of step ({step})")
+        for key, amount in (("min_bid", low), ("max_bid", high), ("step", step)):
+            _check_money(where, key, amount)
+    specs = tuple(CharacterSpec(**attrs.asdict(card, recurse=False)) for card in entries)
+    _check_unique("characters", specs)
+    return specs
 
 
 # The shared map ----------------------------------------------------------
 
-_SHARED_MAP_KEYS = ("palazzo", "layouts", *_MARK_KEYS)
-_BORDER_KEYS = ("player", "cells", "neighbour", "neighbour_cells")
-_MIN_PLAYERS = 2
-"""The fewest players a game has (the rulebook: 2 to 5)."""
 
-
-def _parse_shared_map(table: _Table, palazzo_size: int) -> SharedMapSpec:
+def _shared_map(shared: _SharedMap, palazzo_size: int) -> SharedMapSpec:
     """The ``[shared_map]`` section: the reverse-side palazzo and a layout per player count."""
-    table.expect_keys(_SHARED_MAP_KEYS)
-    palazzo = table.strs("palazzo")
-    mask = 0
-    for cell in palazzo:
-        try:
-            bit = 1 << parse_cell(cell)
-        except GeometryError:
-            table.fail(f"palazzo names {cell!r}, which is not a cell (a1 to g7)")
-        if mask & bit:
-            table.fail(f"palazzo names {cell!r} more than once")
-        mask |= bit
-    if len(palazzo) != palazzo_size:
-        table.fail(
-            f"palazzo has {len(palazzo)} cells, but the palazzo on the front of the boards "
-            f"has {palazzo_size}: both sides must leave the same number of cells to build on"
+    mask = _palazzo_mask("shared_map", shared.palazzo)
+    if len(shared.palazzo) != palazzo_size:
+        _fail(
+            "shared_map",
+            f"palazzo has {len(shared.palazzo)} cells, but the palazzo on the front of the "
+            f"boards has {palazzo_size}: both sides must leave the same number of cells to "
+            "build on",
         )
     if not is_connected((cell % GRID_SIZE, cell // GRID_SIZE) for cell in mask_cells(mask)):
-        table.fail("palazzo is not connected: its cells must form one edge-connected piece")
-    entries = table.tables("layouts")
-    layouts = [_parse_layout(entry) for entry in entries]
+        _fail(
+            "shared_map", "palazzo is not connected: its cells must form one edge-connected piece"
+        )
+    layouts: list[SharedMapLayout] = []
     seen: dict[int, str] = {}
-    for entry, layout in zip(entries, layouts, strict=True):
-        if layout.players in seen:
-            entry.fail(f"a second layout for {layout.players} players (see {seen[layout.players]})")
-        seen[layout.players] = entry.where
+    for index, entry in enumerate(shared.layouts):
+        where = datafile.entry_name("shared_map.layouts", index, entry)
+        layouts.append(_layout(where, entry))
+        if entry.players in seen:
+            _fail(where, f"a second layout for {entry.players} players (see {seen[entry.players]})")
+        seen[entry.players] = where
     missing = [n for n in range(_MIN_PLAYERS, _MAX_PLAYERS + 1) if n not in seen]
     if missing:
-        table.fail(f"layouts has no layout for {', '.join(map(str, missing))} players")
-    provenance, note = _marks(table)
+        _fail("shared_map", f"layouts has no layout for {', '.join(map(str, missing))} players")
     return SharedMapSpec(
-        palazzo=palazzo,
+        palazzo=shared.palazzo,
         palazzo_mask=mask,
         layouts=tuple(layouts),
-        provenance=provenance,
-        provenance_note=note,
+        provenance=shared.provenance,
+        provenance_note=shared.provenance_note,
     )
 
 
-def _parse_layout(layout: _Table) -> SharedMapLayout:
+def _layout(where: str, layout: _Layout) -> SharedMapLayout:
     """One layout: its borders checked one by one, then the neighbours of every player."""
-    layout.expect_keys(("players", "borders"))
-    players = layout.int_("players")
-    if not _MIN_PLAYERS <= players <= _MAX_PLAYERS:
-        layout.fail(f"players must be from {_MIN_PLAYERS} to {_MAX_PLAYERS}, got {players}")
-    entries = layout.tables("borders")
-    borders = tuple(_parse_border(entry, players) for entry in entries)
+    borders: list[BorderSpec] = []
     met: dict[frozenset[int], str] = {}
     edges: dict[tuple[int, int, tuple[int, int]], str] = {}
-    for entry, spec in zip(entries, borders, strict=True):
+    for index, entry in enumerate(layout.borders):
+        entry_where = datafile.entry_name(f"{where}.borders", index, entry)
+        spec = _border(entry_where, entry, layout.players)
+        borders.append(spec)
         pair = frozenset((spec.player, spec.neighbour))
         if pair in met:
-            entry.fail(
-                f"players {spec.player} and {spec.neighbour} already share a border ({met[pair]})"
+            _fail(
+                entry_where,
+                f"players {spec.player} and {spec.neighbour} already share a border ({met[pair]})",
             )
-        met[pair] = entry.where
+        met[pair] = entry_where
         sides = (
             (spec.player, spec.border.near, spec.border.near_normal),
             (spec.neighbour, spec.border.far, spec.border.far_normal),
@@ -1457,17 +1371,18 @@ def _parse_layout(layout: _Table) -> SharedMapLayout:
         for player, cells, normal in sides:
             for cell in mask_cells(cells):
                 if (player, cell, normal) in edges:
-                    entry.fail(
+                    _fail(
+                        entry_where,
                         f"the edge of player {player}'s cell {CELL_NAMES[cell]} already "
-                        f"borders another principality ({edges[player, cell, normal]})"
+                        f"borders another principality ({edges[player, cell, normal]})",
                     )
-                edges[player, cell, normal] = entry.where
-    result = SharedMapLayout(players=players, borders=borders)
-    _check_neighbours(layout, result)
+                edges[player, cell, normal] = entry_where
+    result = SharedMapLayout(players=layout.players, borders=tuple(borders))
+    _check_neighbours(where, result)
     return result
 
 
-def _check_neighbours(table: _Table, layout: SharedMapLayout) -> None:
+def _check_neighbours(where: str, layout: SharedMapLayout) -> None:
     """Fail unless every player has the neighbours the rulebook gives them.
 
     The rulebook: apart from the 2-player game every player has two
@@ -1480,32 +1395,28 @@ def _check_neighbours(table: _Table, layout: SharedMapLayout) -> None:
     for player in range(layout.players):
         count = len(layout.neighbours(player))
         if count != wanted:
-            table.fail(
+            _fail(
+                where,
                 f"player {player} has {count} neighbour{'s' if count != 1 else ''}, but with "
-                f"{layout.players} players every player has {wanted} (ruling R29)"
+                f"{layout.players} players every player has {wanted} (ruling R29)",
             )
 
 
-def _parse_border(entry: _Table, players: int) -> BorderSpec:
+def _border(where: str, entry: _Border, players: int) -> BorderSpec:
     """One border: two players of the layout and two matching runs of edge cells."""
-    entry.expect_keys(_BORDER_KEYS)
-    player = entry.int_("player")
-    neighbour = entry.int_("neighbour")
-    for key, value in (("player", player), ("neighbour", neighbour)):
+    for key, value in (("player", entry.player), ("neighbour", entry.neighbour)):
         if value >= players:
-            entry.fail(f"{key} must be a player from 0 to {players - 1}, got {value}")
-    if player == neighbour:
-        entry.fail(f"player {player} cannot border their own principality")
-    cells = entry.str_("cells")
-    neighbour_cells = entry.str_("neighbour_cells")
+            _fail(where, f"{key} must be a player from 0 to {players - 1}, got {value}")
+    if entry.player == entry.neighbour:
+        _fail(where, f"player {entry.player} cannot border their own principality")
     try:
-        border = Border.between(cells, neighbour_cells)
+        border = Border.between(entry.cells, entry.neighbour_cells)
     except GeometryError as exc:
-        entry.fail(str(exc))
+        _fail(where, str(exc))
     return BorderSpec(
-        player=player,
-        cells=cells,
-        neighbour=neighbour,
-        neighbour_cells=neighbour_cells,
+        player=entry.player,
+        cells=entry.cells,
+        neighbour=entry.neighbour,
+        neighbour_cells=entry.neighbour_cells,
         border=border,
     )
