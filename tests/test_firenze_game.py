@@ -13,11 +13,17 @@ import pytest
 from princes_of_florence import games
 from princes_of_florence.firenze.config import FirenzeConfig
 from princes_of_florence.firenze.engine import apply_with_events
-from princes_of_florence.firenze.errors import ConfigError, IllegalMoveError, SerializationError
+from princes_of_florence.firenze.errors import (
+    ArgumentError,
+    ConfigError,
+    IllegalMoveError,
+    SerializationError,
+)
 from princes_of_florence.firenze.game import GAME
-from princes_of_florence.firenze.ids import Step
+from princes_of_florence.firenze.ids import Step, Title
 from princes_of_florence.firenze.learning import ACTION_COUNT, decode, encode
-from princes_of_florence.firenze.moves import Move
+from princes_of_florence.firenze.moves import EndPhase, Move, PlayPatrizier
+from princes_of_florence.firenze.rules.invariants import state_problems
 from princes_of_florence.firenze.serialization import FirenzeRecord
 from princes_of_florence.firenze.state import State
 
@@ -180,3 +186,65 @@ def test_heuristic_bot_beats_random_bots() -> None:
             state = GAME.apply(state, move)
         wins += seat in GAME.result(state).winners
     assert wins >= 7
+
+
+def _first_state(step: Step, **options: Any) -> State:
+    """The first state of seeded random 2-player games that waits for ``step``."""
+    for seed in range(50):
+        config = GAME.make_config(2, seed, options)
+        state = GAME.new_game(config)
+        rng = random.Random(seed)
+        while not GAME.is_terminal(state):
+            if state.step is step:
+                return state
+            state = GAME.apply(state, rng.choice(GAME.legal_moves(state)))
+    raise AssertionError(f"no random game reached {step}")
+
+
+def test_a_counted_hand_is_dealt_the_patrizier_it_is_asked_about() -> None:
+    """Under hands="counts" the other player's determinization of a Patrizier question
+    gives the active player a Patrizier (ruling ZR32 a), and the state is sound."""
+    state = _first_state(Step.PATRIZIER, hands="counts", max_turns=400)
+    other = 1 - state.active
+    view = GAME.observe(state, other)
+    assert view.players[state.active].hand == ()
+    rng = random.Random(5)
+    for _ in range(30):
+        dealt = GAME.determinize(view, rng)
+        assert Title.PATRIZIER in dealt.players[state.active].hand
+        assert not state_problems(dealt)
+        assert GAME.observe(dealt, other) == view
+        for move in GAME.legal_moves(dealt):
+            GAME.apply(dealt, move)  # each answer plays on the dealt state
+
+
+def test_front_end_members() -> None:
+    """options, names, free moves, the spectator's view, the hand, cells and the page's SVG."""
+    options = GAME.options()
+    assert options["event_discard"] == "automatic" and options["hands"] == "open"
+    assert "players" not in options and "seed" not in options
+    assert GAME.make_config(3, 1, dict(options)) == FirenzeConfig(players=3, seed=1)
+    assert GAME.reseed(FirenzeConfig(players=3, seed=1), 9) == FirenzeConfig(players=3, seed=9)
+    open_state = GAME.new_game(GAME.make_config(3, 1, {}))
+    assert GAME.player_names(open_state) == ("Player 0", "Player 1", "Player 2")
+    assert GAME.is_free_move(PlayPatrizier(Title.BLAMAGE))
+    assert not GAME.is_free_move(EndPhase())
+    assert GAME.hand(GAME.observe(open_state, 0)) == ()  # open hands: nobody sees more
+    assert GAME.public_view(open_state).players == open_state.players
+    state = _first_state(Step.LIMITS, hands="counts", max_turns=400)
+    holder = next(seat for seat, p in enumerate(state.players) if p.hand)
+    held = GAME.hand(GAME.observe(state, holder))
+    assert [card.name for card in held] == [t.value for t in state.players[holder].hand]
+    assert all(card.text and card.place == "hand" for card in held)
+    spectator = GAME.public_view(state)
+    assert all(p.hand == () for p in spectator.players)
+    assert spectator.hand_sizes == tuple(len(p.hand) for p in state.players)
+    assert GAME.legal_moves(spectator) == ()
+    assert all(GAME.move_cells(state, move) == () for move in GAME.legal_moves(state))
+    svg = GAME.render_svg_marked(spectator)
+    assert svg.startswith("<svg") and 'width="100%"' in svg
+    xml.dom.minidom.parseString(svg)
+    with pytest.raises(ArgumentError, match="no cell 'a1'"):
+        GAME.render_svg_marked(state, highlight=["a1"])
+    with pytest.raises(ArgumentError):
+        GAME.move_cells(state, "end")  # type: ignore[arg-type]  # the refusal is the test
