@@ -221,8 +221,10 @@ def test_a_counted_hand_is_dealt_the_patrizier_it_is_asked_about() -> None:
 def test_front_end_members() -> None:
     """options, names, free moves, the spectator's view, the hand, cells and the page's SVG."""
     options = GAME.options()
-    assert options["event_discard"] == "automatic" and options["hands"] == "open"
-    assert "players" not in options and "seed" not in options
+    assert options["event_discard"] == "automatic"
+    assert options["hands"] == "open"
+    assert "players" not in options
+    assert "seed" not in options
     assert GAME.make_config(3, 1, dict(options)) == FirenzeConfig(players=3, seed=1)
     assert GAME.reseed(FirenzeConfig(players=3, seed=1), 9) == FirenzeConfig(players=3, seed=9)
     open_state = GAME.new_game(GAME.make_config(3, 1, {}))
@@ -242,7 +244,8 @@ def test_front_end_members() -> None:
     assert GAME.legal_moves(spectator) == ()
     assert all(GAME.move_cells(state, move) == () for move in GAME.legal_moves(state))
     svg = GAME.render_svg_marked(spectator)
-    assert svg.startswith("<svg") and 'width="100%"' in svg
+    assert svg.startswith("<svg")
+    assert 'width="100%"' in svg
     xml.dom.minidom.parseString(svg)
     with pytest.raises(ArgumentError, match="no cell 'a1'"):
         GAME.render_svg_marked(state, highlight=["a1"])
