@@ -57,6 +57,7 @@ nitpicky = True
 nitpick_ignore = [
     # Annotations of parameters and return values (the standard library's ABCs).
     ("py:class", "collections.abc.Callable"),
+    ("py:class", "collections.abc.Collection"),
     ("py:class", "collections.abc.Iterable"),
     ("py:class", "collections.abc.Iterator"),
     ("py:class", "collections.abc.Mapping"),
