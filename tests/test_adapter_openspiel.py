@@ -342,9 +342,24 @@ def test_every_game_is_registered_under_its_name() -> None:
         assert short_name(name) == (NAME if name == "princes" else f"python_{name}")
 
 
+SHORT_GAME_TURNS = 20
+"""The turn limit of a game that has one (Firenze, ruling ZR44), in these tests.
+
+Uniformly random play rarely finishes a game of Firenze: it runs on to the
+limit of 1,000 player turns, over 10,000 moves, and OpenSpiel's tests read the
+whole information state at every move.  A short limit keeps each test to
+seconds and still plays every kind of decision.
+"""
+
+
 def _smallest(name: str) -> dict[str, object]:
-    """Parameters of the game's smallest table of at least 2 players."""
-    return {"players": min(n for n in games.get(name).player_counts if n >= 2)}
+    """Parameters of the game's smallest table of at least 2 players (a short game where
+    the game has a turn limit)."""
+    game = games.get(name)
+    params: dict[str, object] = {"players": min(n for n in game.player_counts if n >= 2)}
+    if "max_turns" in game.options():
+        params["max_turns"] = SHORT_GAME_TURNS
+    return params
 
 
 @pytest.mark.parametrize("name", games.names())

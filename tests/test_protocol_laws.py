@@ -3,7 +3,8 @@
 Each game is played by :func:`protocol_laws.protocol_machine` over the option
 sets listed here (its defaults when it lists none), with its own invariants
 on top: for The Princes of Florence, money and components are conserved and
-every state is one the engine can reach (``state_problems``).
+every state is one the engine can reach (``state_problems``); for Firenze, the 88
+bricks, the seals and the cards are each in one place and the limits hold.
 
 The budget follows the Hypothesis profile (``HYPOTHESIS_PROFILE``): ``ci``
 plays at least 30 complete games per game (about 12,000 moves), ``dev`` one or two.  The counts of
@@ -23,6 +24,7 @@ from hypothesis import HealthCheck, settings
 from hypothesis.stateful import run_state_machine_as_test
 
 from princes_of_florence import games
+from princes_of_florence.firenze.rules.invariants import state_problems as firenze_problems
 from princes_of_florence.games import AnyGame
 from princes_of_florence.rules.invariants import state_problems
 from protocol_laws import COUNTS, Extra, protocol_machine
@@ -31,6 +33,17 @@ from protocol_laws import COUNTS, Extra, protocol_machine
 def _princes_invariants(game: AnyGame, state: Any) -> Sequence[str]:
     """Money and components conserved, every field within the rules (R1-R34)."""
     return state_problems(state)
+
+
+def _firenze_invariants(game: AnyGame, state: Any) -> Sequence[str]:
+    """The 88 bricks, every seal and card in one place, the limits and the turn limit."""
+    return firenze_problems(state)
+
+
+# Uniform random play takes about 11 moves a Firenze turn and rarely ends the game by
+# the rules, so each set has a turn limit (ruling ZR44) that ends a game within the
+# machine's steps; the rules' own end is played by tests/test_firenze_invariants.py.
+_FIRENZE_TURNS = 20
 
 
 OPTIONS: Mapping[str, Sequence[Mapping[str, Any]]] = {
@@ -42,10 +55,24 @@ OPTIONS: Mapping[str, Sequence[Mapping[str, Any]]] = {
         {"cooperative_building": True},
         {"explicit_chance": True},
     ),
+    "firenze": (
+        {"max_turns": _FIRENZE_TURNS},
+        {"max_turns": _FIRENZE_TURNS, "event_discard": "choice"},
+        {"max_turns": _FIRENZE_TURNS, "hands": "counts", "anerkennung": "split"},
+        {"max_turns": _FIRENZE_TURNS, "neutral_seals": "free_random", "campanile": False},
+        {
+            "max_turns": _FIRENZE_TURNS,
+            "neutral_seals": "explicit",
+            "neutral_seal_commissions": ["W3", "W8", "G3", "V4", "V8"],
+            "balconies": "explicit",
+            "balcony_tiles": ["BI-Y", "BII-G", "BIII-R", "BIV-B"],
+        },
+        {"max_turns": _FIRENZE_TURNS, "explicit_chance": True, "event_discard": "choice"},
+    ),
 }
 """The option sets each game is played with; a game not listed plays its defaults."""
 
-EXTRA: Mapping[str, Extra] = {"princes": _princes_invariants}
+EXTRA: Mapping[str, Extra] = {"princes": _princes_invariants, "firenze": _firenze_invariants}
 """Each game's own invariants, checked on every state besides the protocol's laws."""
 
 

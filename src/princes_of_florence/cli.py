@@ -459,10 +459,11 @@ def _results(game: AnyGame, state: Any, write: Callable[[str], None]) -> None:
     """The final table of any game: each player's score, best first."""
     result = game.result(state)
     write("Final scores:")
+    names = game.player_names(state)
     order = sorted(range(len(result.scores)), key=lambda player: result.places[player])
     for player in order:
         crown = " (winner)" if player in result.winners else ""
-        write(f"{result.places[player]:4d}. Player {player + 1}{crown}: {result.scores[player]}")
+        write(f"{result.places[player]:4d}. {names[player]}{crown}: {result.scores[player]}")
 
 
 def _log_any(
@@ -483,7 +484,8 @@ def _log_any(
         print(f"{number:4d}. {game.describe(move, before, reader)}")
         seen = tuple(events) if reader is None else game.events_for(events, reader)
     else:
-        print(f"{number:4d}. Player {mover + 1 if mover is not None else '-'} moves.")
+        who = "Chance" if mover is None else game.player_names(before)[mover]
+        print(f"{number:4d}. {who} moves.")
         seen = game.events_for(events, reader)
     for event in seen:
         print(f"        {game.describe(event, before, reader)}")
@@ -514,7 +516,7 @@ class _TerminalPlayer:
         player = game.view_player(view)
         write(game.render_text(view))
         asked = game.decision_text(view) or "a move"
-        write(f"## Player {player + 1} (you): {asked}")
+        write(f"## {game.player_names(view)[player]} (you): {asked}")
         for number, move in enumerate(moves, 1):
             write(
                 f"  {number:3d}  {game.format_move(move):<24} {game.describe(move, view, player)}"

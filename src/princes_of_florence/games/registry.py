@@ -15,8 +15,9 @@ DEFAULT = "princes"
 # Where each game's protocol object lives, as "module:attribute"; imported on
 # first use, so that asking for one game never loads the others.
 _GAMES: dict[str, str] = {
-    "princes": "princes_of_florence.game:GAME",
+    "firenze": "princes_of_florence.firenze.game:GAME",
     "florenz": "princes_of_florence.florenz.game:GAME",
+    "princes": "princes_of_florence.game:GAME",
 }
 _LOADED: dict[str, AnyGame] = {}
 
@@ -41,7 +42,7 @@ def get(name: str = DEFAULT) -> AnyGame:
     >>> get("chess")
     Traceback (most recent call last):
     ...
-    princes_of_florence.errors.ConfigError: no game is called 'chess'; the games are: florenz, ...
+    princes_of_florence.errors.ConfigError: no game is called 'chess'; the games are: firenze, ...
     """
     game = _LOADED.get(name) if isinstance(name, str) else None
     if game is not None:
