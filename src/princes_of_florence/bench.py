@@ -527,7 +527,7 @@ def bench_openspiel(seconds: float = 2.0) -> dict[str, float]:
         rng = random.Random(seed)
         state = game.new_initial_state()
         steps = 0
-        while not state.is_terminal():
+        while not state.is_terminal() and steps < RL_GAME_STEPS:
             if state.is_chance_node():
                 state.apply_action(rng.choice(state.chance_outcomes())[0])
                 continue
@@ -566,6 +566,16 @@ def _cpu_rate(seconds: float, play: Callable[[int], int]) -> float:
     return steps / max(clock() - start, 1e-9)
 
 
+RL_GAME_STEPS = 1000
+"""The most steps ``bench rl`` plays of one game before it starts the next.
+
+A whole game of The Princes of Florence or Florenz takes a few hundred steps;
+uniformly random play rarely ends a game of Firenze before its limit of 1,000
+turns (over 10,000 steps), and OpenSpiel's information-state string grows with
+every step, so each game is cut here and the rates are of the first steps.
+"""
+
+
 def _raw_rate(game: AnyGame, players: int, seconds: float) -> float:
     """Whole random games through the protocol's ``legal_moves`` and ``apply`` alone."""
 
@@ -573,7 +583,7 @@ def _raw_rate(game: AnyGame, players: int, seconds: float) -> float:
         rng = random.Random(number)
         state = game.new_game(game.make_config(players, number, {}))
         steps = 0
-        while not game.is_terminal(state):
+        while not game.is_terminal(state) and steps < RL_GAME_STEPS:
             moves = game.legal_moves(state)
             state = game.apply(state, _pick(rng, moves))
             steps += 1
@@ -601,6 +611,8 @@ def _pettingzoo_rate(name: str, players: int, seconds: float) -> float | None:
         env.reset(seed=number)
         steps = 0
         for _agent in env.agent_iter():
+            if steps == RL_GAME_STEPS:
+                break
             observation, _, terminated, truncated, _ = env.last()
             if terminated or truncated:
                 env.step(None)
@@ -632,7 +644,7 @@ def _openspiel_rate(name: str, players: int, seconds: float) -> float | None:
         rng = random.Random(number)
         state = spiel.new_initial_state()
         steps = 0
-        while not state.is_terminal():
+        while not state.is_terminal() and steps < RL_GAME_STEPS:
             if state.is_chance_node():
                 state.apply_action(rng.choice(state.chance_outcomes())[0])
                 continue
@@ -687,7 +699,7 @@ def _decision_costs(game: AnyGame, players: int, seconds: float) -> tuple[float,
         rng = random.Random(rounds)
         state = game.new_game(game.make_config(players, 1000 + rounds, {}))
         states, views = [], []
-        while not game.is_terminal(state):
+        while not game.is_terminal(state) and len(states) < RL_GAME_STEPS:
             seat = game.current_player(state)
             if seat is not None:
                 states.append(state)
