@@ -310,7 +310,13 @@ def _boast_problem(state: GameState, location: int, card: bool) -> str | None:
     return None
 
 
+_GUARD_ARGS: list[tuple[int, ...]] = [(m, c) for m in Medici for c in _crests(m)]
+_LOCATION_ARGS: list[tuple[int, ...]] = [(loc,) for loc in LOCATIONS]
+_GIFT_ARGS: list[tuple[int, ...]] = [(m, c) for m in Medici for c in (-1, *_crests(m))]
+
+
 def _card_candidates(state: GameState, kind: ScandalKind) -> list[tuple[int, ...]]:
+    """The argument tuples to try for ``kind`` (not to be changed: some are shared)."""
     own: list[tuple[int, ...]] = [
         (loc, pos)
         for loc in LOCATIONS
@@ -319,15 +325,15 @@ def _card_candidates(state: GameState, kind: ScandalKind) -> list[tuple[int, ...
     ]
     match kind:
         case ScandalKind.FIG_GUARD:
-            return [(m, c) for m in Medici for c in _crests(m)]
+            return _GUARD_ARGS
         case ScandalKind.FIG_TELEPORT:
             return [(loc, pos, to) for loc, pos in own for to in LOCATIONS]
         case ScandalKind.FIG_TRAVEL:
             return [(loc, pos, to) for loc, pos in own for to in _ways(state)[loc]]
         case ScandalKind.FIG_DEBUTANT | ScandalKind.MES_CUP | ScandalKind.MES_BOAST:
-            return [(loc,) for loc in LOCATIONS]
+            return _LOCATION_ARGS
         case ScandalKind.CAR_GIFT:
-            return [(m, c) for m in Medici for c in (-1, *_crests(m))]
+            return _GIFT_ARGS
         case ScandalKind.CAR_SWAP:
             return [
                 (loc, pos, other, q)

@@ -126,27 +126,6 @@ def _family_work(family: Family) -> FamilyWork:
     )
 
 
-def _fields(work: FamilyWork | Family) -> tuple[object, ...]:
-    """The values of a family board, to tell whether a move changed it."""
-    return (
-        work.time,
-        work.vp,
-        work.debutants,
-        work.ladies,
-        work.maestros,
-        work.retired,
-        work.guards,
-        work.cups,
-        work.gifts,
-        tuple(work.given),
-        tuple(work.hand),
-        work.plan,
-        work.passed,
-        work.ring,
-        work.actions,
-    )
-
-
 def _family(work: FamilyWork) -> Family:
     given = work.given
     return Family(
@@ -283,16 +262,9 @@ class Families:
         """Whether every family has passed, touching no board."""
         return all(f.passed for f in self._items)
 
-    def freeze(self, original: tuple[Family, ...]) -> tuple[Family, ...]:
-        """The frozen boards; an unchanged board stays the value it was."""
-        return tuple(
-            new
-            if isinstance(new, Family)
-            else old
-            if _fields(old) == _fields(new)
-            else _family(new)
-            for old, new in zip(original, self._items, strict=True)
-        )
+    def freeze(self) -> tuple[Family, ...]:
+        """The frozen boards; a board never reached is the value it was."""
+        return tuple(f if isinstance(f, Family) else _family(f) for f in self._items)
 
 
 @attrs.define
@@ -324,7 +296,6 @@ class Work:
     walk: Walk | None
     offer: Offer | None
     strozzi: StrozziWork | None = None
-    original: tuple[Family, ...] = ()
     chance: list[ChanceStep] = attrs.Factory(list)
     resume: tuple[Stage, int] = (Stage.ACTION, 0)
     events: list[Event] = attrs.Factory(list)
@@ -358,7 +329,6 @@ class Work:
             state.walk,
             state.offer,
             None if state.strozzi is None else StrozziWork.of(state.strozzi),
-            state.families,
             list(state.chance),
             state.resume,
         )
@@ -373,7 +343,7 @@ class Work:
             stage=self.stage,
             player=self.player,
             start=self.start,
-            families=self.families.freeze(self.original),
+            families=self.families.freeze(),
             queues=self.queues.freeze(),
             capacity=self.capacity,
             boast_tiles=self.boast_tiles,
