@@ -16,6 +16,7 @@ import pytest
 
 from princes_of_florence.florenz.config import GameConfig
 from princes_of_florence.florenz.engine import (
+    apply,
     apply_with_events,
     chance_outcomes,
     is_chance_node,
@@ -23,6 +24,8 @@ from princes_of_florence.florenz.engine import (
     legal_moves,
     new_game,
 )
+from princes_of_florence.florenz.errors import IllegalMoveError
+from princes_of_florence.florenz.moves import BonusTime, Place
 from princes_of_florence.florenz.serialization import dumps
 
 _CONFIGS: dict[str, dict[str, Any]] = {
@@ -89,3 +92,20 @@ def _digest(seed: int, options: dict[str, Any]) -> str:
 @pytest.mark.parametrize(("name", "seed"), sorted(_DIGESTS))
 def test_seeded_game_replays_exactly(name: str, seed: int) -> None:
     assert _digest(seed, _CONFIGS[name]) == _DIGESTS[name, seed]
+
+
+def test_listed_moves_skip_no_refusal() -> None:
+    """A state whose moves were just listed still refuses an illegal move and
+    the wrong family, and takes an equal move that is not the listed object."""
+    state = new_game(GameConfig(players=3, seed=4))
+    moves = legal_moves(state)
+    assert legal_moves(state) is moves  # listed once
+    taken = next(m for m in moves if isinstance(m, Place))
+    with pytest.raises(IllegalMoveError, match="rule F31"):
+        apply(apply(state, taken), taken)  # its queue is no longer empty
+    legal_moves(state)
+    with pytest.raises(IllegalMoveError, match="decision"):
+        apply(state, taken, player=(state.player + 1) % 3)
+    with pytest.raises(IllegalMoveError, match="engine contract"):
+        apply(state, BonusTime())
+    assert apply(state, Place(taken.location)) == apply(state, taken)

@@ -10,6 +10,9 @@
 
 from __future__ import annotations
 
+from itertools import repeat
+from operator import is_
+
 import attrs
 
 from princes_of_florence.florenz.config import GameConfig
@@ -105,7 +108,7 @@ def apply_with_events(
             f"{current_player(state)}'s decision"
         )
     last, moves = _LAST
-    if last is state and any(m is move for m in moves):
+    if last is state and any(map(is_, moves, repeat(move))):
         return actions.apply_move(state, move)  # one of the moves just listed
     reason = actions.problem(state, move)
     if reason is not None:
