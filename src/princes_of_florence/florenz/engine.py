@@ -10,6 +10,9 @@
 
 from __future__ import annotations
 
+from itertools import repeat
+from operator import is_
+
 import attrs
 
 from princes_of_florence.florenz.config import GameConfig
@@ -40,9 +43,20 @@ def new_game(config: GameConfig) -> GameState:
     return phases.new_game(config)
 
 
+_LAST: tuple[GameState | None, tuple[Move, ...]] = (None, ())
+"""The state :func:`legal_moves` listed last and its moves: a caller that
+lists the moves and then applies one of them has them listed once, and the
+move it picked needs no second check (states never change)."""
+
+
 def legal_moves(state: GameState) -> tuple[Move, ...]:
     """Every legal move of the family to decide, free discards last (FR20)."""
-    return actions.legal_moves(state)
+    global _LAST
+    last, moves = _LAST
+    if last is not state:
+        moves = actions.legal_moves(state)
+        _LAST = (state, moves)
+    return moves
 
 
 def problem(state: GameState, move: Move) -> str | None:
@@ -93,6 +107,9 @@ def apply_with_events(
             f"illegal move {move!r} by family {player}: it is family "
             f"{current_player(state)}'s decision"
         )
+    last, moves = _LAST
+    if last is state and any(map(is_, moves, repeat(move))):
+        return actions.apply_move(state, move)  # one of the moves just listed
     reason = actions.problem(state, move)
     if reason is not None:
         who = "chance" if state.stage is Stage.CHANCE else f"family {state.player}"

@@ -40,6 +40,7 @@ from princes_of_florence.florenz.rules.common import (
     CATALOG,
     GRID_NEIGHBOURS,
     STROZZI,
+    Rows,
     Work,
     achievement,
     boast_field,
@@ -71,7 +72,28 @@ _ARGS = {
     ScandalKind.MES_BOAST: 1,
 }
 
-Queues = tuple[tuple[Piece, ...], ...] | list[list[Piece]]
+Queues = tuple[tuple[Piece, ...], ...] | list[list[Piece]] | Rows[Piece]
+
+# The moves legal_moves lists, made once (moves are values): by location, and
+# by queue position, each with the destination it reaches along a path.
+_POSITIONS = range(16)  # more than any queue holds (F29)
+_PASSES = tuple(Pass(loc) for loc in range(10))
+_SENDS = tuple(Send(loc) for loc in range(10))
+_BOASTS = tuple(Boast(loc) for loc in range(10))
+_PROMOTES = tuple(tuple(Promote(loc, pos) for pos in _POSITIONS) for loc in range(10))
+_MOVE_MEMBERS = tuple(
+    tuple(
+        tuple((to, MoveMember(loc, pos, to)) for to in _PATH_NEIGHBOURS[loc]) for pos in _POSITIONS
+    )
+    for loc in range(10)
+)
+_HURRIES = tuple(
+    tuple(tuple((to, Hurry(loc, pos, to)) for to in _PATH_NEIGHBOURS[loc]) for pos in _POSITIONS)
+    for loc in range(10)
+)
+_BONUS_SWAPS = tuple(BonusSwap(pos) for pos in _POSITIONS)
+_BONUS_REST = (BonusTime(), BonusVP())
+_DISCARDS = {kind: Discard(kind) for kind in ScandalKind}
 
 
 def _path(a: int, b: int) -> int:
@@ -288,7 +310,13 @@ def _boast_problem(state: GameState, location: int, card: bool) -> str | None:
     return None
 
 
+_GUARD_ARGS: list[tuple[int, ...]] = [(m, c) for m in Medici for c in _crests(m)]
+_LOCATION_ARGS: list[tuple[int, ...]] = [(loc,) for loc in LOCATIONS]
+_GIFT_ARGS: list[tuple[int, ...]] = [(m, c) for m in Medici for c in (-1, *_crests(m))]
+
+
 def _card_candidates(state: GameState, kind: ScandalKind) -> list[tuple[int, ...]]:
+    """The argument tuples to try for ``kind`` (not to be changed: some are shared)."""
     own: list[tuple[int, ...]] = [
         (loc, pos)
         for loc in LOCATIONS
@@ -297,15 +325,15 @@ def _card_candidates(state: GameState, kind: ScandalKind) -> list[tuple[int, ...
     ]
     match kind:
         case ScandalKind.FIG_GUARD:
-            return [(m, c) for m in Medici for c in _crests(m)]
+            return _GUARD_ARGS
         case ScandalKind.FIG_TELEPORT:
             return [(loc, pos, to) for loc, pos in own for to in LOCATIONS]
         case ScandalKind.FIG_TRAVEL:
             return [(loc, pos, to) for loc, pos in own for to in _ways(state)[loc]]
         case ScandalKind.FIG_DEBUTANT | ScandalKind.MES_CUP | ScandalKind.MES_BOAST:
-            return [(loc,) for loc in LOCATIONS]
+            return _LOCATION_ARGS
         case ScandalKind.CAR_GIFT:
-            return [(m, c) for m in Medici for c in (-1, *_crests(m))]
+            return _GIFT_ARGS
         case ScandalKind.CAR_SWAP:
             return [
                 (loc, pos, other, q)
@@ -560,15 +588,15 @@ def _action_moves(state: GameState) -> list[Move]:
     found: list[Move] = []
     last = all(f.passed for i, f in enumerate(state.families) if i != me)
     if last:
-        found.append(Pass(0))  # rule F53
+        found.append(_PASSES[0])  # rule F53
     else:
         rings = {f.ring for f in state.families}
-        found.extend(Pass(loc) for loc in LOCATIONS if loc not in rings)  # rule F52
+        found.extend(_PASSES[loc] for loc in LOCATIONS if loc not in rings)  # rule F52
     if family.actions >= state.config.action_cap:
         return found  # ruling FR59
     time = family.time
     if family.debutants and time >= _COSTS.send:
-        found.extend(Send(loc) for loc in LOCATIONS if len(queues[loc]) < cap)
+        found.extend(_SENDS[loc] for loc in LOCATIONS if len(queues[loc]) < cap)
     own = [
         (loc, pos, rank)
         for loc in LOCATIONS
@@ -577,21 +605,27 @@ def _action_moves(state: GameState) -> list[Move]:
     ]
     if time >= _COSTS.promote:
         higher = (0, family.ladies, family.maestros, 0)
-        found.extend(Promote(loc, pos) for loc, pos, rank in own if higher[rank])
+        found.extend(_PROMOTES[loc][pos] for loc, pos, rank in own if higher[rank])
     ways = _ways(state)
+    every = ways is _PATH_NEIGHBOURS  # else a subsequence of each, in its order
     if time >= _COSTS.move:
         found.extend(
-            MoveMember(loc, pos, to)
+            move
             for loc, pos, _ in own
-            for to in ways[loc]
-            if len(queues[to]) < cap
+            for to, move in _MOVE_MEMBERS[loc][pos]
+            if len(queues[to]) < cap and (every or to in ways[loc])
         )
     if time >= _COSTS.hurry:
-        found.extend(Hurry(loc, pos, to) for loc, pos, _ in own for to in ways[loc])
+        found.extend(
+            move
+            for loc, pos, _ in own
+            for to, move in _HURRIES[loc][pos]
+            if every or to in ways[loc]
+        )
     if time >= _COSTS.boast and family.cups:
         present = {loc for loc, _, _ in own}
         found.extend(
-            Boast(loc)
+            _BOASTS[loc]
             for loc in LOCATIONS
             if loc in present
             and me not in state.cups[loc]
@@ -628,13 +662,31 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
         return tuple(Chance(value) for value, _ in dealing.outcomes(state))
     if stage is Stage.ACTION:
         moves = _action_moves(state)
+    elif stage is Stage.BONUS:
+        moves = _bonus_moves(state)
     else:
         moves = [m for m in _candidates(state) if problem(state, m) is None]
     if stage is not Stage.SETUP and stage is not Stage.COLOUR:
         hand = state.families[state.player].hand
         if hand:
-            moves.extend(Discard(k) for k in sorted(set(hand)))
+            moves.extend(_DISCARDS[k] for k in sorted(set(hand)))
     return tuple(moves)
+
+
+def _bonus_moves(state: GameState) -> list[Move]:
+    """The legal moves of D4, listed directly (the same moves, in the same
+    order, as the candidates that :func:`problem` accepts)."""
+    me = state.player
+    found: list[Move] = []
+    ring = state.families[me].ring
+    if ring:
+        queue = state.queues[ring]
+        for position in range(len(queue) - 1):
+            a, b = queue[position], queue[position + 1]
+            if a[1] == b[1] and a[0] != b[0] and me in (a[0], b[0]):  # ruling FR8
+                found.append(_BONUS_SWAPS[position])
+    found.extend(_BONUS_REST)
+    return found
 
 
 def _step(work: Work, to: int) -> None:

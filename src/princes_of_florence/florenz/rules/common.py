@@ -5,6 +5,8 @@ scandal draws (F80-F82) and escorts (F75)."""
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator, Sequence
+from typing import Generic, TypeVar, cast
 
 import attrs
 
@@ -25,7 +27,9 @@ from princes_of_florence.florenz.state import (
 __all__ = [
     "CATALOG",
     "GRID_NEIGHBOURS",
+    "Rows",
     "STROZZI",
+    "Families",
     "FamilyWork",
     "StrozziWork",
     "Work",
@@ -54,6 +58,8 @@ def _grid_neighbours(location: int) -> tuple[int, ...]:
             found.append(r * 3 + c + 1)
     return tuple(found)
 
+
+T = TypeVar("T")
 
 GRID_NEIGHBOURS: tuple[tuple[int, ...], ...] = (
     (),
@@ -117,27 +123,6 @@ def _family_work(family: Family) -> FamilyWork:
         family.passed,
         family.ring,
         family.actions,
-    )
-
-
-def _fields(work: FamilyWork | Family) -> tuple[object, ...]:
-    """The values of a family board, to tell whether a move changed it."""
-    return (
-        work.time,
-        work.vp,
-        work.debutants,
-        work.ladies,
-        work.maestros,
-        work.retired,
-        work.guards,
-        work.cups,
-        work.gifts,
-        tuple(work.given),
-        tuple(work.hand),
-        work.plan,
-        work.passed,
-        work.ring,
-        work.actions,
     )
 
 
@@ -209,6 +194,79 @@ class StrozziWork:
         )
 
 
+class Rows(Generic[T]):
+    """Rows of a frozen table (queues, cups, decks, discard piles) while a
+    move is applied: a row becomes a list to change when a rule first reaches
+    for it by index; the rows a move never reaches stay the frozen tuples
+    they were, shared with the state before."""
+
+    __slots__ = ("_reached", "_rows", "_source")
+
+    def __init__(self, rows: tuple[tuple[T, ...], ...]) -> None:
+        self._source = rows
+        self._rows: list[tuple[T, ...] | list[T]] = list(rows)
+        self._reached = False
+
+    def __len__(self) -> int:
+        return len(self._rows)
+
+    def __getitem__(self, index: int) -> list[T]:
+        row = self._rows[index]
+        if isinstance(row, tuple):
+            row = self._rows[index] = list(row)
+            self._reached = True
+        return row
+
+    def __setitem__(self, index: int, row: list[T]) -> None:
+        self._rows[index] = row
+        self._reached = True
+
+    def __iter__(self) -> Iterator[Sequence[T]]:
+        """The rows, to read only."""
+        return iter(self._rows)
+
+    def freeze(self) -> tuple[tuple[T, ...], ...]:
+        """The frozen rows; a row never reached is the tuple it was."""
+        if not self._reached:
+            return self._source
+        return tuple(row if isinstance(row, tuple) else tuple(row) for row in self._rows)
+
+
+class Families:
+    """The family boards of a :class:`Work`, each copied into a
+    :class:`FamilyWork` only when a rule first reaches for it; the boards a
+    move never touches stay the frozen values they were."""
+
+    __slots__ = ("_items",)
+
+    def __init__(self, families: tuple[Family, ...]) -> None:
+        self._items: list[Family | FamilyWork] = list(families)
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def __getitem__(self, index: int) -> FamilyWork:
+        item = self._items[index]
+        if isinstance(item, Family):
+            item = self._items[index] = _family_work(item)
+        return item
+
+    def __iter__(self) -> Iterator[FamilyWork]:
+        return (self[index] for index in range(len(self._items)))
+
+    def passed(self, index: int) -> bool:
+        """Whether family ``index`` has passed, touching no board."""
+        return self._items[index].passed
+
+    def all_passed(self) -> bool:
+        """Whether every family has passed, touching no board."""
+        return all(f.passed for f in self._items)
+
+    def freeze(self) -> tuple[Family, ...]:
+        """The frozen boards; a board never reached is the value it was."""
+        return tuple(f if isinstance(f, Family) else _family(f) for f in self._items)
+
+
 @attrs.define
 class Work:
     """A mutable copy of a :class:`GameState`, for applying one move."""
@@ -218,11 +276,11 @@ class Work:
     stage: Stage
     player: int
     start: int
-    families: list[FamilyWork]
-    queues: list[list[Piece]]
+    families: Families
+    queues: Rows[Piece]
     capacity: int
     boast_tiles: tuple[BoastKind, ...]
-    cups: list[list[int]]
+    cups: Rows[int]
     escorts: list[tuple[int, ...]]
     spies: list[tuple[int, ...]]
     doormen: list[tuple[int, ...]]
@@ -230,15 +288,14 @@ class Work:
     targets: list[int]
     location_tiles: tuple[int, ...]
     time_tiles: tuple[int, ...]
-    decks: list[list[ScandalKind]]
-    discards: list[list[ScandalKind]]
+    decks: Rows[ScandalKind]
+    discards: Rows[ScandalKind]
     shuffles: int
     someone_passed: bool
     setup_order: tuple[int, ...]
     walk: Walk | None
     offer: Offer | None
     strozzi: StrozziWork | None = None
-    original: tuple[Family, ...] = ()
     chance: list[ChanceStep] = attrs.Factory(list)
     resume: tuple[Stage, int] = (Stage.ACTION, 0)
     events: list[Event] = attrs.Factory(list)
@@ -252,11 +309,11 @@ class Work:
             state.stage,
             state.player,
             state.start,
-            [_family_work(f) for f in state.families],
-            [list(q) for q in state.queues],
+            Families(state.families),
+            Rows(state.queues),
             state.capacity,
             state.boast_tiles,
-            [list(c) for c in state.cups],
+            Rows(state.cups),
             list(state.escorts),
             list(state.spies),
             list(state.doormen),
@@ -264,15 +321,14 @@ class Work:
             list(state.targets),
             state.location_tiles,
             state.time_tiles,
-            [list(d) for d in state.decks],
-            [list(d) for d in state.discards],
+            Rows(state.decks),
+            Rows(state.discards),
             state.shuffles,
             state.someone_passed,
             state.setup_order,
             state.walk,
             state.offer,
             None if state.strozzi is None else StrozziWork.of(state.strozzi),
-            state.families,
             list(state.chance),
             state.resume,
         )
@@ -287,14 +343,11 @@ class Work:
             stage=self.stage,
             player=self.player,
             start=self.start,
-            families=tuple(
-                old if _fields(old) == _fields(new) else _family(new)
-                for old, new in zip(self.original, self.families, strict=True)
-            ),
-            queues=tuple(tuple(q) for q in self.queues),
+            families=self.families.freeze(),
+            queues=self.queues.freeze(),
             capacity=self.capacity,
             boast_tiles=self.boast_tiles,
-            cups=tuple((c[0], c[1], c[2]) for c in self.cups),
+            cups=cast("tuple[tuple[int, int, int], ...]", self.cups.freeze()),  # rows of 3 fields
             escorts=tuple(self.escorts),
             spies=tuple(self.spies),
             doormen=tuple(self.doormen),
@@ -302,8 +355,8 @@ class Work:
             targets=(t0, t1, t2),
             location_tiles=self.location_tiles,
             time_tiles=self.time_tiles,
-            decks=tuple(tuple(d) for d in self.decks),
-            discards=tuple(tuple(d) for d in self.discards),
+            decks=self.decks.freeze(),
+            discards=self.discards.freeze(),
             shuffles=self.shuffles,
             someone_passed=self.someone_passed,
             setup_order=self.setup_order,

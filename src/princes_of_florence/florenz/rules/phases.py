@@ -216,11 +216,11 @@ def advance(work: Work) -> None:
     action phase once all have passed (F53)."""
     work.walk = None
     while True:
-        if all(f.passed for f in work.families):
+        if work.families.all_passed():
             _end_action_phase(work)
             return
         work.player = (work.player + 1) % work.count
-        passed = work.families[work.player].passed
+        passed = work.families.passed(work.player)
         work.stage = Stage.BONUS if passed else Stage.ACTION
         solo = work.strozzi
         if solo is None:

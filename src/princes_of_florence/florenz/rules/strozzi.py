@@ -306,7 +306,7 @@ def pass_strozzi(work: Work) -> None:
         work.someone_passed = True
         if work.config.harder_first_pass_time:
             family.gain_time(2)  # rule F152
-    if all(f.passed for f in work.families):
+    if work.families.all_passed():
         return  # rule F53: the last to pass places no ring
     rings = {f.ring for f in work.families}
     free = [t for t in _targets(work) if t not in rings]
