@@ -698,7 +698,8 @@ def _decision_costs(game: AnyGame, players: int, seconds: float) -> tuple[float,
     while rounds == 0 or vector_time + mask_time < seconds:
         rng = random.Random(rounds)
         state = game.new_game(game.make_config(players, 1000 + rounds, {}))
-        states, views = [], []
+        states: list[Any] = []
+        views: list[Any] = []
         while not game.is_terminal(state) and len(states) < RL_GAME_STEPS:
             seat = game.current_player(state)
             if seat is not None:
