@@ -57,7 +57,9 @@ from princes_of_florence.firenze.state import NEUTRAL, State, Tower
         ),
         ({"neutral_seals": "explicit"}, "given exactly when neutral_seals is 'explicit'"),
         ({"event_discard": "auto"}, "event_discard must be one of automatic, choice"),
-        ({"max_turns": 0}, "max_turns must be an integer of at least 1"),
+        ({"max_turns": 0}, "max_turns must be an integer from 1 to 1000, not 0"),
+        # ruling ZX6: the limit of ZR44 may be lowered, never raised
+        ({"max_turns": 1001}, "max_turns must be an integer from 1 to 1000, not 1001"),
         ({"start_seat": 3}, "start_seat must be a seat 0..1"),
         ({"campanile": 1}, "campanile must be true or false"),
     ],
