@@ -59,7 +59,7 @@ class ArgumentError(PrincesOfFlorenceError, TypeError):
         >>> legal_moves(None)
         Traceback (most recent call last):
         ...
-        princes_of_florence.errors.ArgumentError: legal_moves needs a GameState or a PlayerView, not None
+        princes_of_florence.errors.ArgumentError: legal_moves needs a GameState or a PlayerView, ...
     """
 
     @classmethod

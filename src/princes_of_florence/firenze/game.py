@@ -148,13 +148,7 @@ class Firenze:
     def rank_returns(self, state: State) -> tuple[float, ...]:
         """By place: with ``n`` players place ``k`` is worth ``(n - k) / (n - 1)``;
         players sharing places share their values (Z108: no tie-break)."""
-        places = self.result(state).places
-        n = len(places)
-        values = []
-        for place in places:
-            tied = places.count(place)
-            values.append(sum((n - k) / (n - 1) for k in range(place, place + tied)) / tied)
-        return tuple(values)
+        return self.result(state).rank_returns()
 
     # -- hidden information ----------------------------------------------------
 

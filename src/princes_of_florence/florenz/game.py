@@ -143,14 +143,7 @@ class Florenz:
     def rank_returns(self, state: GameState) -> tuple[float, ...]:
         """By place: with ``n`` players place ``k`` is worth ``(n - k) / (n - 1)``;
         shared places share their values."""
-        places = engine.outcome(state).places
-        n = len(places)
-        values = []
-        for place in places:
-            tied = places.count(place)
-            worth = [(n - k) / (n - 1) for k in range(place, place + tied)]
-            values.append(sum(worth) / tied)
-        return tuple(values)
+        return self.result(state).rank_returns()
 
     def observe(self, state: GameState, player: int) -> PlayerView:
         return observation.observe(state, player)

@@ -74,6 +74,21 @@ class GameResult:
     truncated: bool = False
     tiebreaks: tuple[int, ...] = ()
 
+    def rank_returns(self) -> tuple[float, ...]:
+        """One number per player by place: with ``n`` players place ``k`` is worth
+        ``(n - k) / (n - 1)``; players who share places share their values, so the
+        numbers add up to ``n / 2``.
+
+        >>> GameResult(scores=(40, 52, 40), winners=(1,), places=(2, 1, 2)).rank_returns()
+        (0.25, 1.0, 0.25)
+        """
+        n = len(self.places)
+        values = []
+        for place in self.places:
+            tied = self.places.count(place)
+            values.append(sum((n - k) / (n - 1) for k in range(place, place + tied)) / tied)
+        return tuple(values)
+
 
 @attrs.frozen
 class CardText:
