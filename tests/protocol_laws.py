@@ -254,7 +254,11 @@ def protocol_machine(
             seen = game.observe(after, player)
             if game.observe(twin_after, player) != seen:
                 return  # the move showed the player something dealt otherwise (a drawn card)
-            assert game.events_for(twin_events, player) == game.events_for(events, player)
+            mine = game.events_for(twin_events, player)
+            real = game.events_for(events, player)
+            if mine != real and sorted(map(repr, mine)) == sorted(map(repr, real)):
+                return  # the same cards drawn in another order: dealt otherwise, seen as drawn
+            assert mine == real
             assert game.observation_vector(
                 game.observe(twin_after, player)
             ) == game.observation_vector(seen)
