@@ -358,3 +358,45 @@ def test_the_page_carries_on_after_the_server_restarts(server: Server, browser: 
     network = [e for e in errors if e.startswith("Failed to load resource: net::ERR_")]
     assert network
     assert [e for e in errors if e not in network] == []
+
+
+def test_a_click_while_the_move_is_answered_is_never_lost(
+    server: Server, browser: Browser
+) -> None:
+    """The stream can show the person's next turn before their move's answer arrives.
+
+    Until the answer arrives the page does not say "Your turn." and its buttons
+    are disabled (a click then would be dropped); after it, the next move plays.
+    The answer is held back here by the browser itself, after the server has
+    played the move and the bots' replies.
+    """
+    created = server.create(
+        {"game": "princes", "seed": 3, "seats": [{"kind": "human"}, {"kind": "bot"}]}
+    )
+    errors: list[str] = []
+    page = _open(browser, server.url + created["seats"][0]["link"], errors)
+    held: list[tuple[Any, Any]] = []
+
+    def hold(route: Any) -> None:
+        held.append((route, route.fetch()))  # the server has answered; the page waits
+
+    page.route("**/moves", hold)
+    assert _wait_for_turn_or_end(page)
+    page.locator("#moves > button").first.click()
+    while not held:
+        page.wait_for_timeout(20)
+    route, response = held.pop()
+    answer = response.json()
+    assert answer["your_turn"], "the bot answered and the person is asked again"
+    # The stream brings the page of the answer's version before the answer itself.
+    page.wait_for_function(f"Number(document.body.dataset.version) >= {answer['version']}")
+    assert page.locator("#status").text_content() == "Sending your move…"
+    buttons = page.locator("#moves button").all()
+    assert buttons
+    assert all(button.is_disabled() for button in buttons)
+    route.fulfill(response=response)
+    page.unroute("**/moves")
+    assert _wait_for_turn_or_end(page)
+    assert all(button.is_enabled() for button in page.locator("#moves button").all())
+    _click_a_move(page)
+    assert errors == []

@@ -175,6 +175,9 @@ function show(page) {
   $("#title").textContent = page.title + " (" + who + ")";
   document.title = page.title;
   if (page.terminal) setStatus("The game is over.");
+  // While a move of this page is on its way, the page does not say it is the
+  // person's turn (a click then would be lost): the answer redraws it.
+  else if (page.your_turn && sending) setStatus("Sending your move…");
   else if (page.your_turn) setStatus("Your turn.");
   else if (page.current_player !== null) setStatus("Waiting for " + nameOf(page, page.current_player) + ".");
   else setStatus("Chance is dealing.");
@@ -290,6 +293,7 @@ function pick(key) {
 
 function moveButton(move) {
   const button = element("button", move.text, { type: "button", "data-notation": move.notation, "data-cells": move.cells.join(" ") });
+  button.disabled = sending;
   button.addEventListener("click", () => play(move.notation));
   return button;
 }
@@ -297,6 +301,7 @@ function moveButton(move) {
 async function play(notation) {
   if (sending || !current) return;
   sending = true;
+  for (const button of document.querySelectorAll("#moves button")) button.disabled = true;
   $("#error").textContent = "";
   try {
     const response = await fetch("/api/games/" + current.id + "/moves", {
@@ -306,11 +311,15 @@ async function play(notation) {
     });
     const data = await response.json();
     if (response.ok) {
-      show(data);
+      // The event stream may have brought a later page already; never go back.
+      if (!current || data.version >= current.version) current = data;
     } else if (response.status === 409) {
       $("#error").textContent = "The game moved on before your move arrived; here it is now.";
       const again = await fetch("/api/games/" + current.id, { headers: headers(false) });
-      if (again.ok) show(await again.json());
+      if (again.ok) {
+        const page = await again.json();
+        if (page.version >= current.version) current = page;
+      }
     } else {
       $("#error").textContent = data.error;
     }
@@ -318,6 +327,7 @@ async function play(notation) {
     $("#error").textContent = "The server cannot be reached; try again in a moment.";
   } finally {
     sending = false;
+    show(current);
   }
 }
 
