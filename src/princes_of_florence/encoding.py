@@ -849,5 +849,5 @@ def decode_move(state_or_view: GameState | PlayerView, action: int) -> Move:
         # The engine recognises the objects of its last legal_moves answer (see apply);
         # these are its answer for this state, kept since the mask was made, perhaps
         # with other states asked about in between (many games stepped at once).
-        engine._last = (state_or_view, actions.moves)
+        engine.remember_offered(state_or_view, actions.moves)
     return legal

@@ -171,6 +171,19 @@ def is_terminal(state: GameState) -> bool:
 _last: tuple[GameState, tuple[Move, ...]] | None = None
 
 
+def remember_offered(state: GameState, moves: tuple[Move, ...]) -> None:
+    """Make ``moves`` the engine's last answer of legal moves for ``state``.
+
+    ``moves`` must be exactly :func:`legal_moves` of ``state`` (the same
+    objects): applying one of them then skips the legality check, as for the
+    objects of the last answer (see :func:`~princes_of_florence.apply`).  The
+    action encoding calls it when it decodes an action into a move it keeps
+    from an earlier answer for this state.
+    """
+    global _last
+    _last = (state, moves)
+
+
 class AnyView(Protocol):
     """A player's view, :class:`~princes_of_florence.PlayerView`, as the engine's functions take it.
 
