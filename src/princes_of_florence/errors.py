@@ -70,8 +70,16 @@ class ArgumentError(PrincesOfFlorenceError, TypeError):
         ArgumentError('render_text needs a Principality, not a str')
         """
         kind = type(value).__name__
+        parts = type(value).__module__.split(".")
+        if len(parts) > 2 and parts[0] == "princes_of_florence" and parts[1] in _OTHER_GAMES:
+            kind = f"{_OTHER_GAMES[parts[1]]} {kind}"  # another game's GameState, say
         got = "None" if value is None else f"{'an' if kind[0] in 'aeiouAEIOU' else 'a'} {kind}"
         return cls(f"{function} needs {expected}, not {got}")
+
+
+_OTHER_GAMES = {"florenz": "Florenz", "firenze": "Firenze"}
+"""The games whose packages live inside this one, as :meth:`ArgumentError.wrong_kind` names
+the objects of each (their classes share names such as ``GameState``)."""
 
 
 class IllegalMoveError(PrincesOfFlorenceError):

@@ -29,7 +29,12 @@ from princes_of_florence import (
 )
 from princes_of_florence import serialization as docs
 from princes_of_florence.config import GameConfig
-from princes_of_florence.errors import ConfigError, InvalidMoveError, SerializationError
+from princes_of_florence.errors import (
+    ArgumentError,
+    ConfigError,
+    InvalidMoveError,
+    SerializationError,
+)
 from princes_of_florence.events import Event
 from princes_of_florence.games.protocol import CardText, Game, GameResult, LearningBuffers
 from princes_of_florence.heuristic import HeuristicBot
@@ -54,6 +59,10 @@ __all__ = ["GAME", "PrincesOfFlorence"]
 
 _StateOrView = GameState | PlayerView
 _Buffer = TypeVar("_Buffer")
+
+
+def _wrong(function: str, value: object) -> ArgumentError:
+    return ArgumentError.wrong_kind(function, "a GameState or a PlayerView", value)
 
 
 def _places(result: Outcome) -> tuple[int, ...]:
@@ -104,6 +113,8 @@ class PrincesOfFlorence:
         return engine.new_game(config)
 
     def current_player(self, state_or_view: _StateOrView) -> int | None:
+        if type(state_or_view) is not GameState and type(state_or_view) is not PlayerView:
+            raise _wrong("current_player", state_or_view)
         return state_or_view.current_player
 
     def legal_moves(self, state_or_view: _StateOrView) -> tuple[Move, ...]:
@@ -125,6 +136,8 @@ class PrincesOfFlorence:
         return engine.apply_with_events(state, move, player)
 
     def is_terminal(self, state_or_view: _StateOrView) -> bool:
+        if type(state_or_view) is not GameState and type(state_or_view) is not PlayerView:
+            raise _wrong("is_terminal", state_or_view)
         return state_or_view.phase is Phase.GAME_OVER
 
     def outcome(self, state: GameState) -> Outcome:
@@ -157,6 +170,8 @@ class PrincesOfFlorence:
         return observation.observe(state, player)
 
     def view_player(self, view: PlayerView) -> int:
+        if not isinstance(view, PlayerView):
+            raise ArgumentError.wrong_kind("view_player", "a PlayerView", view)
         return view.player
 
     def events_for(self, events: Iterable[Event], player: int) -> tuple[Event, ...]:
@@ -277,6 +292,8 @@ class PrincesOfFlorence:
         }
 
     def player_names(self, state_or_view: _StateOrView) -> tuple[str, ...]:
+        if not isinstance(state_or_view, GameState | PlayerView):
+            raise _wrong("player_names", state_or_view)
         return state_or_view.config.names
 
     def public_view(self, state: GameState) -> PlayerView:
@@ -311,6 +328,8 @@ class PrincesOfFlorence:
         )
 
     def hand(self, view: PlayerView) -> tuple[CardText, ...]:
+        if not isinstance(view, PlayerView):
+            raise ArgumentError.wrong_kind("hand", "a PlayerView", view)
         cards: list[CardText] = []
         held: tuple[PersonId | BonusCardId | PrestigeCardId, ...] = (
             *view.hand_persons,

@@ -51,7 +51,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 from functools import cache
-from typing import TypeAlias, TypeVar
+from typing import TypeAlias, TypeVar, get_args
 
 import attrs
 
@@ -909,6 +909,20 @@ def _redact(player: int, event: Event) -> Event:
     return event
 
 
+_EVENT_CLASSES: tuple[type, ...] = get_args(Event)
+
+
+def _events(events: Iterable[Event], function: str) -> tuple[Event, ...]:
+    """``events`` as a tuple, each one checked to be an event of the game."""
+    if isinstance(events, _EVENT_CLASSES) or not isinstance(events, Iterable):
+        raise ArgumentError.wrong_kind(function, "an iterable of events", events)
+    found = tuple(events)
+    for event in found:
+        if not isinstance(event, _EVENT_CLASSES):
+            raise ArgumentError.wrong_kind(function, "an event", event)
+    return found
+
+
 def events_for(events: Iterable[Event], player: int) -> tuple[Event, ...]:
     """The events as the player ``player`` may see them (ruling R5).
 
@@ -927,7 +941,7 @@ def events_for(events: Iterable[Event], player: int) -> tuple[Event, ...]:
     """
     if isinstance(player, bool) or not isinstance(player, int) or player < 0:
         raise PrincesOfFlorenceError(f"player must be a player number, not {shorten(player)}")
-    return tuple(_redact(player, event) for event in events)
+    return tuple(_redact(player, event) for event in _events(events, "events_for"))
 
 
 def public_events(events: Iterable[Event]) -> tuple[Event, ...]:
@@ -939,7 +953,7 @@ def public_events(events: Iterable[Event]) -> tuple[Event, ...]:
     >>> public_events([CardKept(1, Deck.BONUS, BonusCardId.B03)])
     (CardKept(player=1, deck=<Deck.BONUS: 'bonus'>, card=None),)
     """
-    return tuple(_redact(-1, event) for event in events)
+    return tuple(_redact(-1, event) for event in _events(events, "public_events"))
 
 
 def is_complete(view: PlayerView) -> bool:
@@ -980,6 +994,8 @@ def public_view(state: GameState) -> PlayerView:
     >>> view.hand_persons, [p.money for p in view.players]
     ((), [None, None, None])
     """
+    if not isinstance(state, GameState):
+        raise ArgumentError.wrong_kind("public_view", "a GameState", state)
     count = len(state.players)
     current = state.current_player
     player = 0 if current != 0 else 1 % count

@@ -104,11 +104,13 @@ def apply_with_events(
 
 def is_chance_node(state: State) -> bool:
     """Whether chance moves next (only with option ``explicit_chance``)."""
+    _state("is_chance_node", state)
     return state.is_chance
 
 
 def chance_outcomes(state: State) -> tuple[tuple[Move, float], ...]:
     """The chance moves with their probabilities; ``()`` where chance does not move."""
+    _state("chance_outcomes", state)
     return chance.chance_outcomes(state)
 
 

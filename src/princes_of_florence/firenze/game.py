@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 import attrs
 
@@ -37,7 +37,7 @@ from princes_of_florence.firenze.errors import (
     InvalidMoveError,
     SerializationError,
 )
-from princes_of_florence.firenze.events import Event
+from princes_of_florence.firenze.events import EVENT_TYPES, Event
 from princes_of_florence.firenze.ids import Step
 from princes_of_florence.firenze.moves import (
     MOVE_TYPES,
@@ -60,13 +60,65 @@ _FREE = (PlayAlchemist, PlaySchmuggler, PlaySaboteur, PlayPatrizier)
 """The persons played at any point of the own turn without ending the decision (ruling ZR21)."""
 
 
-def _state(where: _StateOrView) -> State:
-    return observation.view_state(where) if isinstance(where, PlayerView) else where
+def _state(where: object, function: str = "this function") -> State:
+    """The state of a state, or the state a view stands for; anything else is refused."""
+    if type(where) is State:
+        return where
+    if type(where) is PlayerView:
+        return observation.view_state(where)
+    raise ArgumentError.wrong_kind(function, "a Firenze State or PlayerView", where)
+
+
+def _table(where: object, function: str) -> _StateOrView:
+    """``where`` itself, if it is a Firenze state or view."""
+    if type(where) is not State and type(where) is not PlayerView:
+        raise ArgumentError.wrong_kind(function, "a Firenze State or PlayerView", where)
+    return where
+
+
+def _only_state(state: object, function: str) -> State:
+    if type(state) is not State:
+        raise ArgumentError.wrong_kind(function, "a Firenze State", state)
+    return state
+
+
+def _view(view: object, function: str) -> PlayerView:
+    if type(view) is not PlayerView:
+        raise ArgumentError.wrong_kind(function, "a Firenze PlayerView", view)
+    return view
+
+
+def _decider(player: object, function: str) -> int | None:
+    """The ``player`` said to make a move: ``None`` (whoever decides) or an ``int``."""
+    if player is not None and type(player) is not int:
+        raise ArgumentError.wrong_kind(function, "a seat (an int) or None", player)
+    return player
+
+
+def _number(value: object, function: str, what: str) -> int:
+    """An action or chance outcome id: a whole number (a ``bool`` is not one)."""
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise InvalidMoveError(f"{function}: {what} is a whole number, not {_shown(value)}")
+    return int(value)
+
+
+def _shown(value: object) -> str:
+    """``value`` as a message shows it: its text if short, else the name of its type."""
+    text = repr(value)
+    return text if len(text) <= 40 else f"a {type(value).__name__}"
+
+
+def _move(move: object, function: str) -> Move:
+    if not isinstance(move, MOVE_TYPES):
+        raise ArgumentError.wrong_kind(function, "a Firenze move", move)
+    return cast("Move", move)
 
 
 def _record(record: object) -> docs.FirenzeRecord:
     if not isinstance(record, docs.FirenzeRecord):
-        raise SerializationError(f"expected a record of game 'firenze', not {record!r}")
+        raise SerializationError(
+            f"expected a record of game 'firenze', not {type(record).__name__}"
+        )
     return record
 
 
@@ -102,32 +154,36 @@ class Firenze:
         return engine.new_game(config)
 
     def current_player(self, state_or_view: _StateOrView) -> int | None:
-        if state_or_view.is_over or state_or_view.step is Step.CHANCE:
+        table = _table(state_or_view, "current_player")
+        if table.is_over or table.step is Step.CHANCE:
             return None
-        return state_or_view.decider
+        return table.decider
 
     def legal_moves(self, state_or_view: _StateOrView) -> tuple[Move, ...]:
-        if isinstance(state_or_view, PlayerView):
+        if type(state_or_view) is PlayerView:
             view = state_or_view
             if view.is_over or view.step is Step.CHANCE or view.decider != view.player:
                 return ()
-        return engine.legal_moves(_state(state_or_view))
+        return engine.legal_moves(_state(state_or_view, "legal_moves"))
 
     def is_free_move(self, move: Move) -> bool:
         """Alchemist, Schmuggler, Saboteur and Patrizier's discard: played at any point of
         the own turn, the decision still open after them (ruling ZR21)."""
-        return isinstance(move, _FREE)
+        return isinstance(_move(move, "is_free_move"), _FREE)
 
     def apply(self, state: State, move: Move, player: int | None = None) -> State:
-        return engine.apply(state, move, player)
+        state = _only_state(state, "apply")
+        return engine.apply(state, _move(move, "apply"), _decider(player, "apply"))
 
     def apply_with_events(
         self, state: State, move: Move, player: int | None = None
     ) -> tuple[State, tuple[Event, ...]]:
-        return engine.apply_with_events(state, move, player)
+        state = _only_state(state, "apply_with_events")
+        move = _move(move, "apply_with_events")
+        return engine.apply_with_events(state, move, _decider(player, "apply_with_events"))
 
     def is_terminal(self, state_or_view: _StateOrView) -> bool:
-        return state_or_view.is_over
+        return _table(state_or_view, "is_terminal").is_over
 
     def outcome(self, state: State) -> Outcome:
         return engine.outcome(state)
@@ -143,12 +199,12 @@ class Firenze:
         )
 
     def returns(self, state: State) -> tuple[float, ...]:
-        return learning.returns(state)
+        return learning.returns(_only_state(state, "returns"))
 
     def rank_returns(self, state: State) -> tuple[float, ...]:
         """By place: with ``n`` players place ``k`` is worth ``(n - k) / (n - 1)``;
         players sharing places share their values (Z108: no tie-break)."""
-        return self.result(state).rank_returns()
+        return self.result(_only_state(state, "rank_returns")).rank_returns()
 
     # -- hidden information ----------------------------------------------------
 
@@ -156,7 +212,7 @@ class Firenze:
         return observation.observe(state, player)
 
     def view_player(self, view: PlayerView) -> int:
-        return view.player
+        return _view(view, "view_player").player
 
     def events_for(self, events: Iterable[Event], player: int) -> tuple[Event, ...]:
         return observation.events_for(events, player)
@@ -175,7 +231,7 @@ class Firenze:
     # -- notation and JSON ---------------------------------------------------------
 
     def format_move(self, move: Move) -> str:
-        return notation.format_move(move)
+        return notation.format_move(_move(move, "format_move"))
 
     def parse_move(self, text: str) -> Move:
         return notation.parse_move(text)
@@ -242,10 +298,10 @@ class Firenze:
     # -- words and pictures ----------------------------------------------------------------
 
     def decision_text(self, state_or_view: _StateOrView) -> str | None:
-        return descriptions.decision_text(state_or_view)
+        return descriptions.decision_text(_table(state_or_view, "decision_text"))
 
     def decision_data(self, state_or_view: _StateOrView) -> dict[str, Any] | None:
-        return descriptions.decision_data(state_or_view)
+        return descriptions.decision_data(_table(state_or_view, "decision_data"))
 
     def describe(
         self,
@@ -253,13 +309,21 @@ class Firenze:
         where: State | PlayerView | FirenzeConfig,
         viewer: int | None = None,
     ) -> str:
+        if not isinstance(item, MOVE_TYPES + EVENT_TYPES):
+            raise ArgumentError.wrong_kind("describe", "a Firenze move or event", item)
+        if type(where) not in (State, PlayerView, FirenzeConfig):
+            raise ArgumentError.wrong_kind(
+                "describe", "a Firenze State, PlayerView or FirenzeConfig", where
+            )
+        if viewer is not None and (type(viewer) is not int or viewer < 0):
+            raise ArgumentError(f"describe needs a seat as the viewer, not {viewer!r}")
         return descriptions.describe(item, where, viewer)
 
     def render_text(self, state_or_view: _StateOrView) -> str:
-        return pictures.render_text(state_or_view)
+        return pictures.render_text(_table(state_or_view, "render_text"))
 
     def render_svg(self, state_or_view: _StateOrView) -> str:
-        return pictures.render_svg(state_or_view)
+        return pictures.render_svg(_table(state_or_view, "render_svg"))
 
     # -- for front ends ------------------------------------------------------------------
 
@@ -274,7 +338,8 @@ class Firenze:
 
     def player_names(self, state_or_view: _StateOrView) -> tuple[str, ...]:
         """``Player 0``, ``Player 1``...: Firenze's players are named by seat."""
-        return tuple(f"Player {seat}" for seat in range(len(state_or_view.players)))
+        seats = len(_table(state_or_view, "player_names").players)
+        return tuple(f"Player {seat}" for seat in range(seats))
 
     def public_view(self, state: State) -> PlayerView:
         return observation.public_view(state)
@@ -352,18 +417,20 @@ class Firenze:
         return learning.OBSERVATION_LENGTH
 
     def encode_move(self, move: Move) -> int:
-        return learning.encode(move)
+        return learning.encode(_move(move, "encode_move"))
 
     def decode_move(self, state_or_view: _StateOrView, action: int) -> Move:
-        return learning.decode_legal(_state(state_or_view), action)
+        table = _state(state_or_view, "decode_move")
+        return learning.decode_legal(table, _number(action, "decode_move", "an action"))
 
     def action_mask(self, state_or_view: _StateOrView) -> bytes:
-        if isinstance(state_or_view, PlayerView) and not self.legal_moves(state_or_view):
+        table = _state(state_or_view, "action_mask")
+        if type(state_or_view) is PlayerView and not self.legal_moves(state_or_view):
             return bytes(learning.ACTION_COUNT)
-        return learning.action_mask(_state(state_or_view))
+        return learning.action_mask(table)
 
     def observation_vector(self, view: PlayerView) -> tuple[float, ...]:
-        return learning.observation_vector(view)
+        return learning.observation_vector(_view(view, "observation_vector"))
 
     @property
     def observation_bounds(self) -> tuple[float, float]:
@@ -377,9 +444,10 @@ class Firenze:
         return learning.CHANCE_OUTCOMES
 
     def chance_outcome_id(self, move: Move) -> int:
-        return learning.chance_outcome_id(move)
+        return learning.chance_outcome_id(_move(move, "chance_outcome_id"))
 
     def chance_outcome_move(self, outcome: int) -> Move:
+        outcome = _number(outcome, "chance_outcome_move", "a chance outcome")
         return learning.chance_outcome_move(outcome)
 
     @property
@@ -389,9 +457,7 @@ class Firenze:
         return MAX_TURNS * learning.MOVES_PER_TURN
 
     def action_move(self, action: int) -> Move:
-        if isinstance(action, bool) or not isinstance(action, int):
-            raise InvalidMoveError(f"an action is a whole number, not {action!r}")
-        return learning.decode(action)
+        return learning.decode(_number(action, "action_move", "an action"))
 
     def information_state(self, config: FirenzeConfig, moves: Sequence[Move], player: int) -> str:
         """Everything ``player`` has seen, in order: each view after each move."""

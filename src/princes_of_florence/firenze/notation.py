@@ -20,9 +20,10 @@ from __future__ import annotations
 
 from typing import assert_never
 
-from princes_of_florence.firenze.errors import InvalidMoveError
+from princes_of_florence.firenze.errors import ArgumentError, InvalidMoveError
 from princes_of_florence.firenze.ids import Colour, Title
 from princes_of_florence.firenze.moves import (
+    MOVE_TYPES,
     CancelEvent,
     ChooseCard,
     ChooseTower,
@@ -74,7 +75,13 @@ SHAPES = {
 
 
 def format_move(move: Move) -> str:
-    """``move`` in the notation."""
+    """``move`` in the notation.
+
+    Raises:
+        ArgumentError: ``move`` is not a Firenze move.
+    """
+    if not isinstance(move, MOVE_TYPES):
+        raise ArgumentError.wrong_kind("format_move", "a Firenze move", move)
     match move:
         case ChooseCard(slot=slot, fuerstin=fuerstin):
             return f"choose {slot}" + (" fuerstin" if fuerstin else "")

@@ -25,7 +25,7 @@ import attrs
 from princes_of_florence.firenze.components import default_catalog
 from princes_of_florence.firenze.config import FirenzeConfig
 from princes_of_florence.firenze.errors import ArgumentError
-from princes_of_florence.firenze.events import Event
+from princes_of_florence.firenze.events import EVENT_TYPES, Event
 from princes_of_florence.firenze.ids import CardKind, Step, Title
 from princes_of_florence.firenze.state import Bricks, Pending, PlayerState, RowCard, State
 
@@ -100,7 +100,8 @@ def observe(state: State, player: int) -> PlayerView:
     if not isinstance(state, State):
         raise ArgumentError.wrong_kind("observe", "a Firenze State", state)
     if type(player) is not int or not 0 <= player < len(state.players):
-        raise ArgumentError(f"observe needs a seat 0..{len(state.players) - 1}, not {player!r}")
+        shown = repr(player) if type(player) is int else f"a {type(player).__name__}"
+        raise ArgumentError(f"observe needs a seat 0..{len(state.players) - 1}, not {shown}")
     counts = state.config.hands == "counts"
     players = tuple(
         attrs.evolve(p, hand=()) if counts and seat != player else p
@@ -137,7 +138,7 @@ def observe(state: State, player: int) -> PlayerView:
 def events_for(events: Iterable[Event], player: int) -> tuple[Event, ...]:
     """``events`` as ``player`` sees them: every card moves face up and the deck's order
     is never reported, so every event is public (ruling ZR41)."""
-    return tuple(events)
+    return _events(events, "events_for")
 
 
 def public_view(state: State) -> PlayerView:
@@ -164,7 +165,7 @@ def public_view(state: State) -> PlayerView:
 def public_events(events: Iterable[Event]) -> tuple[Event, ...]:
     """``events`` as a spectator sees them: every event is public, as for every player
     (:func:`events_for`, ruling ZR41)."""
-    return tuple(events)
+    return _events(events, "public_events")
 
 
 def _all_cards(config: FirenzeConfig) -> Counter[Title]:
@@ -195,15 +196,31 @@ def _wanted(view: PlayerView) -> Callable[[Title], bool] | None:
     return None
 
 
+def _events(events: Iterable[Event], function: str) -> tuple[Event, ...]:
+    """``events`` as a tuple, each one checked to be a Firenze event."""
+    if isinstance(events, EVENT_TYPES) or not isinstance(events, Iterable):
+        raise ArgumentError.wrong_kind(function, "an iterable of Firenze events", events)
+    found = tuple(events)
+    for event in found:
+        if not isinstance(event, EVENT_TYPES):
+            raise ArgumentError.wrong_kind(function, "a Firenze event", event)
+    return found
+
+
 def determinize(view: PlayerView, rng: random.Random) -> State:
     """A state consistent with ``view``: the draw pile's order, any hidden hands and the
     seed of future draws dealt by ``rng`` (ruling ZR41).
+
+    Raises:
+        ArgumentError: ``view`` is not a Firenze :class:`PlayerView`.
 
     While start cards remain on top, every card that has left the draw pile is a start
     card, so the remaining start cards are dealt on top and the others below them.  A
     hidden hand of the active player holds what the step awaited shows it holds: the
     Patrizier it is asked about, a person to discard for the card limit.
     """
+    if type(view) is not PlayerView:
+        raise ArgumentError.wrong_kind("determinize", "a Firenze PlayerView", view)
     visible: Counter[Title] = Counter(card.title for card in view.row)
     visible.update(view.discard)
     visible.update(view.church)

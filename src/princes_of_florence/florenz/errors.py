@@ -25,6 +25,7 @@ from princes_of_florence import errors as _library
 from princes_of_florence.errors import PrincesOfFlorenceError
 
 __all__ = [
+    "ArgumentError",
     "CatalogError",
     "ConfigError",
     "FlorenzError",
@@ -36,6 +37,18 @@ __all__ = [
 
 class FlorenzError(PrincesOfFlorenceError):
     """Base class of every error of the Florenz engine."""
+
+
+class ArgumentError(FlorenzError, _library.ArgumentError):
+    """An argument of the wrong kind: ``None``, another game's state, or a view
+    where a state is due; the message names what was expected and what came.
+
+    >>> from princes_of_florence.florenz.game import GAME
+    >>> GAME.legal_moves(None)
+    Traceback (most recent call last):
+    ...
+    princes_of_florence.florenz.errors.ArgumentError: legal_moves needs a Florenz GameState ...
+    """
 
 
 class IllegalMoveError(FlorenzError, _library.IllegalMoveError):

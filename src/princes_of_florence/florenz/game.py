@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
-from typing import Any
+from typing import Any, cast, get_args
 
 import attrs
 
@@ -29,7 +29,7 @@ from princes_of_florence.florenz import (
 from princes_of_florence.florenz import serialization as docs
 from princes_of_florence.florenz.bots import HeuristicBot, value
 from princes_of_florence.florenz.config import GameConfig
-from princes_of_florence.florenz.errors import ConfigError, SerializationError
+from princes_of_florence.florenz.errors import ArgumentError, ConfigError, SerializationError
 from princes_of_florence.florenz.events import Event
 from princes_of_florence.florenz.ids import Stage
 from princes_of_florence.florenz.moves import (
@@ -51,10 +51,72 @@ from princes_of_florence.games.protocol import CardText, Game, GameResult
 __all__ = ["GAME", "Florenz"]
 
 _StateOrView = GameState | PlayerView
+_MOVE_TYPES: frozenset[type] = frozenset(get_args(Move))
+_EVENT_TYPES: frozenset[type] = frozenset(get_args(Event))
 
 
-def _state(state_or_view: _StateOrView) -> GameState:
-    return state_or_view.state if isinstance(state_or_view, PlayerView) else state_or_view
+def _state(state_or_view: object, function: str) -> GameState:
+    """The state of a state or a view; anything else is refused."""
+    if type(state_or_view) is GameState:
+        return state_or_view
+    if type(state_or_view) is PlayerView:
+        return state_or_view.state
+    raise ArgumentError.wrong_kind(function, "a Florenz GameState or PlayerView", state_or_view)
+
+
+def _only_state(state: object, function: str) -> GameState:
+    if type(state) is not GameState:
+        raise ArgumentError.wrong_kind(function, "a Florenz GameState", state)
+    return state
+
+
+def _view(view: object, function: str) -> PlayerView:
+    if type(view) is not PlayerView:
+        raise ArgumentError.wrong_kind(function, "a Florenz PlayerView", view)
+    return view
+
+
+def _move(move: object, function: str) -> Move:
+    if type(move) not in _MOVE_TYPES:
+        raise ArgumentError.wrong_kind(function, "a Florenz move", move)
+    return cast("Move", move)
+
+
+def _event(event: object, function: str) -> Event:
+    if type(event) not in _EVENT_TYPES:
+        raise ArgumentError.wrong_kind(function, "a Florenz event", event)
+    return cast("Event", event)
+
+
+def _number(action: object, function: str) -> int:
+    """An action or outcome id must be a whole number (a ``bool`` is not one)."""
+    if not isinstance(action, int) or isinstance(action, bool):
+        raise ArgumentError.wrong_kind(function, "an action id (an int)", action)
+    return int(action)
+
+
+def _events(events: object, function: str) -> tuple[Event, ...]:
+    """Events as a tuple, each checked: a single event or a non-iterable is refused."""
+    if type(events) in _EVENT_TYPES or not isinstance(events, Iterable) or isinstance(events, str):
+        raise ArgumentError.wrong_kind(function, "an iterable of Florenz events", events)
+    return tuple(_event(event, function) for event in events)
+
+
+def _decider(player: object, function: str) -> int | None:
+    """The ``player`` said to make a move: ``None`` (whoever decides) or an ``int``."""
+    if player is not None and type(player) is not int:
+        raise ArgumentError.wrong_kind(function, "a family (an int) or None", player)
+    return player
+
+
+def _seat(state: GameState, player: object, function: str) -> int:
+    """``player`` if it is a family of ``state``'s game (an ``int``, not a ``bool``)."""
+    if type(player) is not int or not 0 <= player < len(state.families):
+        raise ArgumentError(
+            f"{function} needs a family from 0 to {len(state.families) - 1}, not "
+            + (repr(player) if type(player) is int else f"a {type(player).__name__}")
+        )
+    return player
 
 
 def _record(record: object) -> docs.GameRecord:
@@ -105,37 +167,44 @@ class Florenz:
         return engine.new_game(config)
 
     def current_player(self, state_or_view: _StateOrView) -> int | None:
-        return engine.current_player(_state(state_or_view))
+        return engine.current_player(_state(state_or_view, "current_player"))
 
     def legal_moves(self, state_or_view: _StateOrView) -> tuple[Move, ...]:
-        if isinstance(state_or_view, PlayerView):
+        if type(state_or_view) is GameState:
+            return engine.legal_moves(state_or_view)
+        if type(state_or_view) is PlayerView:
             return observation.view_moves(state_or_view)
-        return engine.legal_moves(state_or_view)
+        raise ArgumentError.wrong_kind(
+            "legal_moves", "a Florenz GameState or PlayerView", state_or_view
+        )
 
     def is_free_move(self, move: Move) -> bool:
         """Discarding a scandal card for time does not end a decision (F72, FR20)."""
-        return isinstance(move, Discard)
+        return isinstance(_move(move, "is_free_move"), Discard)
 
     def apply(self, state: GameState, move: Move, player: int | None = None) -> GameState:
-        return engine.apply(state, move, player)
+        state = _only_state(state, "apply")
+        return engine.apply(state, _move(move, "apply"), _decider(player, "apply"))
 
     def apply_with_events(
         self, state: GameState, move: Move, player: int | None = None
     ) -> tuple[GameState, tuple[Event, ...]]:
-        return engine.apply_with_events(state, move, player)
+        state = _only_state(state, "apply_with_events")
+        move = _move(move, "apply_with_events")
+        return engine.apply_with_events(state, move, _decider(player, "apply_with_events"))
 
     def is_terminal(self, state_or_view: _StateOrView) -> bool:
-        return _state(state_or_view).stage is Stage.OVER
+        return _state(state_or_view, "is_terminal").stage is Stage.OVER
 
     def outcome(self, state: GameState) -> engine.Outcome:
-        return engine.outcome(state)
+        return engine.outcome(_only_state(state, "outcome"))
 
     def result(self, state: GameState) -> GameResult:
-        result = engine.outcome(state)
+        result = engine.outcome(_only_state(state, "result"))
         return GameResult(scores=result.vp, winners=result.winners, places=result.places)
 
     def returns(self, state: GameState) -> tuple[float, ...]:
-        winners = engine.outcome(state).winners
+        winners = engine.outcome(_only_state(state, "returns")).winners
         return tuple(
             1.0 / len(winners) if p in winners else 0.0 for p in range(len(state.families))
         )
@@ -143,25 +212,26 @@ class Florenz:
     def rank_returns(self, state: GameState) -> tuple[float, ...]:
         """By place: with ``n`` players place ``k`` is worth ``(n - k) / (n - 1)``;
         shared places share their values."""
-        return self.result(state).rank_returns()
+        return self.result(_only_state(state, "rank_returns")).rank_returns()
 
     def observe(self, state: GameState, player: int) -> PlayerView:
-        return observation.observe(state, player)
+        state = _only_state(state, "observe")
+        return observation.observe(state, _seat(state, player, "observe"))
 
     def view_player(self, view: PlayerView) -> int:
-        return view.player
+        return _view(view, "view_player").player
 
     def events_for(self, events: Iterable[Event], player: int) -> tuple[Event, ...]:
-        return observation.events_for(events, player)
+        return observation.events_for(_events(events, "events_for"), player)
 
     def determinize(self, view: PlayerView, rng: random.Random) -> GameState:
-        return observation.determinize(view, rng)
+        return observation.determinize(_view(view, "determinize"), rng)
 
     def is_chance_node(self, state: GameState) -> bool:
-        return engine.is_chance_node(state)
+        return engine.is_chance_node(_only_state(state, "is_chance_node"))
 
     def chance_outcomes(self, state: GameState) -> tuple[tuple[Move, float], ...]:
-        return engine.chance_outcomes(state)
+        return engine.chance_outcomes(_only_state(state, "chance_outcomes"))
 
     @property
     def chance_outcome_count(self) -> int:
@@ -169,13 +239,13 @@ class Florenz:
         return learning.CHANCE_OUTCOMES
 
     def chance_outcome_id(self, move: Move) -> int:
-        return learning.chance_outcome_id(move)
+        return learning.chance_outcome_id(_move(move, "chance_outcome_id"))
 
     def chance_outcome_move(self, outcome: int) -> Move:
-        return learning.chance_outcome_move(outcome)
+        return learning.chance_outcome_move(_number(outcome, "chance_outcome_move"))
 
     def format_move(self, move: Move) -> str:
-        return notation.format_move(move)
+        return notation.format_move(_move(move, "format_move"))
 
     def parse_move(self, text: str) -> Move:
         return notation.parse_move(text)
@@ -217,9 +287,11 @@ class Florenz:
         return docs.replay(_record(record))
 
     def decision_text(self, state_or_view: _StateOrView) -> str | None:
+        _state(state_or_view, "decision_text")
         return descriptions.decision_text(state_or_view)
 
     def decision_data(self, state_or_view: _StateOrView) -> dict[str, Any] | None:
+        _state(state_or_view, "decision_data")
         return descriptions.decision_data(state_or_view)
 
     def describe(
@@ -228,27 +300,39 @@ class Florenz:
         where: GameState | PlayerView | GameConfig,
         viewer: int | None = None,
     ) -> str:
+        if type(item) not in _MOVE_TYPES and type(item) not in _EVENT_TYPES:
+            raise ArgumentError.wrong_kind("describe", "a Florenz move or event", item)
+        if type(where) not in (GameState, PlayerView, GameConfig):
+            raise ArgumentError.wrong_kind(
+                "describe", "a Florenz GameState, PlayerView or GameConfig", where
+            )
+        if viewer is not None and (type(viewer) is not int or viewer < 0):
+            raise ArgumentError(f"describe needs a family as the viewer, not {viewer!r}")
         return descriptions.describe(item, where, viewer)
 
     def render_text(self, state_or_view: _StateOrView) -> str:
+        _state(state_or_view, "render_text")
         return pictures.render_text(state_or_view)
 
     def render_svg(self, state_or_view: _StateOrView) -> str:
+        _state(state_or_view, "render_svg")
         return pictures.render_svg(state_or_view)
 
     def player_names(self, state_or_view: _StateOrView) -> tuple[str, ...]:
         """The families' colours, as descriptions name them."""
-        return tuple(descriptions.colour(i) for i in range(len(_state(state_or_view).families)))
+        families = _state(state_or_view, "player_names").families
+        return tuple(descriptions.colour(i) for i in range(len(families)))
 
     def public_view(self, state: GameState) -> PlayerView:
-        return observation.public_view(state)
+        return observation.public_view(_only_state(state, "public_view"))
 
     def public_events(self, events: Iterable[Event]) -> tuple[Event, ...]:
-        return observation.public_events(events)
+        return observation.public_events(_events(events, "public_events"))
 
     def move_cells(self, state_or_view: _StateOrView, move: Move) -> tuple[str, ...]:
         """The location a move puts a piece, a ring or a cup at, as ``location:N``."""
-        match move:
+        _state(state_or_view, "move_cells")
+        match _move(move, "move_cells"):
             case Place(location) | Send(location) | Boast(location):
                 return (f"location:{location}",)
             case Pass(location) if location:
@@ -268,7 +352,7 @@ class Florenz:
         return pictures.render_svg(state_or_view, highlight, selected, last, bare=True)
 
     def hand(self, view: PlayerView) -> tuple[CardText, ...]:
-        return descriptions.hand(view)
+        return descriptions.hand(_view(view, "hand"))
 
     def rollout_move(self, state: GameState, moves: Sequence[Move], rng: random.Random) -> Move:
         """A kind of move at random, then a move of that kind: the nine rings
@@ -326,19 +410,21 @@ class Florenz:
         return learning.LONGEST_GAME
 
     def action_move(self, action: int) -> Move:
-        return learning.decode_move_id(action)
+        return learning.decode_move_id(_number(action, "action_move"))
 
     def encode_move(self, move: Move) -> int:
-        return learning.encode_move(move)
+        return learning.encode_move(_move(move, "encode_move"))
 
     def decode_move(self, state_or_view: _StateOrView, action: int) -> Move:
-        return learning.decode_move(state_or_view, action)
+        _state(state_or_view, "decode_move")
+        return learning.decode_move(state_or_view, _number(action, "decode_move"))
 
     def action_mask(self, state_or_view: _StateOrView) -> bytes:
+        _state(state_or_view, "action_mask")
         return learning.action_mask(state_or_view)
 
     def observation_vector(self, view: PlayerView) -> tuple[float, ...]:
-        return learning.observation_vector(view)
+        return learning.observation_vector(_view(view, "observation_vector"))
 
     def information_state(self, config: GameConfig, moves: Sequence[Move], player: int) -> str:
         """The player's first view, then every event of each move as the player
@@ -352,7 +438,7 @@ class Florenz:
 
     def information_state_start(self, state: GameState, player: int) -> tuple[str, ...]:
         """The first line: the player's view of the start."""
-        return (docs.dumps(observation.observe(state, player)),)
+        return (docs.dumps(self.observe(_only_state(state, "information_state_start"), player)),)
 
     def information_state_next(
         self, state: GameState, player: int, events: Sequence[Event]

@@ -41,6 +41,7 @@ from princes_of_florence import engine
 from princes_of_florence.config import GameConfig
 from princes_of_florence.engine import _has_legal_move, is_terminal
 from princes_of_florence.errors import (
+    ArgumentError,
     InvalidMoveError,
     SerializationError,
 )
@@ -303,7 +304,9 @@ def _kind_and_data(obj: object) -> tuple[str, Any]:
     if isinstance(obj, tuple | list) and all(isinstance(e, _EVENT_CLASSES) for e in obj):
         converter.refuse_wrong_types("events", tuple(obj), tuple[Event, ...], UNIONS)
         return "events", [conv.unstructure(e) for e in obj]
-    raise TypeError(f"cannot serialize {type(obj).__name__}")
+    raise ArgumentError.wrong_kind(
+        "dumps", "a state, view, move, event, events, configuration or record", obj
+    )
 
 
 def dumps(obj: object) -> str:
