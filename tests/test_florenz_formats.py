@@ -213,7 +213,7 @@ def test_information_state_grows_with_the_game_and_hides_the_others_cards() -> N
     assert len(long) > len(short)
     for line in long.splitlines()[1:]:
         document = json.loads(line)["data"]
-        if document["type"] == "CardDrawn" and document["player"] != 0:
+        if document["type"] == "card_drawn" and document["player"] != 0:
             assert document["kind"] is None
 
 

@@ -55,7 +55,7 @@ import operator
 import re
 import types
 from collections.abc import Callable, Sequence
-from enum import Enum, StrEnum
+from enum import Enum, IntEnum, StrEnum
 from typing import TYPE_CHECKING, Any, Union, cast, get_args, get_origin, get_type_hints
 
 import attrs
@@ -165,6 +165,10 @@ class Unions:
             ``(tag, old name, new name)``; a document with the old name reads
             as if it had the new.
         tag: the key naming a tagged object's class.
+        int_members: whether a value written may hold a member of an enum of
+            integers where an ``int`` is declared (a game whose engine builds
+            such values): it is written as its integer, which reads back as
+            an ``int`` equal to it.
 
     Example:
         >>> Unions().tag
@@ -176,6 +180,7 @@ class Unions:
     enum_tuples: tuple[EnumTuples, ...] = ()
     renamed: tuple[tuple[str, str, str], ...] = ()
     tag: str = "type"
+    int_members: bool = False
 
 
 # --------------------------------------------------------------------------
@@ -246,19 +251,37 @@ def _structure_str(value: object, _: type) -> str:
     return value
 
 
-def _structure_enum(value: object, cls: type[Enum]) -> Enum:
+def _member(value: object, cls: type[Enum]) -> Enum | None:
+    """The member of ``cls`` whose value is exactly ``value``, or ``None``.
+
+    Exactly: ``True`` and ``1.0`` equal ``1``, yet name no member of an enum
+    of integers, as ``"1"`` names none.
+
+    >>> from enum import IntEnum
+    >>> class Die(IntEnum):
+    ...     ONE = 1
+    >>> _member(1, Die), _member(True, Die), _member(1.0, Die)
+    (<Die.ONE: 1>, None, None)
+    """
     try:
-        return cls(value)
+        member = cls(value)
     except (ValueError, TypeError):  # TypeError: an unhashable value
-        raise Invalid(f"{shorten(value)} is not a {cls.__name__}") from None
+        return None
+    return None if isinstance(value, bool | float) else member
+
+
+def _structure_enum(value: object, cls: type[Enum]) -> Enum:
+    member = _member(value, cls)
+    if member is None:
+        raise Invalid(f"{shorten(value)} is not a {cls.__name__}")
+    return member
 
 
 def _choose_enum(value: object, kinds: Sequence[type[Enum]], what: str) -> Enum:
     for kind in kinds:
-        try:
-            return kind(value)
-        except (ValueError, TypeError):  # TypeError: an unhashable value
-            continue
+        member = _member(value, kind)
+        if member is not None:
+            return member
     raise Invalid(f"{shorten(value)} is not a {what}")
 
 
@@ -449,11 +472,13 @@ def make_converter(unions: Unions) -> cattrs.Converter:
 
     conv = cattrs.Converter(forbid_extra_keys=True, detailed_validation=True)
     # Class hooks dispatch on the MRO: StrEnum comes before str in the MRO of
-    # a string enum, so registering StrEnum as well keeps string enums strict.
+    # a string enum, IntEnum before int in that of an integer enum, so
+    # registering them as well reads their members rather than plain values.
     conv.register_structure_hook(int, _structure_int)
     conv.register_structure_hook(bool, _structure_bool)
     conv.register_structure_hook(str, _structure_str)
     conv.register_structure_hook(StrEnum, _structure_enum)
+    conv.register_structure_hook(IntEnum, _structure_enum)
     conv.register_structure_hook(Enum, _structure_enum)
     conv.register_unstructure_hook_func(is_enum, lambda member: member.value)
     conv.register_structure_hook_factory(is_tuple, _tuple_hook(conv))
@@ -653,8 +678,10 @@ def _value_name(value: object) -> str:
     return "None" if value is None else f"{type(value).__name__} {shorten(value)}"
 
 
-def _fits(value: object, kind: Any) -> bool:
+def _fits(value: object, kind: Any, unions: Unions) -> bool:
     """Whether ``value`` is of the outer type of ``kind`` (its items are checked later)."""
+    if kind is int and unions.int_members and isinstance(value, IntEnum):
+        return True  # written as its integer
     if kind is type(None):
         return value is None
     if is_tuple(kind):
@@ -687,7 +714,7 @@ def value_problems(
         return
     members = union_members(kind)
     if members is not None:
-        fitting = [member for member in members if _fits(value, member)]
+        fitting = [member for member in members if _fits(value, member, unions)]
         if not fitting:
             problems.append(
                 f"expected {_type_name(kind, unions)}, not {type(value).__name__} "
@@ -702,7 +729,7 @@ def value_problems(
                 return
         problems += found
         return
-    if not _fits(value, kind):
+    if not _fits(value, kind, unions):
         problems.append(f"expected {_type_name(kind, unions)}, not {_value_name(value)} @ {path}")
     elif kind is int and not -LARGEST < cast("int", value) < LARGEST:
         problems.append(f"{shorten(value)} is out of range @ {path}")

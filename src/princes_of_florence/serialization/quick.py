@@ -45,7 +45,7 @@ from __future__ import annotations
 
 import types
 from collections.abc import Callable, Collection, Sequence
-from enum import Enum
+from enum import Enum, IntEnum
 from typing import Any, Union, get_args, get_type_hints
 
 import attrs
@@ -545,7 +545,7 @@ def _quick_writer(kind: Any, unions: Unions, fresh: Collection[type]) -> Writer 
     if is_tuple(kind):
         args = get_args(kind)
         if len(args) != 2 or args[1] is not Ellipsis:
-            raise _NoWriter(kind)
+            return _fixed_tuple_writer(args, unions, fresh)
         item = _quick_writer(args[0], unions, fresh)
         assert item is not None  # else the tuple is written as it is
 
@@ -560,12 +560,55 @@ def _quick_writer(kind: Any, unions: Unions, fresh: Collection[type]) -> Writer 
     raise _NoWriter(kind)
 
 
+def _fixed_tuple_writer(args: Sequence[Any], unions: Unions, fresh: Collection[type]) -> Writer:
+    """A writer of a tuple of ``len(args)`` items, each of its own type (``tuple[Stage, int]``).
+
+    An item that JSON writes as it is is checked, the others written by their writers.
+    """
+    items: list[tuple[Writer | None, Callable[[Any], bool]]] = []
+    for arg in args:
+        write_item = _quick_writer(arg, unions, fresh)
+        scope = _check_scope(unions)
+        exec(f"def check(v):\n    return {_check_of(arg, 'v', scope)}", scope)  # built above
+        items.append((write_item, scope["check"]))
+    count = len(items)
+
+    def write_fixed(value: Any) -> list[Any]:
+        if type(value) is not tuple or len(value) != count:
+            raise Wrong
+        written = []
+        for (write_item, check), item in zip(items, value, strict=True):
+            if write_item is not None:
+                written.append(write_item(item))
+            elif check(item):
+                written.append(item)
+            else:
+                raise Wrong
+        return written
+
+    return write_fixed
+
+
+def _check_scope(unions: Unions) -> dict[str, Any]:
+    """The names the checks of :func:`_check_of` use, for a game of ``unions``."""
+    return {"LARGEST": LARGEST, "IntEnum": IntEnum, "INT_MEMBERS": unions.int_members}
+
+
 def _check_of(kind: Any, name: str, scope: dict[str, Any]) -> str:
     """Python source that is true when ``name`` holds a value of ``kind`` written as it is.
 
-    Integers are checked to lie in the range of a document's integers.
-    Constants it needs (enum classes, sets of them) are put in ``scope``.
+    Integers are checked to lie in the range of a document's integers; a
+    member of an enum of integers is one where the game's unions allow it
+    (:attr:`~princes_of_florence.serialization.converter.Unions.int_members`,
+    in ``scope`` as made by :func:`_check_scope`).  Constants it needs (enum
+    classes, sets of them) are put in ``scope``.
     """
+    int_members = scope["INT_MEMBERS"]
+    if kind is int and int_members:
+        return (
+            f"((type({name}) is int or isinstance({name}, IntEnum))"
+            f" and -LARGEST < {name} < LARGEST)"
+        )
     if kind is int:
         return f"(type({name}) is int and -LARGEST < {name} < LARGEST)"
     if kind in (bool, str):
@@ -586,7 +629,8 @@ def _check_of(kind: Any, name: str, scope: dict[str, Any]) -> str:
             parts.append(f"type({name}) in {constant}")
         return "(" + " or ".join(parts) + ")"
     args = get_args(kind)
-    if len(args) == 2 and args[1] is Ellipsis and (args[0] in (int, bool) or is_enum(args[0])):
+    exact = args[0] in (int, bool) and not (args[0] is int and int_members) if args else False
+    if len(args) == 2 and args[1] is Ellipsis and (exact or is_enum(args[0])):
         # the item types checked in C, and the range of integers by the extremes
         constant = f"k{len(scope)}"
         scope[constant] = frozenset([args[0]])
@@ -624,13 +668,8 @@ def _attrs_writer(
     """
     hints = get_type_hints(cls)
     checked: dict[int, Any] = {}
-    scope: dict[str, Any] = {
-        "cls": cls,
-        "Wrong": Wrong,
-        "LARGEST": LARGEST,
-        "checked": checked,
-        "CHECKED_MAX": CHECKED_MAX,
-    }
+    scope = _check_scope(unions)
+    scope.update(cls=cls, Wrong=Wrong, checked=checked, CHECKED_MAX=CHECKED_MAX)
     parts = [f"{unions.tag!r}: {tag!r}"] if tag is not None else []
     lines = ["def write(value):", "    if type(value) is not cls:", "        raise Wrong"]
     checks = []
