@@ -13,6 +13,7 @@ from firenze_positions import game
 from princes_of_florence import games
 from princes_of_florence.firenze import FirenzeConfig, apply_with_events, legal_moves, new_game
 from princes_of_florence.firenze.errors import InvalidMoveError, SerializationError
+from princes_of_florence.firenze.ids import Step
 from princes_of_florence.firenze.notation import format_move, parse_move
 from princes_of_florence.firenze.observation import observe
 from princes_of_florence.firenze.serialization import (
@@ -58,33 +59,38 @@ def test_every_value_of_a_game_round_trips(config: FirenzeConfig) -> None:
 
 def test_tampered_state_is_refused() -> None:
     """A state with a brick too many breaks the 88 and is refused with the reason."""
-    data = json.loads(dumps(game()))
-    data["bag"][0] += 1
+    document = json.loads(dumps(game()))
+    document["data"]["bag"][0] += 1
     with pytest.raises(SerializationError, match="colour 0 has 26 bricks, not 25"):
-        load_state(json.dumps(data))
+        load_state(json.dumps(document))
 
 
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("not json", "not a JSON document"),
-        ('{"kind": "PayBrick", "colour": "X"}', "not a colour letter"),
-        ('{"kind": "Teleport"}', "Teleport"),
-        ('{"kind": "ChooseCard", "slot": true, "fuerstin": false}', "expected an integer"),
+        ("not json", "malformed JSON at line 1, column 1"),
+        ('{"type": "pay_brick", "colour": "X"}', r"'X' is not a Colour @ \$\.data\.colour"),
+        ('{"type": "teleport"}', "unknown move tag 'teleport'"),
+        (
+            '{"type": "choose_card", "slot": true, "fuerstin": false}',
+            r"expected an integer, not True @ \$\.data\.slot",
+        ),
     ],
 )
 def test_malformed_move_documents_are_refused(text: str, message: str) -> None:
     """A malformed move document raises SerializationError naming the problem."""
+    if text != "not json":
+        text = f'{{"schema": "1.0", "kind": "move", "game": "firenze", "data": {text}}}'
     with pytest.raises(SerializationError, match=message):
         load_move(text)
 
 
 def test_config_with_a_bad_option_is_refused() -> None:
     """The configuration's own checks run on load."""
-    data = json.loads(dumps(FirenzeConfig(players=2)))
-    data["players"] = 7
+    document = json.loads(dumps(FirenzeConfig(players=2)))
+    document["data"]["players"] = 7
     with pytest.raises(SerializationError, match="players must be 2, 3 or 4"):
-        load_config(json.dumps(data))
+        load_config(json.dumps(document))
 
 
 def test_record_names_its_game() -> None:
@@ -96,7 +102,13 @@ def test_record_names_its_game() -> None:
     with pytest.raises(SerializationError, match=r"record of the game 'princes'.* @ \$\.game"):
         load_record(json.dumps(data))
     del data["game"]
-    with pytest.raises(SerializationError, match=r"names none @ \$\.game"):
+    with pytest.raises(
+        SerializationError, match=r"does not name its game \('firenze'\) @ \$\.game"
+    ):
+        load_record(json.dumps(data))
+    data = json.loads(dumps(record))
+    data["data"]["game"] = "princes"
+    with pytest.raises(SerializationError, match=r"not 'princes' @ \$\.data\.game"):
         load_record(json.dumps(data))
 
 
@@ -132,17 +144,17 @@ def test_bad_notation_is_refused_with_the_shape(text: str, message: str) -> None
     ("tamper", "message"),
     [
         (lambda d: d["row"][0].update(title="Skandal"), "of the right titles"),
-        (lambda d: d.update(step="PAY_CARD"), "the card payment is already complete"),
+        (lambda d: d.update(step=Step.PAY_CARD.value), "the card payment is already complete"),
         (lambda d: d["seals"].__setitem__(0, 7), "a seal belongs to no player"),
         (lambda d: d.update(balconies=["BI-Y", "BI-G", "BIII-R", "BIV-B"]), "numeral I-IV"),
         (lambda d: d.update(end_holder=5), "held by no player"),
-        (lambda d: d.update(step="CHANCE"), "chance step without explicit chance"),
+        (lambda d: d.update(step=Step.CHANCE.value), "chance step without explicit chance"),
         (lambda d: d.update(level_tiles=[5, 5]), "level tile"),
     ],
 )
 def test_tampered_states_are_refused_with_the_reason(tamper: Any, message: str) -> None:
     """load_state refuses a state the engine could not play on, saying why."""
-    data = json.loads(dumps(game()))
-    tamper(data)
+    document = json.loads(dumps(game()))
+    tamper(document["data"])
     with pytest.raises(SerializationError, match=message):
-        load_state(json.dumps(data))
+        load_state(json.dumps(document))

@@ -16,9 +16,9 @@ that JSON cannot tell apart by themselves, its :class:`Unions`:
 an integer is an ``int`` (not a ``bool``, a float or a text) of less than 64
 bits, a text is a ``str``, an enum member is one of its values, an object
 has exactly its class's fields (those with a default may be left out), an
-array of more than :data:`~princes_of_florence.limits.MAX_ITEMS` items is
-refused before its items are read.  Every bad value is named with its path
-by :func:`structure`.  cattrs is imported on first use only.
+array of more than :data:`~princes_of_florence.limits.MAX_ITEMS` items (or
+the game's :attr:`Unions.max_items`) is refused before its items are read.
+Every bad value is named with its path by :func:`structure`.  cattrs is imported on first use only.
 
 :func:`value_problems` is the other direction: it walks a value about to be
 written and names every field that does not hold its declared type, so that
@@ -169,6 +169,9 @@ class Unions:
             integers where an ``int`` is declared (a game whose engine builds
             such values): it is written as its integer, which reads back as
             an ``int`` equal to it.
+        max_items: the longest array read, refused before its items are
+            read (a game whose records hold more moves than
+            :data:`~princes_of_florence.limits.MAX_ITEMS` sets more).
 
     Example:
         >>> Unions().tag
@@ -181,6 +184,7 @@ class Unions:
     renamed: tuple[tuple[str, str, str], ...] = ()
     tag: str = "type"
     int_members: bool = False
+    max_items: int = MAX_ITEMS
 
 
 # --------------------------------------------------------------------------
@@ -314,15 +318,15 @@ def _is_enum_tuples(union: Any, kinds: Sequence[type[Enum]]) -> bool:
 
 
 def _structure_items(
-    value: object, kinds: Sequence[Any], whole: Any, conv: cattrs.Converter
+    value: object, kinds: Sequence[Any], whole: Any, conv: cattrs.Converter, max_items: int
 ) -> list[Any]:
     """Structure the items of a JSON array, each path noted for error messages."""
     from cattrs.errors import IterableValidationError, IterableValidationNote
 
     if not isinstance(value, list):
         raise Invalid(f"expected an array, not {kind_of(value)}")
-    if len(value) > MAX_ITEMS:
-        raise Invalid(f"an array of {len(value)} items; at most {MAX_ITEMS}")
+    if len(value) > max_items:
+        raise Invalid(f"an array of {len(value)} items; at most {max_items}")
     errors: list[Exception] = []
     result = []
     for index, (item, kind) in enumerate(zip(value, kinds, strict=False)):
@@ -339,7 +343,9 @@ def _structure_items(
     return result
 
 
-def _enum_tuples_hook(conv: cattrs.Converter, spec: EnumTuples) -> Callable[[Any], Any]:
+def _enum_tuples_hook(
+    conv: cattrs.Converter, spec: EnumTuples, max_items: int
+) -> Callable[[Any], Any]:
     item: Any = functools.reduce(operator.or_, spec.kinds)  # the enums read as one, in order
 
     def factory(union: Any) -> Callable[[object, Any], Any]:
@@ -349,7 +355,7 @@ def _enum_tuples_hook(conv: cattrs.Converter, spec: EnumTuples) -> Callable[[Any
             if value is None and optional:
                 return None
             kinds = [item] * (len(value) if isinstance(value, list) else 0)
-            found = _structure_items(value, kinds, union, conv)
+            found = _structure_items(value, kinds, union, conv, max_items)
             if len({type(member) for member in found}) > 1:
                 raise Invalid(spec.mixed)
             return tuple(found)
@@ -359,21 +365,21 @@ def _enum_tuples_hook(conv: cattrs.Converter, spec: EnumTuples) -> Callable[[Any
     return factory
 
 
-def _tuple_hook(conv: cattrs.Converter) -> Callable[[Any], Any]:
+def _tuple_hook(conv: cattrs.Converter, max_items: int) -> Callable[[Any], Any]:
     def factory(whole: Any) -> Callable[[object, Any], tuple[Any, ...]]:
         args = get_args(whole)
         if len(args) == 2 and args[1] is Ellipsis:
 
             def homogeneous(value: object, _: Any) -> tuple[Any, ...]:
                 kinds = [args[0]] * (len(value) if isinstance(value, list) else 0)
-                return tuple(_structure_items(value, kinds, whole, conv))
+                return tuple(_structure_items(value, kinds, whole, conv, max_items))
 
             return homogeneous
 
         def fixed(value: object, _: Any) -> tuple[Any, ...]:
             if isinstance(value, list) and len(value) != len(args):
                 raise Invalid(f"expected an array of {len(args)} items, not {len(value)}")
-            return tuple(_structure_items(value, args, whole, conv))
+            return tuple(_structure_items(value, args, whole, conv, max_items))
 
         return fixed
 
@@ -481,7 +487,7 @@ def make_converter(unions: Unions) -> cattrs.Converter:
     conv.register_structure_hook(IntEnum, _structure_enum)
     conv.register_structure_hook(Enum, _structure_enum)
     conv.register_unstructure_hook_func(is_enum, lambda member: member.value)
-    conv.register_structure_hook_factory(is_tuple, _tuple_hook(conv))
+    conv.register_structure_hook_factory(is_tuple, _tuple_hook(conv, unions.max_items))
     conv.register_structure_hook_factory(attrs.has, _attrs_hook(conv))
     for enums in unions.enums:
         conv.register_structure_hook_factory(
@@ -490,7 +496,8 @@ def make_converter(unions: Unions) -> cattrs.Converter:
         )
     for spec in unions.enum_tuples:
         conv.register_structure_hook_factory(
-            functools.partial(_is_enum_tuples, kinds=spec.kinds), _enum_tuples_hook(conv, spec)
+            functools.partial(_is_enum_tuples, kinds=spec.kinds),
+            _enum_tuples_hook(conv, spec, unions.max_items),
         )
     for tagged in unions.tagged:
         _tagged_hooks(conv, tagged, unions)

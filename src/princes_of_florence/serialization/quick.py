@@ -673,7 +673,8 @@ def _attrs_writer(
     parts = [f"{unions.tag!r}: {tag!r}"] if tag is not None else []
     lines = ["def write(value):", "    if type(value) is not cls:", "        raise Wrong"]
     checks = []
-    for index, field in enumerate(attrs.fields(cls)):
+    written = [field for field in attrs.fields(cls) if field.init]  # as the converter writes
+    for index, field in enumerate(written):
         kind = hints[field.name]
         lines.append(f"    f{index} = value.{field.name}")
         write_field = _quick_writer(kind, unions, fresh)
