@@ -566,9 +566,15 @@ def checked_converter(unions: Unions, sample: object, kind: Any) -> cattrs.Conve
 # Reading with every problem named
 
 
+_MAX_REASON = 400
+"""The most characters of one reason a hook or a validator gives (a validator may quote
+a whole value)."""
+
+
 def _format(error: BaseException, kind: type | None) -> str:
     if isinstance(error, Invalid | ConfigError):  # ConfigError: a configuration's validators
-        return str(error)
+        reason = str(error)
+        return reason if len(reason) <= _MAX_REASON else f"{reason[:_MAX_REASON]}..."
     from cattrs.v import format_exception
 
     return format_exception(error, kind)
