@@ -519,7 +519,9 @@ def protocol_games(name: str) -> list[ProtocolGame]:
             rng = random.Random(f"{name}:{players}")
             config = game.make_config(players, players, {})
             state = game.new_game(config)
-            states, moves, events = [state], [], []
+            states: list[Any] = [state]
+            moves: list[Any] = []
+            events: list[tuple[Any, ...]] = []
             while not game.is_terminal(state) and len(moves) < _PROTOCOL_MOVES:
                 if game.is_chance_node(state):
                     outcomes = game.chance_outcomes(state)

@@ -181,7 +181,7 @@ def _valid_documents() -> dict[str, str]:
     config = FirenzeConfig(players=3, seed=8)
     state = new_game(config)
     rng = random.Random(8)
-    moves = []
+    moves: list[Any] = []
     found: dict[str, str] = {}
     while len(moves) < 200 or "event" not in found:
         move = rng.choice(legal_moves(state))
