@@ -28,6 +28,7 @@ from princes_of_florence.firenze.serialization import (
     load_state,
     load_view,
 )
+from princes_of_florence.firenze.state import State
 
 
 @pytest.mark.parametrize(
@@ -401,3 +402,28 @@ def test_a_long_record_is_read_and_a_longer_one_refused() -> None:
     assert len(dumps(longer)) <= MAX_DOCUMENT_CHARS
     with pytest.raises(SerializationError, match=r"an array of 50001 items; at most 50000"):
         load_record(dumps(longer))
+
+
+def test_the_quick_reader_and_the_converter_read_alike() -> None:
+    """Every valid document reads the same through the quick reader and the converter
+    alone, enum members included (a colour, not its rank); the quick reader gives up on
+    what the converter refuses, so the converter names it."""
+    from princes_of_florence.firenze import serialization
+    from princes_of_florence.serialization import converter, quick
+
+    classes = {**dict(serialization._KINDS), "events": tuple[Any, ...]}
+    for kind in ("state", "view", "move", "event", "config", "record"):
+        data = json.loads(DOCUMENTS[kind])["data"]
+        read = serialization._quick_reader(classes[kind])
+        slow = converter.structure(serialization._converter(), data, classes[kind], kind)
+        assert read is not None
+        assert repr(read(data)) == repr(slow)
+    state = json.loads(DOCUMENTS["state"])["data"]
+    read_state = serialization._quick_reader(State)
+    assert read_state is not None
+    assert read_state(state).memo_moves is None  # a cache, never in a document
+    for wrong in (True, 9.0, "BUILD", None):
+        with pytest.raises(quick.GiveUp):
+            read_state({**state, "step": wrong})
+    with pytest.raises(quick.GiveUp):
+        read_state({**state, "memo_moves": None})

@@ -107,22 +107,52 @@ def _quick_scalar(kind: Any) -> Reader | None:
     return None
 
 
-def _enum_table(kinds: Sequence[Any]) -> dict[str, Enum] | None:
+def _enum_table(kinds: Sequence[Any]) -> dict[Any, Enum] | None:
     """The members of ``kinds`` by value, the first kind first, as the converter tries them.
 
-    Only text values: a JSON value found in this table is exactly such a text
-    (no number or ``true`` equals a text).
+    Only text values, or only integers: a JSON value found in a table of texts
+    is exactly such a text (no number or ``true`` equals a text); a table of
+    integers is looked up through :func:`_finder`, which first refuses
+    ``true`` and ``1.0`` (equal to ``1``, yet no member's value).
     """
-    table: dict[str, Enum] = {}
+    table: dict[Any, Enum] = {}
     for kind in kinds:
-        if not is_enum(kind) or not all(type(m.value) is str for m in kind):
+        if not is_enum(kind):
             return None
         for member in kind:
             table.setdefault(member.value, member)
-    return table
+    if all(type(value) is str for value in table) or all(type(value) is int for value in table):
+        return table
+    return None
 
 
-def _enum_table_of(kind: Any, unions: Unions) -> dict[str, Enum] | None:
+def _finder(table: dict[Any, Enum]) -> Callable[[Any], Enum]:
+    """The look-up of a value in ``table``: a ``KeyError`` or ``TypeError`` if it has none.
+
+    >>> from enum import IntEnum
+    >>> class Die(IntEnum):
+    ...     ONE = 1
+    >>> find = _finder({1: Die.ONE})
+    >>> find(1)
+    <Die.ONE: 1>
+    >>> find(True)
+    Traceback (most recent call last):
+    ...
+    KeyError: True
+    """
+    find = table.__getitem__
+    if all(type(value) is str for value in table):
+        return find  # in C
+
+    def find_integer(value: Any) -> Enum:
+        if type(value) is not int:
+            raise KeyError(value)
+        return find(value)
+
+    return find_integer
+
+
+def _enum_table_of(kind: Any, unions: Unions) -> dict[Any, Enum] | None:
     """The table of :func:`_enum_table` for an enum, or a union of enums read as one."""
     if is_enum(kind):
         return _enum_table([kind])
@@ -140,7 +170,7 @@ def _quick_enums(kinds: Sequence[Any]) -> Reader | None:
     table = _enum_table(kinds)
     if table is None:
         return None
-    find = table.__getitem__
+    find = _finder(table)
 
     def read_enum(value: Any) -> Any:
         try:
@@ -156,7 +186,7 @@ def _quick_enum_tuple(kinds: Sequence[Any]) -> Reader | None:
     table = _enum_table(kinds)
     if table is None:
         return None
-    find = table.__getitem__
+    find = _finder(table)
 
     def read_enums(value: Any) -> tuple[Any, ...]:
         if type(value) is not list or len(value) > MAX_ITEMS:
@@ -185,7 +215,10 @@ def _quick_attrs(cls: Any, unions: Unions, tagged: bool = False) -> Reader | Non
     the caller has already looked up.
     """
     hints = get_type_hints(cls)
-    fields = attrs.fields(cls)
+    # A field not set on construction (a cache) is the class's to set, and no
+    # document holds it, as the converter reads.
+    fields = [f for f in attrs.fields(cls) if f.init]
+    unset = len(fields) < len(attrs.fields(cls))
     # A field whose default is made by a factory (a configuration's names) is
     # passed to the class only when the document has it, so the class makes the default.
     made = {f.name for f in fields if isinstance(f.default, attrs.Factory)}  # type: ignore[arg-type]
@@ -241,7 +274,7 @@ def _quick_attrs(cls: Any, unions: Unions, tagged: bool = False) -> Reader | Non
                 f"{indent}    raise GiveUp",
             ]
         elif table is not None:  # a KeyError or TypeError (an array, an object) gives up
-            scope[f"find{index}"] = table.__getitem__
+            scope[f"find{index}"] = _finder(table)
             lines.append(f"{indent}{name} = find{index}({name})")
         elif is_tuple(kind) and len(items) == 2 and items[1] is Ellipsis and items[0] is int:
             lines += [
@@ -259,7 +292,7 @@ def _quick_attrs(cls: Any, unions: Unions, tagged: bool = False) -> Reader | Non
             and is_enum(items[0])
             and (table := _enum_table([items[0]])) is not None
         ):
-            scope[f"find{index}"] = table.__getitem__
+            scope[f"find{index}"] = _finder(table)
             lines += [
                 f"{indent}if type({name}) is not list or len({name}) > MAX_ITEMS:",
                 f"{indent}    raise GiveUp",
@@ -276,11 +309,13 @@ def _quick_attrs(cls: Any, unions: Unions, tagged: bool = False) -> Reader | Non
     lines += ["    except (KeyError, TypeError):", "        raise GiveUp from None"]
     plain = (
         not made
+        and not unset
         and "__slots__" not in vars(cls)
         and all(f.validator is None and f.converter is None and f.init for f in fields)
     )
     slotted = (
         not made
+        and not unset
         and not plain
         and all(f.validator is None and f.converter is None and f.init for f in fields)
         and not hasattr(cls, "__attrs_post_init__")
