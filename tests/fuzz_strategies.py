@@ -589,7 +589,7 @@ def game_documents(draw: st.DrawFn, name: str, max_chars: int) -> tuple[str, Any
         if not isinstance(document, dict) or "data" not in document:
             break
     text = _text(document) if isinstance(document, dict) else json.dumps(document)
-    if draw(st.integers(0, 4)) != 0 or not text.startswith("{"):
+    if draw(st.integers(0, 4)) != 0 or not isinstance(document, dict) or not document:
         return kind, text, source, False
     hostility = draw(st.sampled_from(_TEXT_HOSTILITIES))
     if hostility == "repeated key":

@@ -350,6 +350,7 @@ def test_every_loader_names_a_wrong_type_at_its_path(kind: str, wrong: str) -> N
         ("state", ("players", 0, "hand"), ["Kaiser"], r"'Kaiser' is not a Title"),
         ("move", ("type",), "teleport", r"unknown move tag 'teleport'; expected one of "),
         ("move", ("type",), "PlaceBrick", r"unknown move tag 'PlaceBrick'"),
+        ("move", ("type",), [], r"unknown move tag \[\]; expected one of"),
         ("event", ("type",), None, r"an event needs a 'type' tag"),
         ("config", ("players",), 9, r"players must be 2, 3 or 4, not 9 .* @ \$\.data"),
         (

@@ -503,6 +503,7 @@ def _get(data: Any, path: tuple[Any, ...]) -> Any:
         ),
         ("move", ("type",), "teleport", r"unknown move tag 'teleport'; expected one of accept,"),
         ("move", ("type",), "Send", r"unknown move tag 'Send'"),
+        ("move", ("type",), [], r"unknown move tag \[\]; expected one of"),
         ("event", ("type",), None, r"an event needs a 'type' tag"),
         ("config", ("players",), 9, r"players must be 2, 3, 4 or 5, not 9 .* @ \$\.data"),
         (

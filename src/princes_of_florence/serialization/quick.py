@@ -392,7 +392,8 @@ def _quick_tagged(members: Sequence[Any], unions: Unions) -> Reader | None:
     def read_tagged(value: Any) -> Any:
         if type(value) is not dict:
             raise GiveUp
-        read_member = readers.get(value.get(tag))  # type: ignore[arg-type]  # any JSON value
+        found = value.get(tag)
+        read_member = readers.get(found) if type(found) is str else None  # an array is no key
         if read_member is None:
             raise GiveUp
         return read_member(value)  # the tag is known to the member's reader
