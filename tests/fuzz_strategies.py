@@ -17,6 +17,7 @@ from typing import Any, get_args
 import attrs
 from hypothesis import strategies as st
 
+from princes_of_florence import games
 from princes_of_florence.config import GameConfig
 from princes_of_florence.encoding import ACTION_COUNT
 from princes_of_florence.engine import apply_with_events, is_terminal, legal_moves
@@ -32,7 +33,9 @@ __all__ = [
     "Sample",
     "action_values",
     "command_lines",
+    "GAME_KINDS",
     "documents",
+    "game_documents",
     "hostile_values",
     "move_texts",
     "moves_for",
@@ -475,3 +478,131 @@ def command_lines(draw: st.DrawFn) -> tuple[list[str], str, str, bytes]:
         content = draw(st.binary(max_size=200))
     stdin = "\n".join(draw(st.lists(st.sampled_from(["1", "2", "x", "sell 1", "²", ""]))))
     return argv, stdin, kind, content
+
+
+# ---------------------------------------------------------------------------
+# The documents of every registered game, through the game protocol
+
+GAME_KINDS = ("state", "view", "move", "event", "config", "record")
+"""The kinds of document every game's protocol reads (``load_state``, ...)."""
+
+
+@attrs.frozen(repr=False, eq=False)
+class ProtocolGame:
+    """A game of any registered game, played at random through its protocol."""
+
+    name: str
+    config: Any
+    states: tuple[Any, ...]
+    moves: tuple[Any, ...]
+    events: tuple[tuple[Any, ...], ...]
+
+    def __repr__(self) -> str:  # the states are long; the game and its length say it
+        return f"ProtocolGame({self.name!r}, moves={len(self.moves)})"
+
+
+_PROTOCOL_GAMES: dict[str, list[ProtocolGame]] = {}
+
+_PROTOCOL_MOVES = 150
+"""The moves played of each game: enough to reach every kind of event of the opening
+rounds, few enough that setting up stays well under a second."""
+
+
+def protocol_games(name: str) -> list[ProtocolGame]:
+    """Two games of ``name`` (the fewest players, then the most), played once per process
+    at random through :func:`princes_of_florence.games.get`'s protocol alone, chance
+    outcomes drawn by their probabilities."""
+    if name not in _PROTOCOL_GAMES:
+        game = games.get(name)
+        played = []
+        for players in (game.player_counts[0], game.player_counts[-1]):
+            rng = random.Random(f"{name}:{players}")
+            config = game.make_config(players, players, {})
+            state = game.new_game(config)
+            states: list[Any] = [state]
+            moves: list[Any] = []
+            events: list[tuple[Any, ...]] = []
+            while not game.is_terminal(state) and len(moves) < _PROTOCOL_MOVES:
+                if game.is_chance_node(state):
+                    outcomes = game.chance_outcomes(state)
+                    weights = [probability for _, probability in outcomes]
+                    move = rng.choices([move for move, _ in outcomes], weights)[0]
+                else:
+                    move = rng.choice(game.legal_moves(state))
+                state, happened = game.apply_with_events(state, move)
+                states.append(state)
+                moves.append(move)
+                events.append(tuple(happened))
+            played.append(ProtocolGame(name, config, tuple(states), tuple(moves), tuple(events)))
+        _PROTOCOL_GAMES[name] = played
+    return _PROTOCOL_GAMES[name]
+
+
+def _protocol_valid(played: ProtocolGame, kind: str, index: int, rng: random.Random) -> str:
+    """A valid document of ``kind`` from position ``index`` of ``played``."""
+    game = games.get(played.name)
+    state = played.states[index]
+    if kind == "state":
+        return game.dumps(state)
+    if kind == "view":
+        return game.dumps(game.observe(state, rng.randrange(played.config.players)))
+    if kind == "config":
+        return game.dumps(played.config)
+    if kind == "record":
+        return game.dumps(game.make_record(played.config, played.moves[:index]))
+    step = min(index, len(played.moves) - 1)
+    if kind == "move":
+        return game.dumps(played.moves[step])
+    happened = next((e for e in played.events[step:] if e), None) or next(
+        e for e in played.events if e
+    )
+    return game.dumps(happened[rng.randrange(len(happened))])
+
+
+_TEXT_HOSTILITIES = ("repeated key", "NaN", "Infinity", "not UTF-8", "digits", "oversized")
+"""What :func:`game_documents` may do to a document's text, each always refused."""
+
+
+@st.composite
+def game_documents(draw: st.DrawFn, name: str, max_chars: int) -> tuple[str, Any, str, bool]:
+    """A document of the game ``name`` meant as one of :data:`GAME_KINDS`: valid, or
+    broken in its data one to three times as :func:`documents` breaks them, or the
+    document of another kind, and sometimes made hostile in its text (a key given twice,
+    ``NaN``, bytes that are not UTF-8, a number of too many digits, more than
+    ``max_chars`` characters).
+
+    Returns the kind, the text (or bytes), the kind it was made from, and whether the
+    text is hostile (then every loader must refuse it).
+    """
+    kind = draw(st.sampled_from(GAME_KINDS))
+    source = draw(st.sampled_from(GAME_KINDS)) if draw(st.integers(0, 9)) == 0 else kind
+    played_games = protocol_games(name)
+    played = played_games[draw(st.integers(0, len(played_games) - 1))]  # not hashed: long
+    index = draw(st.integers(min_value=0, max_value=len(played.moves)))
+    text = _protocol_valid(played, source, index, random.Random(draw(st.integers(0, 2**16))))
+    document = json.loads(text)
+    for _ in range(draw(st.integers(min_value=0, max_value=3))):
+        if draw(st.integers(0, 9)) == 0:
+            document = _mutation(draw, document)
+        else:
+            document["data"] = _mutation(draw, document["data"])
+        if not isinstance(document, dict) or "data" not in document:
+            break
+    text = _text(document) if isinstance(document, dict) else json.dumps(document)
+    if draw(st.integers(0, 4)) != 0 or not isinstance(document, dict) or not document:
+        return kind, text, source, False
+    hostility = draw(st.sampled_from(_TEXT_HOSTILITIES))
+    if hostility == "repeated key":
+        key = draw(st.sampled_from(sorted(document)))
+        hostile: Any = "{" + json.dumps(key) + ":" + json.dumps(document[key]) + "," + text[1:]
+    elif hostility in ("NaN", "Infinity"):
+        hostile = "{" + f'"x":{draw(st.sampled_from(["", "-"]))}{hostility}' + "," + text[1:]
+    elif hostility == "not UTF-8":
+        at = draw(st.integers(min_value=1, max_value=len(text) - 1))
+        hostile = text[:at].encode() + draw(st.sampled_from([b"\xff", b"\xc3", b"\xed\xa0\x80"]))
+        hostile += text[at:].encode()
+    elif hostility == "digits":
+        hostile = '{"x":' + "7" * draw(st.sampled_from([4_301, HUGE_DIGITS])) + "," + text[1:]
+    else:
+        hostile = text + " " * (max_chars + 1 - len(text))
+    return kind, hostile, source, True

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import xml.dom.minidom
 from typing import Any
 
@@ -213,7 +214,7 @@ def test_information_state_grows_with_the_game_and_hides_the_others_cards() -> N
     assert len(long) > len(short)
     for line in long.splitlines()[1:]:
         document = json.loads(line)["data"]
-        if document["type"] == "CardDrawn" and document["player"] != 0:
+        if document["type"] == "card_drawn" and document["player"] != 0:
             assert document["kind"] is None
 
 
@@ -320,3 +321,246 @@ def test_front_end_members() -> None:
     cards = GAME.hand(view)
     assert cards[0].name.startswith("mes_retire")
     assert cards[-1].name.startswith("plan card")
+
+
+# --------------------------------------------------------------------------
+# Refusals: every loader answers a hostile document with Florenz's own error
+
+_LOADERS: dict[str, Any] = {
+    "state": load_state,
+    "view": load_view,
+    "move": load_move,
+    "event": load_event,
+    "config": load_config,
+    "record": load_record,
+}
+
+
+def _valid_documents() -> dict[str, str]:
+    """A valid document of every kind, from the middle of a played game."""
+    config, moves, states = GAMES[1]
+    state, move = states[20], moves[20]
+    _, events = apply_with_events(state, move)
+    return {
+        "state": dumps(state),
+        "view": dumps(observe(state, 0)),
+        "move": dumps(move),
+        "event": dumps(events[0]),
+        "config": dumps(config),
+        "record": dumps(GameRecord(config, tuple(moves[:30]))),
+    }
+
+
+DOCUMENTS = _valid_documents()
+
+
+def _refused(kind: str, text: str | bytes, message: str) -> None:
+    with pytest.raises(SerializationError, match=message) as caught:
+        _LOADERS[kind](text)
+    assert type(caught.value) is SerializationError  # Florenz's own, not the library's
+    assert len(str(caught.value)) < 1_000
+
+
+def _with_key(text: str, key_and_value: str) -> str:
+    """``text`` with ``key_and_value`` put first in its outer object."""
+    return "{" + key_and_value + "," + text[1:]
+
+
+@pytest.mark.parametrize("kind", sorted(_LOADERS))
+@pytest.mark.parametrize(
+    ("case", "message"),
+    [
+        ("deep", "malformed JSON"),
+        ("repeated key", r"the key 'game' appears twice in one object"),
+        ("repeated inner key", r"the key '\w+' appears twice in one object"),
+        ("NaN", "NaN is not a number JSON allows"),
+        ("Infinity", "Infinity is not a number JSON allows"),
+        ("-Infinity", "-Infinity is not a number JSON allows"),
+        ("oversized", r"the document has 100001 characters; at most 100000 are read"),
+        ("not UTF-8", "the document is not UTF-8"),
+        ("digits", r"a number has too many digits \(at most 20\)"),
+        ("unknown envelope field", r"unknown fields in the document: surplus @ \$"),
+        ("unknown data field", r"extra fields found \(surplus\)"),
+        ("another game", r"this is a \w+ of the game 'princes', not of Florenz \('florenz'\)"),
+        ("no game", r"the document does not name its game \('florenz'\) @ \$\.game"),
+        ("another kind", r"expected a \w+ document, not kind '\w+' @ \$\.kind"),
+        ("another schema", r"schema 2\.0 is not supported: this version reads schema 1\.x"),
+        ("not an object", "a document must be an object with schema, kind and data, not an array"),
+        ("not text", "a document must be text, not int"),
+    ],
+)
+def test_every_loader_refuses_a_hostile_document(kind: str, case: str, message: str) -> None:
+    """Each text-level refusal, for each loader, is Florenz's SerializationError saying why."""
+    valid = DOCUMENTS[kind]
+    document = json.loads(valid)
+    text: Any
+    if case == "deep":
+        text = "[" * 100_000
+    elif case == "repeated key":
+        text = _with_key(valid, '"game":"florenz"')
+    elif case == "repeated inner key":
+        data = json.dumps(document["data"], separators=(",", ":"))
+        first = next(iter(document["data"]))
+        twice = _with_key(data, f"{json.dumps(first)}:{json.dumps(document['data'][first])}")
+        text = valid.replace(data, twice)
+    elif case in ("NaN", "Infinity", "-Infinity"):
+        text = _with_key(valid, f'"x":{case}')
+    elif case == "oversized":
+        text = valid + " " * (100_001 - len(valid))
+    elif case == "not UTF-8":
+        text = valid.replace('"schema"', '"sch\udcffema"').encode("utf-8", "surrogateescape")
+    elif case == "digits":
+        text = _with_key(valid, '"x":' + "9" * 5_000)
+    elif case == "unknown envelope field":
+        text = _with_key(valid, '"surplus":1')
+    elif case == "unknown data field":
+        text = json.dumps({**document, "data": {**document["data"], "surplus": 1}})
+    elif case == "another game":
+        text = json.dumps({**document, "game": "princes"})
+    elif case == "no game":
+        text = json.dumps({k: v for k, v in document.items() if k != "game"})
+    elif case == "another kind":
+        text = DOCUMENTS["config" if kind != "config" else "move"]
+    elif case == "another schema":
+        text = json.dumps({**document, "schema": "2.0"})
+    elif case == "not an object":
+        text = json.dumps([document])
+    else:
+        text = 7
+    _refused(kind, text, message)
+
+
+def _int_path(data: Any, path: tuple[Any, ...] = ()) -> tuple[Any, ...] | None:
+    """The path of the first integer inside ``data`` (not a boolean), depth first."""
+    if type(data) is int and path:
+        return path
+    items = (
+        data.items()
+        if isinstance(data, dict)
+        else enumerate(data)
+        if isinstance(data, list)
+        else ()
+    )
+    for key, value in items:
+        found = _int_path(value, (*path, key))
+        if found is not None:
+            return found
+    return None
+
+
+def _shown(path: tuple[Any, ...]) -> str:
+    return "$.data" + "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in path)
+
+
+def _replaced(document: dict[str, Any], path: tuple[Any, ...], value: Any) -> str:
+    data = document["data"]
+    for step in path[:-1]:
+        data = data[step]
+    data[path[-1]] = value
+    return json.dumps(document)
+
+
+@pytest.mark.parametrize("kind", sorted(_LOADERS))
+@pytest.mark.parametrize("wrong", ["float", "bool", "text"])
+def test_every_loader_names_a_wrong_type_at_its_path(kind: str, wrong: str) -> None:
+    """An integer given as 4.0, true or "4" is refused with the value and its path."""
+    document = json.loads(DOCUMENTS[kind])
+    path = _int_path(document["data"])
+    assert path is not None
+    number = _get(document["data"], path)
+    value, shown = {
+        "float": (float(number), re.escape(f"{float(number)!r}")),
+        "bool": (True, "True"),
+        "text": (str(number), re.escape(repr(str(number)))),
+    }[wrong]
+    message = (
+        rf"(expected an integer, not {shown}|{shown} is not a \w+) @ {re.escape(_shown(path))}"
+    )
+    _refused(kind, _replaced(document, path, value), message)
+
+
+def _get(data: Any, path: tuple[Any, ...]) -> Any:
+    for step in path:
+        data = data[step]
+    return data
+
+
+@pytest.mark.parametrize(
+    ("kind", "path", "value", "message"),
+    [
+        ("state", ("stage",), "ACTION", r"'ACTION' is not a Stage @ \$\.data\.stage"),
+        ("state", ("stage",), 99, r"99 is not a Stage @ \$\.data\.stage"),
+        ("state", ("stage",), 1.0, r"1\.0 is not a Stage @ \$\.data\.stage"),
+        ("state", ("stage",), False, r"False is not a Stage @ \$\.data\.stage"),
+        ("view", ("state", "stage"), "1", r"'1' is not a Stage @ \$\.data\.state\.stage"),
+        ("state", ("families", 0, "passed"), 0, r"expected true or false, not 0"),
+        ("state", ("round",), 2**64, r"an integer of 65 bits is out of range @ \$\.data\.round"),
+        (
+            "state",
+            ("families", 0),
+            [],
+            r"expected an object, not an array @ \$\.data\.families\[0\]",
+        ),
+        ("move", ("type",), "teleport", r"unknown move tag 'teleport'; expected one of accept,"),
+        ("move", ("type",), "Send", r"unknown move tag 'Send'"),
+        ("move", ("type",), [], r"unknown move tag \[\]; expected one of"),
+        ("event", ("type",), None, r"an event needs a 'type' tag"),
+        ("config", ("players",), 9, r"players must be 2, 3, 4 or 5, not 9 .* @ \$\.data"),
+        (
+            "record",
+            ("moves", 0),
+            {"type": "send", "location": "4"},
+            r"\$\.data\.moves\[0\]\.location",
+        ),
+        ("record", ("game",), "firenze", r"expected a record of florenz, not 'firenze'"),
+    ],
+)
+def test_nested_values_are_refused_by_what_they_are(
+    kind: str, path: tuple[Any, ...], value: Any, message: str
+) -> None:
+    """A string, a number, a float or false for an enum, a wrong value deep inside: each named."""
+    document = json.loads(DOCUMENTS[kind])
+    _refused(kind, _replaced(document, path, value), message)
+
+
+def test_a_document_of_another_game_is_refused() -> None:
+    """Firenze's and The Princes of Florence's real documents are not read as Florenz's."""
+    from princes_of_florence import games
+
+    for name in ("firenze", "princes"):
+        other = games.get(name)
+        config = other.make_config(other.player_counts[0], 1, {})
+        state = other.new_game(config)
+        for text in (other.dumps(state), other.dumps(config)):
+            kind = json.loads(text)["kind"]
+            with pytest.raises(SerializationError, match=r"'florenz'|not of Florenz"):
+                _LOADERS[kind](text)
+        with pytest.raises(SerializationError, match=rf"the game '{name}'"):
+            load_record(other.dumps(other.make_record(config, ())))
+
+
+def test_the_quick_reader_and_the_converter_read_alike() -> None:
+    """Every valid document reads the same through the quick reader and the converter
+    alone, enum members included (a Medici, not its number); the quick reader gives up
+    on what the converter refuses, so the converter names it."""
+    from princes_of_florence.florenz import serialization
+    from princes_of_florence.florenz.ids import Medici
+    from princes_of_florence.florenz.moves import Gift
+    from princes_of_florence.serialization import converter, quick
+
+    classes = dict(serialization._KINDS)
+    for kind, text in DOCUMENTS.items():
+        data = json.loads(text)["data"]
+        read = serialization._quick_reader(classes[kind])
+        slow = converter.structure(serialization._converter(), data, classes[kind], kind)
+        if read is not None:
+            assert repr(read(data)) == repr(slow)
+    gift = load_move(dumps(Gift(Medici.GIOVANNI, 3)))
+    assert isinstance(gift, Gift)
+    assert type(gift.medici) is Medici
+    state = json.loads(DOCUMENTS["state"])["data"]
+    read_state = serialization._quick_reader(GameState)
+    assert read_state is not None
+    for wrong in (True, 1.0, "1", None):
+        with pytest.raises(quick.GiveUp):
+            read_state({**state, "stage": wrong})

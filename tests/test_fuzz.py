@@ -30,10 +30,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from fuzz_strategies import (
+    GAME_KINDS,
     KINDS,
     action_values,
     command_lines,
     documents,
+    game_documents,
     hostile_values,
     move_texts,
     moves_for,
@@ -49,6 +51,7 @@ from princes_of_florence import (
     apply,
     cli,
     free_moves,
+    games,
     is_legal,
     is_terminal,
     legal_moves,
@@ -61,6 +64,7 @@ from princes_of_florence import (
     work_preview,
 )
 from princes_of_florence import bench as bench_module
+from princes_of_florence import errors as library_errors
 from princes_of_florence.bots import RandomBot
 from princes_of_florence.cli import main
 from princes_of_florence.encoding import (
@@ -246,6 +250,67 @@ def test_hostile_documents(kind: str, summary_lines: list[str]) -> None:
 
     run()
     _report(summary_lines, f"{kind} documents", counts)
+
+
+def _error_of(name: str) -> type[SerializationError]:
+    """The game's own SerializationError: that of its errors module, else the library's."""
+    package = type(games.get(name)).__module__.rpartition(".")[0]
+    try:
+        errors_module = importlib.import_module(f"{package}.errors")
+    except ImportError:
+        return library_errors.SerializationError
+    error: type[SerializationError] = errors_module.SerializationError
+    return error
+
+
+def _max_chars(name: str) -> int:
+    """The longest document the game reads: its envelope's bound, else the library's."""
+    package = type(games.get(name)).__module__.rpartition(".")[0]
+    try:
+        module = importlib.import_module(f"{package}.serialization")
+    except ImportError:
+        return MAX_DOCUMENT_CHARS
+    return int(getattr(module, "MAX_DOCUMENT_CHARS", MAX_DOCUMENT_CHARS))
+
+
+@pytest.mark.parametrize("name", games.names())
+def test_hostile_documents_of_every_game(name: str, summary_lines: list[str]) -> None:
+    """Every game's loaders, called through its protocol, answer a broken or hostile
+    document with that game's own SerializationError (a text with a key twice, NaN,
+    bytes that are not UTF-8, too many digits or too many characters always), and what
+    they accept writes back to the same text and, for a state, can be played on."""
+    counts: Counter[str] = Counter()
+    game: Any = games.get(name)
+    error = _error_of(name)
+    max_chars = _max_chars(name)
+    loaders = {kind: getattr(game, f"load_{kind}") for kind in GAME_KINDS}
+
+    @fuzz
+    @given(game_documents(name, max_chars), st.booleans())
+    def run(made: tuple[str, Any, str, bool], as_bytes: bool) -> None:
+        kind, text, _source, hostile = made
+        if as_bytes and isinstance(text, str):
+            text = text.encode()
+        answer = _answer(lambda: loaders[kind](text))
+        counts[f"load_{kind}"] += 1
+        if isinstance(answer, PrincesOfFlorenceError):
+            assert type(answer) is error, (type(answer), answer)
+            if len(text) > max_chars:
+                assert "characters; at most" in str(answer)
+            counts["refused"] += 1
+            return
+        assert not hostile, f"a hostile text was read: {str(text)[:200]!r}"
+        assert len(text) <= max_chars
+        written = game.dumps(answer)
+        assert game.dumps(loaders[kind](written)) == written
+        if kind == "state" and not game.is_terminal(answer):
+            offered = game.legal_moves(answer)
+            assert offered, "an accepted state that is not over offers a move"
+            game.apply(answer, offered[0])
+        counts["accepted"] += 1
+
+    run()
+    _report(summary_lines, f"{name} documents", counts)
 
 
 def test_hostile_text_records(summary_lines: list[str]) -> None:

@@ -1,44 +1,67 @@
-"""Firenze values as JSON documents, and back, validated.
+"""Firenze values as JSON documents, and back, validated, on the generic part of
+:mod:`princes_of_florence.serialization`.
 
-Every value (configuration, state, view, move, event, record) becomes a JSON
-object; moves and events carry their class in ``kind``.  Loading checks the
-structure and, for states, every invariant the engine relies on, so a tampered
-document raises :class:`~princes_of_florence.firenze.errors.SerializationError`.
+Every document is the library's envelope
+(:class:`~princes_of_florence.serialization.envelope.Envelope`) naming the
+schema, the kind and the game; a move or an event is tagged by its class name
+in snake case (``"type":"place_brick"``), an enum is its value (a colour its
+rank, ``1`` for yellow; a card its title), a tuple is an array::
+
+    {"schema":"1.0","kind":"move","game":"firenze","data":{"type":"place_brick","tower":null,"colour":1}}
+
+Loading checks the envelope, the JSON text (bounded, no key twice, no ``NaN``)
+and every field's exact type, and for states every invariant the engine relies
+on, so a malformed or tampered document raises
+:class:`~princes_of_florence.firenze.errors.SerializationError` naming what is
+wrong, with its path.
 
 >>> from princes_of_florence.firenze import FirenzeConfig, new_game
 >>> state = new_game(FirenzeConfig(players=2, seed=5))
 >>> load_state(dumps(state)) == state
 True
->>> load_move('{"kind": "PlaceBrick", "tower": null, "colour": "Y"}')
+>>> envelope = '{"schema":"1.0","kind":"move","game":"firenze","data":%s}'
+>>> load_move(envelope % '{"type":"place_brick","tower":null,"colour":1}')
 PlaceBrick(tower=None, colour=<Colour.Y: 1>)
+>>> load_move(envelope % '{"type":"place_brick","tower":null,"colour":"Y"}')
+Traceback (most recent call last):
+...
+princes_of_florence.firenze.errors.SerializationError: invalid move document: \
+'Y' is not a Colour @ $.data.colour
 """
 
 from __future__ import annotations
 
-import json
-from typing import Any, TypeVar
+import functools
+from typing import TYPE_CHECKING, Any, get_args
 
 import attrs
-import cattrs
-from cattrs.strategies import configure_tagged_union
-from cattrs.v import format_exception
 
 from princes_of_florence.firenze.config import FirenzeConfig
-from princes_of_florence.firenze.errors import ConfigError, SerializationError
+from princes_of_florence.firenze.errors import SerializationError
 from princes_of_florence.firenze.events import EVENT_TYPES, Event
-from princes_of_florence.firenze.ids import Colour, Step, Title
-from princes_of_florence.firenze.moves import MOVE_TYPES, Move
+from princes_of_florence.firenze.moves import EndPhase, Move
 from princes_of_florence.firenze.observation import PlayerView
 from princes_of_florence.firenze.rules.invariants import state_problems
 from princes_of_florence.firenze.state import State
-from princes_of_florence.limits import shorten
+from princes_of_florence.serialization import converter, quick
+from princes_of_florence.serialization.converter import TaggedUnion, Unions, union_members
+from princes_of_florence.serialization.envelope import Envelope
+
+if TYPE_CHECKING:
+    import cattrs
 
 __all__ = [
+    "ENVELOPE",
     "GAME_NAME",
+    "MAX_DOCUMENT_CHARS",
+    "MAX_RECORD_MOVES",
+    "SCHEMA_VERSION",
+    "UNIONS",
     "FirenzeRecord",
     "dumps",
     "load_config",
     "load_event",
+    "load_events",
     "load_move",
     "load_record",
     "load_state",
@@ -46,9 +69,23 @@ __all__ = [
 ]
 
 GAME_NAME = "firenze"
-"""The name a record carries, so that no other game's record is read as Firenze's."""
+"""The name every document carries (``"game"`` in the envelope), so that no other
+game's document is read as Firenze's."""
 
-T = TypeVar("T")
+SCHEMA_VERSION = "1.0"
+"""The schema written; documents of the same major version are read."""
+
+MAX_RECORD_MOVES = 50_000
+"""The most moves a record read holds.
+
+Random play runs to the turn limit (1,000 player turns, ruling ZR44) with about
+12 moves a turn, some 12,000 moves; this is four times that, while reading stays
+bounded."""
+
+MAX_DOCUMENT_CHARS = 2_000_000
+"""The longest document read, in characters: a record of :data:`MAX_RECORD_MOVES`
+moves of 40 characters each (the library's limit,
+:data:`~princes_of_florence.limits.MAX_DOCUMENT_CHARS`, is The Princes of Florence's)."""
 
 
 @attrs.frozen
@@ -72,110 +109,155 @@ class FirenzeRecord:
     game: str = GAME_NAME
 
 
+_KINDS: tuple[tuple[str, Any], ...] = (
+    ("state", State),
+    ("view", PlayerView),
+    ("config", FirenzeConfig),
+    ("record", FirenzeRecord),
+    ("move", Move),
+    ("event", Event),
+)
+"""The kinds of document, each with the type it holds (``events``: a list of events)."""
+
+ENVELOPE = Envelope(
+    game=GAME_NAME,
+    title="Firenze",
+    schema=SCHEMA_VERSION,
+    named=frozenset({*(kind for kind, _ in _KINDS), "events"}),
+    name_required=True,
+    error=SerializationError,
+    max_chars=MAX_DOCUMENT_CHARS,
+)
+"""The envelope of Firenze's documents: every document names the game, and one
+that does not is refused."""
+
+UNIONS = Unions(
+    tagged=(TaggedUnion(get_args(Move), "move"), TaggedUnion(get_args(Event), "event")),
+    max_items=MAX_RECORD_MOVES,
+)
+"""How Firenze's moves and events are written: tagged by class (``"type":"place_brick"``)."""
+
+
+@functools.cache
 def _converter() -> cattrs.Converter:
-    converter = cattrs.Converter(forbid_extra_keys=True)
-    converter.register_unstructure_hook(Colour, lambda colour: colour.name)
-    converter.register_structure_hook(Colour, lambda value, _: _colour(value))
-    converter.register_unstructure_hook(Step, lambda step: step.name)
-    converter.register_structure_hook(Step, lambda value, _: _step(value))
-    converter.register_unstructure_hook(Title, lambda title: title.value)
-    converter.register_structure_hook(Title, lambda value, _: Title(value))
-    converter.register_structure_hook(int, _int)
-    converter.register_structure_hook(bool, _bool)
-    converter.register_structure_hook(str, _str)
-    configure_tagged_union(Move, converter, tag_name="kind", tag_generator=lambda c: c.__name__)
-    configure_tagged_union(Event, converter, tag_name="kind", tag_generator=lambda c: c.__name__)
-    return converter
+    """The converter, built and checked on first use (importing this module leaves
+    cattrs unloaded)."""
+    union: Any = Move  # mypy takes a union for a value, not a type
+    return converter.checked_converter(UNIONS, EndPhase(), union)
 
 
-def _int(value: object, _: object) -> int:
-    if type(value) is not int:
-        raise ValueError(f"expected an integer, not {value!r}")
-    return value
+@functools.cache
+def _quick_reader(cls: Any) -> quick.Reader | None:
+    """The quick reader of ``cls``, written out on first use (``None``: the converter reads)."""
+    return quick.reader(cls, UNIONS)
 
 
-def _bool(value: object, _: object) -> bool:
-    if type(value) is not bool:
-        raise ValueError(f"expected true or false, not {value!r}")
-    return value
+_WRITERS: dict[type, quick.Writer | None] = {}
+"""The quick writers of states, views, configurations and records, by class, written
+out on first use (``None``: the converter writes)."""
 
 
-def _str(value: object, _: object) -> str:
-    if type(value) is not str:
-        raise ValueError(f"expected a string, not {value!r}")
-    return value
-
-
-def _colour(value: object) -> Colour:
-    if not isinstance(value, str) or value not in Colour.__members__:
-        raise ValueError(f"{value!r} is not a colour letter")
-    return Colour[value]
-
-
-def _step(value: object) -> Step:
-    if not isinstance(value, str) or value not in Step.__members__:
-        raise ValueError(f"{value!r} is not a step")
-    return Step[value]
-
-
-_CONVERTER = _converter()
-
-
-def _format(exc: BaseException, type_: type | None) -> str:
-    if isinstance(exc, ValueError) and not isinstance(exc, cattrs.BaseValidationError):
-        return f"invalid value ({exc})"
-    return format_exception(exc, type_)
+def _kind_and_data(obj: object) -> tuple[str, Any]:
+    for kind, cls in _KINDS:
+        if isinstance(obj, union_members(cls) or cls):
+            write = None
+            if kind not in ("move", "event"):  # a move or event alone is written with its tag
+                if cls not in _WRITERS:
+                    _WRITERS[cls] = quick.writer(cls, UNIONS, (State, PlayerView))
+                write = _WRITERS[cls] if type(obj) is cls else None
+            if write is not None:
+                try:
+                    return kind, write(obj)
+                except Exception:  # quick.Wrong, or what a value of another type raised
+                    pass  # the walk below names what is wrong, or the converter writes it
+            converter.refuse_wrong_types(kind, obj, cls, UNIONS, SerializationError)
+            return kind, _converter().unstructure(obj)
+    if isinstance(obj, tuple | list) and all(isinstance(e, EVENT_TYPES) for e in obj):
+        events = tuple(obj)
+        converter.refuse_wrong_types(
+            "events", events, tuple[Event, ...], UNIONS, SerializationError
+        )
+        conv = _converter()
+        return "events", [conv.unstructure(event) for event in events]
+    raise SerializationError(f"cannot write a {type(obj).__name__} as a Firenze document")
 
 
 def dumps(obj: object) -> str:
-    """``obj`` (any Firenze value) as a JSON document."""
-    return json.dumps(unstructure(obj), ensure_ascii=False, separators=(",", ":"))
+    """``obj`` (a configuration, state, view, move, event, list of events or record)
+    as a JSON document.
+
+    The text is compact and the same for the same value in every process.
+
+    Raises:
+        SerializationError: ``obj`` is none of these, or holds a value of a
+            type its field does not declare (every such field named by its path).
+
+    >>> dumps(EndPhase())
+    '{"schema":"1.0","kind":"move","game":"firenze","data":{"type":"end_phase"}}'
+    """
+    kind, data = _kind_and_data(obj)
+    return ENVELOPE.write(kind, data)
 
 
-def _load(text: str | bytes, kind: type[T], what: str) -> T:
-    try:
-        data = json.loads(text)
-    except (ValueError, TypeError) as error:
-        raise SerializationError(f"{what}: not a JSON document ({error})") from None
-    try:
-        return _CONVERTER.structure(data, kind)
-    except ConfigError as error:
-        raise SerializationError(f"{what}: {error}") from None
-    except Exception as error:  # cattrs gathers every problem in one group
-        problems = cattrs.transform_error(error, path=what, format_exception=_format)
-        raise SerializationError("; ".join(problems)) from None
+def unstructure(obj: object) -> Any:
+    """``obj`` as JSON-ready data: the ``data`` that :func:`dumps` puts in the envelope.
+
+    >>> unstructure(EndPhase())
+    {'type': 'end_phase'}
+    """
+    return _kind_and_data(obj)[1]
 
 
-def _load_union(text: str | bytes, union: Any, members: tuple[type, ...], what: str) -> Any:
-    """:func:`_load` for a union of classes, tagged by ``kind``."""
-    try:
-        data = json.loads(text)
-    except (ValueError, TypeError) as error:
-        raise SerializationError(f"{what}: not a JSON document ({error})") from None
-    names = [member.__name__ for member in members]
-    kind = data.get("kind") if isinstance(data, dict) else None
-    if kind not in names:
-        raise SerializationError(
-            f"{what}: kind {kind!r} is none of the {what}s ({', '.join(names)})"
-        )
-    return _load(text, union, what)
+def _load(text: str | bytes, kind: str, cls: Any) -> Any:
+    data = ENVELOPE.read(text, kind)
+    read = _quick_reader(cls)
+    if read is not None:
+        try:
+            return read(data)
+        except quick.GiveUp:
+            pass  # the converter reads it again and names what is wrong
+    return converter.structure(_converter(), data, cls, kind, SerializationError)
 
 
 def load_config(text: str | bytes) -> FirenzeConfig:
-    """A configuration from its JSON document."""
-    return _load(text, FirenzeConfig, "config")
+    """A configuration from its JSON document.
+
+    Raises:
+        SerializationError: not a valid Firenze configuration document (the
+            reason of a :class:`~princes_of_florence.firenze.errors.ConfigError` included).
+    """
+    config: FirenzeConfig = _load(text, "config", FirenzeConfig)
+    return config
 
 
 def load_move(text: str | bytes) -> Move:
-    """A move from its JSON document."""
-    move: Move = _load_union(text, Move, MOVE_TYPES, "move")
+    """A move from its JSON document.
+
+    Raises:
+        SerializationError: not a valid Firenze move document.
+    """
+    move: Move = _load(text, "move", Move)
     return move
 
 
 def load_event(text: str | bytes) -> Event:
-    """An event from its JSON document."""
-    event: Event = _load_union(text, Event, EVENT_TYPES, "event")
+    """An event from its JSON document.
+
+    Raises:
+        SerializationError: not a valid Firenze event document.
+    """
+    event: Event = _load(text, "event", Event)
     return event
+
+
+def load_events(text: str | bytes) -> tuple[Event, ...]:
+    """The events of a document of ``events`` (what a player saw of one move).
+
+    Raises:
+        SerializationError: not a valid Firenze events document.
+    """
+    events: tuple[Event, ...] = _load(text, "events", tuple[Event, ...])
+    return events
 
 
 def load_state(text: str | bytes) -> State:
@@ -185,7 +267,7 @@ def load_state(text: str | bytes) -> State:
         SerializationError: malformed JSON, a wrong shape, or a state that breaks an
             invariant (bricks, seals, cards), with the problem named.
     """
-    state = _load(text, State, "state")
+    state: State = _load(text, "state", State)
     problems = list(state_problems(state))
     n = state.config.players
     if len(state.players) != n:
@@ -198,39 +280,28 @@ def load_state(text: str | bytes) -> State:
 
 
 def load_view(text: str | bytes) -> PlayerView:
-    """A view from its JSON document."""
-    view = _load(text, PlayerView, "view")
+    """A view from its JSON document.
+
+    Raises:
+        SerializationError: not a valid Firenze view document, or the view of no seat.
+    """
+    view: PlayerView = _load(text, "view", PlayerView)
     if not 0 <= view.player < view.config.players:
         raise SerializationError(f"view: player {view.player} is no seat")
     return view
 
 
 def load_record(text: str | bytes) -> FirenzeRecord:
-    """A record from its JSON document; another game's record is refused."""
-    try:
-        data = json.loads(text)
-    except (ValueError, TypeError) as error:
-        raise SerializationError(f"record: not a JSON document ({error})") from None
-    if not isinstance(data, dict):
-        raise SerializationError(f"record: expected a JSON object, not {type(data).__name__} @ $")
-    if "game" not in data:
-        raise SerializationError(
-            f"record: a Firenze record names its game ({GAME_NAME!r}); this one names none @ $.game"
-        )
-    game = data["game"]
-    if game != GAME_NAME:
-        raise SerializationError(
-            f"record: this is a record of the game {shorten(game)}, not of Firenze "
-            f"({GAME_NAME!r}): load it with that game's load_record @ $.game"
-        )
-    return _load(text, FirenzeRecord, "record")
+    """A record from its JSON document; another game's record is refused.
 
-
-def unstructure(obj: object) -> Any:
-    """``obj`` as JSON-ready data (what :func:`dumps` writes); a move or an event
-    carries its class in ``kind``."""
-    if isinstance(obj, MOVE_TYPES):
-        return _CONVERTER.unstructure(obj, unstructure_as=Move)
-    if isinstance(obj, EVENT_TYPES):
-        return _CONVERTER.unstructure(obj, unstructure_as=Event)
-    return _CONVERTER.unstructure(obj)
+    Raises:
+        SerializationError: not a valid Firenze record document (a document
+            that names another game, or none, is refused at ``$.game``).
+    """
+    record: FirenzeRecord = _load(text, "record", FirenzeRecord)
+    if record.game != GAME_NAME:
+        raise SerializationError(
+            f"record: a Firenze record names the game {GAME_NAME!r}, not {record.game!r}"
+            " @ $.data.game"
+        )
+    return record

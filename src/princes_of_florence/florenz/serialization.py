@@ -1,54 +1,63 @@
-"""JSON documents of Florenz: states, views, moves, events, configurations
-and game records, each naming its game and its kind.
+"""JSON documents of Florenz: states, views, moves, events, configurations and
+game records, on the generic part of :mod:`princes_of_florence.serialization`.
+
+Every document is the library's envelope
+(:class:`~princes_of_florence.serialization.envelope.Envelope`) naming the
+schema, the kind and the game; moves and events are tagged by their class
+name in snake case, enums are their values, tuples are arrays::
+
+    {"schema":"1.0","kind":"move","game":"florenz","data":{"type":"send","location":4}}
+
+Reading is bounded and strict, as for every game of the library: a document
+too long, not UTF-8, nested too deeply, naming a key twice, holding ``NaN``,
+a wrong type, an unknown field, or of another game or kind is refused with
+this game's :class:`~princes_of_florence.florenz.errors.SerializationError`
+naming the path of what is wrong; a state must also be one the engine can
+play on (:func:`state_problems`).
 
 >>> from princes_of_florence.florenz.engine import new_game
 >>> state = new_game(GameConfig(players=3, seed=4))
 >>> load_state(dumps(state)) == state
 True
->>> load_move('{"game": "florenz", "kind": "move", "data": {"type": "Send", "location": 4}}')
+>>> envelope = '{"schema":"1.0","kind":"move","game":"florenz","data":%s}'
+>>> load_move(envelope % '{"type":"send","location":4}')
 Send(location=4)
+>>> load_move(envelope % '{"type":"send","location":true}')
+Traceback (most recent call last):
+...
+princes_of_florence.florenz.errors.SerializationError: invalid move document: \
+expected an integer, not True @ $.data.location
 """
 
 from __future__ import annotations
 
-import json
+import functools
 from collections.abc import Sequence
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, get_args
 
 import attrs
-import cattrs
-from cattrs.errors import ClassValidationError, ForbiddenExtraKeysError, IterableValidationError
-from cattrs.gen import make_dict_unstructure_fn
 
-from princes_of_florence.florenz import moves as move_classes
 from princes_of_florence.florenz.config import GameConfig
 from princes_of_florence.florenz.engine import Outcome, apply, new_game, outcome
 from princes_of_florence.florenz.errors import FlorenzError, SerializationError
-from princes_of_florence.florenz.events import (
-    CardDrawn,
-    Event,
-    GameEnded,
-    MediciMoved,
-    MoveMade,
-    PlanRevealed,
-    RoundBegan,
-    Scored,
-)
-from princes_of_florence.florenz.ids import (
-    LOCATIONS,
-    BoastKind,
-    ChanceKind,
-    Medici,
-    ScandalKind,
-    Stage,
-)
-from princes_of_florence.florenz.moves import Move
+from princes_of_florence.florenz.events import Event
+from princes_of_florence.florenz.ids import LOCATIONS, ChanceKind, Stage
+from princes_of_florence.florenz.moves import Move, Send
 from princes_of_florence.florenz.observation import PlayerView
 from princes_of_florence.florenz.rules.common import CATALOG, STROZZI, totals
 from princes_of_florence.florenz.state import GameState
+from princes_of_florence.serialization import converter, quick
+from princes_of_florence.serialization.converter import TaggedUnion, Unions, union_members
+from princes_of_florence.serialization.envelope import Envelope
+
+if TYPE_CHECKING:
+    import cattrs
 
 __all__ = [
+    "ENVELOPE",
     "GAME_NAME",
+    "SCHEMA_VERSION",
+    "UNIONS",
     "GameRecord",
     "dumps",
     "load_config",
@@ -62,15 +71,10 @@ __all__ = [
 ]
 
 GAME_NAME = "florenz"
-"""The name every document carries."""
+"""The name every document carries (``"game"`` in the envelope), as registered."""
 
-_MOVES: dict[str, type] = {name: getattr(move_classes, name) for name in move_classes.__all__}
-del _MOVES["Move"]
-_EVENTS: dict[str, type] = {
-    cls.__name__: cls
-    for cls in (MoveMade, Scored, CardDrawn, MediciMoved, RoundBegan, PlanRevealed, GameEnded)
-}
-T = TypeVar("T")
+SCHEMA_VERSION = "1.0"
+"""The schema written; documents of the same major version are read."""
 
 
 @attrs.frozen
@@ -83,126 +87,125 @@ class GameRecord:
     game: str = GAME_NAME
 
 
-def _strict_int(value: object, _: object) -> int:
-    if type(value) is not int:
-        raise TypeError(f"expected an integer, not {value!r}")
-    return value
+_KINDS: tuple[tuple[str, Any], ...] = (
+    ("state", GameState),
+    ("view", PlayerView),
+    ("config", GameConfig),
+    ("record", GameRecord),
+    ("move", Move),
+    ("event", Event),
+)
+"""The kinds of document, each with the type it holds."""
+
+ENVELOPE = Envelope(
+    game=GAME_NAME,
+    title="Florenz",
+    schema=SCHEMA_VERSION,
+    named=frozenset(kind for kind, _ in _KINDS),
+    name_required=True,
+    error=SerializationError,
+)
+"""The envelope of Florenz's documents: every document names the game, and
+one that does not is refused."""
+
+UNIONS = Unions(
+    tagged=(TaggedUnion(get_args(Move), "move"), TaggedUnion(get_args(Event), "event")),
+    int_members=True,  # a scandal card's arguments may hold a Medici for its number
+)
+"""How Florenz's moves and events are written: tagged by class (``"type":"send"``)."""
 
 
-def _strict_bool(value: object, _: object) -> bool:
-    if type(value) is not bool:
-        raise TypeError(f"expected true or false, not {value!r}")
-    return value
+@functools.cache
+def _converter() -> cattrs.Converter:
+    """The converter, built and checked on first use (importing this module leaves
+    cattrs unloaded)."""
+    union: Any = Move  # mypy takes a union for a value, not a type
+    return converter.checked_converter(UNIONS, Send(4), union)
 
 
-def _strict_str(value: object, _: object) -> str:
-    if type(value) is not str:
-        raise TypeError(f"expected a string, not {value!r}")
-    return value
+@functools.cache
+def _quick_reader(cls: Any) -> quick.Reader | None:
+    """The quick reader of ``cls``, written out on first use (``None``: the converter reads)."""
+    return quick.reader(cls, UNIONS)
 
 
-def _strict_enum(value: object, cls: Any) -> Any:
-    if type(value) is not int:
-        raise TypeError(f"expected an integer of {cls.__name__}, not {value!r}")
-    return cls(value)
+_WRITERS: dict[type, quick.Writer | None] = {}
+"""The quick writers of states, views, configurations and records, by class, written
+out on first use (``None``: the converter writes)."""
 
 
-def _make_converter() -> cattrs.Converter:
-    converter = cattrs.Converter(forbid_extra_keys=True)
-    converter.register_structure_hook(int, _strict_int)
-    converter.register_structure_hook(bool, _strict_bool)
-    converter.register_structure_hook(str, _strict_str)
-    for enum_class in (Medici, ScandalKind, Stage, BoastKind, ChanceKind):
-        converter.register_structure_hook(enum_class, _strict_enum)
-
-    def tagged(table: dict[str, type]) -> Any:
-        plain: dict[type, Any] = {
-            cls: make_dict_unstructure_fn(cls, converter) for cls in table.values()
-        }
-
-        def unstructure(obj: object) -> dict[str, Any]:
-            return {"type": type(obj).__name__, **plain[type(obj)](obj)}
-
-        def structure(data: object, _: object) -> object:
-            if not isinstance(data, dict) or data.get("type") not in table:
-                raise TypeError(f"expected one of {', '.join(sorted(table))} with its 'type'")
-            rest = {k: v for k, v in data.items() if k != "type"}
-            return converter.structure(rest, table[data["type"]])
-
-        return unstructure, structure
-
-    for table, union in ((_MOVES, Move), (_EVENTS, Event)):
-        unstructure, structure = tagged(table)
-        converter.register_unstructure_hook(union, unstructure)
-        converter.register_structure_hook(union, structure)
-        for cls in table.values():
-            converter.register_unstructure_hook(cls, unstructure)
-    return converter
-
-
-_CONVERTER = _make_converter()
-_KINDS: dict[type, str] = {
-    GameState: "state",
-    PlayerView: "view",
-    GameConfig: "config",
-    GameRecord: "record",
-}
+def _kind_and_data(obj: object) -> tuple[str, Any]:
+    for kind, cls in _KINDS:
+        if isinstance(obj, union_members(cls) or cls):
+            write = None
+            if kind not in ("move", "event"):  # a move or event alone is written with its tag
+                if cls not in _WRITERS:
+                    _WRITERS[cls] = quick.writer(cls, UNIONS, (GameState, PlayerView))
+                write = _WRITERS[cls] if type(obj) is cls else None
+            if write is not None:
+                try:
+                    return kind, write(obj)
+                except Exception:  # quick.Wrong, or what a value of another type raised
+                    pass  # the walk below names what is wrong, or the converter writes it
+            converter.refuse_wrong_types(kind, obj, cls, UNIONS, SerializationError)
+            return kind, _converter().unstructure(obj)
+    raise SerializationError(f"cannot write a {type(obj).__name__} as a Florenz document")
 
 
 def dumps(obj: object) -> str:
     """``obj`` (a state, view, move, event, configuration or record) as a JSON document.
 
+    The text is compact and the same for the same value in every process.
+
     Raises:
-        SerializationError: ``obj`` is none of these.
+        SerializationError: ``obj`` is none of these, or holds a value of a
+            type its field does not declare (every such field named by its path).
+
+    >>> dumps(GameConfig(players=2, seed=1))[:64]
+    '{"schema":"1.0","kind":"config","game":"florenz","data":{"player'
     """
-    if type(obj) in _KINDS:
-        kind = _KINDS[type(obj)]
-        data = _CONVERTER.unstructure(obj, unstructure_as=type(obj))
-    elif type(obj) in _MOVES.values():
-        kind, data = "move", _CONVERTER.unstructure(obj, unstructure_as=Move)
-    elif type(obj) in _EVENTS.values():
-        kind, data = "event", _CONVERTER.unstructure(obj, unstructure_as=Event)
-    else:
-        raise SerializationError(f"cannot write a {type(obj).__name__} as a Florenz document")
-    return json.dumps({"game": GAME_NAME, "kind": kind, "data": data}, ensure_ascii=False)
+    kind, data = _kind_and_data(obj)
+    return ENVELOPE.write(kind, data)
 
 
 def _load(text: str | bytes, kind: str, cls: Any) -> Any:
-    try:
-        document = json.loads(text)
-    except (ValueError, TypeError) as error:
-        raise SerializationError(f"not a JSON document: {error}") from None
-    if not isinstance(document, dict) or set(document) != {"game", "kind", "data"}:
-        raise SerializationError("expected a document with 'game', 'kind' and 'data'")
-    if document["game"] != GAME_NAME:
-        raise SerializationError(
-            f"a document of game {document['game']!r}, not of {GAME_NAME!r} @ $.game"
-        )
-    if document["kind"] != kind:
-        raise SerializationError(f"expected a {kind}, not a {document['kind']!r}")
-    try:
-        return _CONVERTER.structure(document["data"], cls)
-    except (ClassValidationError, IterableValidationError, ForbiddenExtraKeysError) as error:
-        problems = "; ".join(cattrs.transform_error(error))
-        raise SerializationError(f"malformed {kind}: {problems}") from None
-    except (TypeError, ValueError, KeyError) as error:
-        raise SerializationError(f"malformed {kind}: {error}") from None
+    data = ENVELOPE.read(text, kind)
+    read = _quick_reader(cls)
+    if read is not None:
+        try:
+            return read(data)
+        except quick.GiveUp:
+            pass  # the converter reads it again and names what is wrong
+    return converter.structure(_converter(), data, cls, kind, SerializationError)
 
 
 def load_config(text: str | bytes) -> GameConfig:
-    """A configuration from its document."""
+    """A configuration from its document.
+
+    Raises:
+        SerializationError: not a valid Florenz configuration document (the
+            reason of a :class:`~princes_of_florence.florenz.errors.ConfigError` included).
+    """
     config: GameConfig = _load(text, "config", GameConfig)
     return config
 
 
 def load_move(text: str | bytes) -> Move:
-    """A move from its document."""
+    """A move from its document.
+
+    Raises:
+        SerializationError: not a valid Florenz move document.
+    """
     move: Move = _load(text, "move", Move)
     return move
 
 
 def load_event(text: str | bytes) -> Event:
-    """An event from its document."""
+    """An event from its document.
+
+    Raises:
+        SerializationError: not a valid Florenz event document.
+    """
     event: Event = _load(text, "event", Event)
     return event
 
@@ -315,7 +318,11 @@ def load_state(text: str | bytes) -> GameState:
 
 
 def load_view(text: str | bytes) -> PlayerView:
-    """A view from its document."""
+    """A view from its document.
+
+    Raises:
+        SerializationError: not a valid Florenz view document, or the view of no family.
+    """
     view: PlayerView = _load(text, "view", PlayerView)
     if not -1 <= view.player < len(view.state.families):  # -1: a spectator
         raise SerializationError(f"view of no family: {view.player}")
@@ -323,7 +330,11 @@ def load_view(text: str | bytes) -> PlayerView:
 
 
 def load_record(text: str | bytes) -> GameRecord:
-    """A record from its document; a record of another game is refused."""
+    """A record from its document; a record of another game is refused.
+
+    Raises:
+        SerializationError: not a valid Florenz record document.
+    """
     record: GameRecord = _load(text, "record", GameRecord)
     if record.game != GAME_NAME:
         raise SerializationError(f"expected a record of {GAME_NAME}, not {record.game!r}")

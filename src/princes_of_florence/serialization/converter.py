@@ -16,9 +16,9 @@ that JSON cannot tell apart by themselves, its :class:`Unions`:
 an integer is an ``int`` (not a ``bool``, a float or a text) of less than 64
 bits, a text is a ``str``, an enum member is one of its values, an object
 has exactly its class's fields (those with a default may be left out), an
-array of more than :data:`~princes_of_florence.limits.MAX_ITEMS` items is
-refused before its items are read.  Every bad value is named with its path
-by :func:`structure`.  cattrs is imported on first use only.
+array of more than :data:`~princes_of_florence.limits.MAX_ITEMS` items (or
+the game's :attr:`Unions.max_items`) is refused before its items are read.
+Every bad value is named with its path by :func:`structure`.  cattrs is imported on first use only.
 
 :func:`value_problems` is the other direction: it walks a value about to be
 written and names every field that does not hold its declared type, so that
@@ -55,7 +55,7 @@ import operator
 import re
 import types
 from collections.abc import Callable, Sequence
-from enum import Enum, StrEnum
+from enum import Enum, IntEnum, StrEnum
 from typing import TYPE_CHECKING, Any, Union, cast, get_args, get_origin, get_type_hints
 
 import attrs
@@ -165,6 +165,13 @@ class Unions:
             ``(tag, old name, new name)``; a document with the old name reads
             as if it had the new.
         tag: the key naming a tagged object's class.
+        int_members: whether a value written may hold a member of an enum of
+            integers where an ``int`` is declared (a game whose engine builds
+            such values): it is written as its integer, which reads back as
+            an ``int`` equal to it.
+        max_items: the longest array read, refused before its items are
+            read (a game whose records hold more moves than
+            :data:`~princes_of_florence.limits.MAX_ITEMS` sets more).
 
     Example:
         >>> Unions().tag
@@ -176,6 +183,8 @@ class Unions:
     enum_tuples: tuple[EnumTuples, ...] = ()
     renamed: tuple[tuple[str, str, str], ...] = ()
     tag: str = "type"
+    int_members: bool = False
+    max_items: int = MAX_ITEMS
 
 
 # --------------------------------------------------------------------------
@@ -246,19 +255,37 @@ def _structure_str(value: object, _: type) -> str:
     return value
 
 
-def _structure_enum(value: object, cls: type[Enum]) -> Enum:
+def _member(value: object, cls: type[Enum]) -> Enum | None:
+    """The member of ``cls`` whose value is exactly ``value``, or ``None``.
+
+    Exactly: ``True`` and ``1.0`` equal ``1``, yet name no member of an enum
+    of integers, as ``"1"`` names none.
+
+    >>> from enum import IntEnum
+    >>> class Die(IntEnum):
+    ...     ONE = 1
+    >>> _member(1, Die), _member(True, Die), _member(1.0, Die)
+    (<Die.ONE: 1>, None, None)
+    """
     try:
-        return cls(value)
+        member = cls(value)
     except (ValueError, TypeError):  # TypeError: an unhashable value
-        raise Invalid(f"{shorten(value)} is not a {cls.__name__}") from None
+        return None
+    return None if isinstance(value, bool | float) else member
+
+
+def _structure_enum(value: object, cls: type[Enum]) -> Enum:
+    member = _member(value, cls)
+    if member is None:
+        raise Invalid(f"{shorten(value)} is not a {cls.__name__}")
+    return member
 
 
 def _choose_enum(value: object, kinds: Sequence[type[Enum]], what: str) -> Enum:
     for kind in kinds:
-        try:
-            return kind(value)
-        except (ValueError, TypeError):  # TypeError: an unhashable value
-            continue
+        member = _member(value, kind)
+        if member is not None:
+            return member
     raise Invalid(f"{shorten(value)} is not a {what}")
 
 
@@ -291,15 +318,15 @@ def _is_enum_tuples(union: Any, kinds: Sequence[type[Enum]]) -> bool:
 
 
 def _structure_items(
-    value: object, kinds: Sequence[Any], whole: Any, conv: cattrs.Converter
+    value: object, kinds: Sequence[Any], whole: Any, conv: cattrs.Converter, max_items: int
 ) -> list[Any]:
     """Structure the items of a JSON array, each path noted for error messages."""
     from cattrs.errors import IterableValidationError, IterableValidationNote
 
     if not isinstance(value, list):
         raise Invalid(f"expected an array, not {kind_of(value)}")
-    if len(value) > MAX_ITEMS:
-        raise Invalid(f"an array of {len(value)} items; at most {MAX_ITEMS}")
+    if len(value) > max_items:
+        raise Invalid(f"an array of {len(value)} items; at most {max_items}")
     errors: list[Exception] = []
     result = []
     for index, (item, kind) in enumerate(zip(value, kinds, strict=False)):
@@ -316,7 +343,9 @@ def _structure_items(
     return result
 
 
-def _enum_tuples_hook(conv: cattrs.Converter, spec: EnumTuples) -> Callable[[Any], Any]:
+def _enum_tuples_hook(
+    conv: cattrs.Converter, spec: EnumTuples, max_items: int
+) -> Callable[[Any], Any]:
     item: Any = functools.reduce(operator.or_, spec.kinds)  # the enums read as one, in order
 
     def factory(union: Any) -> Callable[[object, Any], Any]:
@@ -326,7 +355,7 @@ def _enum_tuples_hook(conv: cattrs.Converter, spec: EnumTuples) -> Callable[[Any
             if value is None and optional:
                 return None
             kinds = [item] * (len(value) if isinstance(value, list) else 0)
-            found = _structure_items(value, kinds, union, conv)
+            found = _structure_items(value, kinds, union, conv, max_items)
             if len({type(member) for member in found}) > 1:
                 raise Invalid(spec.mixed)
             return tuple(found)
@@ -336,21 +365,21 @@ def _enum_tuples_hook(conv: cattrs.Converter, spec: EnumTuples) -> Callable[[Any
     return factory
 
 
-def _tuple_hook(conv: cattrs.Converter) -> Callable[[Any], Any]:
+def _tuple_hook(conv: cattrs.Converter, max_items: int) -> Callable[[Any], Any]:
     def factory(whole: Any) -> Callable[[object, Any], tuple[Any, ...]]:
         args = get_args(whole)
         if len(args) == 2 and args[1] is Ellipsis:
 
             def homogeneous(value: object, _: Any) -> tuple[Any, ...]:
                 kinds = [args[0]] * (len(value) if isinstance(value, list) else 0)
-                return tuple(_structure_items(value, kinds, whole, conv))
+                return tuple(_structure_items(value, kinds, whole, conv, max_items))
 
             return homogeneous
 
         def fixed(value: object, _: Any) -> tuple[Any, ...]:
             if isinstance(value, list) and len(value) != len(args):
                 raise Invalid(f"expected an array of {len(args)} items, not {len(value)}")
-            return tuple(_structure_items(value, args, whole, conv))
+            return tuple(_structure_items(value, args, whole, conv, max_items))
 
         return fixed
 
@@ -449,14 +478,16 @@ def make_converter(unions: Unions) -> cattrs.Converter:
 
     conv = cattrs.Converter(forbid_extra_keys=True, detailed_validation=True)
     # Class hooks dispatch on the MRO: StrEnum comes before str in the MRO of
-    # a string enum, so registering StrEnum as well keeps string enums strict.
+    # a string enum, IntEnum before int in that of an integer enum, so
+    # registering them as well reads their members rather than plain values.
     conv.register_structure_hook(int, _structure_int)
     conv.register_structure_hook(bool, _structure_bool)
     conv.register_structure_hook(str, _structure_str)
     conv.register_structure_hook(StrEnum, _structure_enum)
+    conv.register_structure_hook(IntEnum, _structure_enum)
     conv.register_structure_hook(Enum, _structure_enum)
     conv.register_unstructure_hook_func(is_enum, lambda member: member.value)
-    conv.register_structure_hook_factory(is_tuple, _tuple_hook(conv))
+    conv.register_structure_hook_factory(is_tuple, _tuple_hook(conv, unions.max_items))
     conv.register_structure_hook_factory(attrs.has, _attrs_hook(conv))
     for enums in unions.enums:
         conv.register_structure_hook_factory(
@@ -465,7 +496,8 @@ def make_converter(unions: Unions) -> cattrs.Converter:
         )
     for spec in unions.enum_tuples:
         conv.register_structure_hook_factory(
-            functools.partial(_is_enum_tuples, kinds=spec.kinds), _enum_tuples_hook(conv, spec)
+            functools.partial(_is_enum_tuples, kinds=spec.kinds),
+            _enum_tuples_hook(conv, spec, unions.max_items),
         )
     for tagged in unions.tagged:
         _tagged_hooks(conv, tagged, unions)
@@ -534,9 +566,15 @@ def checked_converter(unions: Unions, sample: object, kind: Any) -> cattrs.Conve
 # Reading with every problem named
 
 
+_MAX_REASON = 400
+"""The most characters of one reason a hook or a validator gives (a validator may quote
+a whole value)."""
+
+
 def _format(error: BaseException, kind: type | None) -> str:
     if isinstance(error, Invalid | ConfigError):  # ConfigError: a configuration's validators
-        return str(error)
+        reason = str(error)
+        return reason if len(reason) <= _MAX_REASON else f"{reason[:_MAX_REASON]}..."
     from cattrs.v import format_exception
 
     return format_exception(error, kind)
@@ -653,8 +691,10 @@ def _value_name(value: object) -> str:
     return "None" if value is None else f"{type(value).__name__} {shorten(value)}"
 
 
-def _fits(value: object, kind: Any) -> bool:
+def _fits(value: object, kind: Any, unions: Unions) -> bool:
     """Whether ``value`` is of the outer type of ``kind`` (its items are checked later)."""
+    if kind is int and unions.int_members and isinstance(value, IntEnum):
+        return True  # written as its integer
     if kind is type(None):
         return value is None
     if is_tuple(kind):
@@ -687,7 +727,7 @@ def value_problems(
         return
     members = union_members(kind)
     if members is not None:
-        fitting = [member for member in members if _fits(value, member)]
+        fitting = [member for member in members if _fits(value, member, unions)]
         if not fitting:
             problems.append(
                 f"expected {_type_name(kind, unions)}, not {type(value).__name__} "
@@ -702,7 +742,7 @@ def value_problems(
                 return
         problems += found
         return
-    if not _fits(value, kind):
+    if not _fits(value, kind, unions):
         problems.append(f"expected {_type_name(kind, unions)}, not {_value_name(value)} @ {path}")
     elif kind is int and not -LARGEST < cast("int", value) < LARGEST:
         problems.append(f"{shorten(value)} is out of range @ {path}")

@@ -11,7 +11,8 @@ reads every document through it: :meth:`Envelope.write` puts the value's JSON
 (built by the game's converter, :mod:`princes_of_florence.serialization.converter`)
 in the envelope, and :meth:`Envelope.read` checks the envelope of a text
 before handing back its ``data``.  Reading is bounded
-(:data:`~princes_of_florence.limits.MAX_DOCUMENT_CHARS`), refuses a key given
+(:data:`~princes_of_florence.limits.MAX_DOCUMENT_CHARS`, or the game's
+:attr:`Envelope.max_chars`), refuses a key given
 twice, ``NaN`` and ``Infinity``, and says what is wrong with a path
 (``@ $.schema``).
 
@@ -227,6 +228,9 @@ class Envelope:
             written before the field existed are).
         error: the error raised for a refused document, the game's own
             :class:`~princes_of_florence.SerializationError`.
+        max_chars: the longest document read, in characters (a game whose
+            records are longer than
+            :data:`~princes_of_florence.limits.MAX_DOCUMENT_CHARS` sets more).
         major: the major version of ``schema``.
 
     Example:
@@ -243,6 +247,7 @@ class Envelope:
     named: frozenset[str] = frozenset({"record"})
     name_required: bool = False
     error: type[SerializationError] = SerializationError
+    max_chars: int = MAX_DOCUMENT_CHARS
     major: int = attrs.field(init=False)
 
     @major.default
@@ -264,9 +269,9 @@ class Envelope:
                 another kind or game, or has unknown or missing fields.
         """
         error = self.error
-        if isinstance(text, bytes | str) and len(text) > MAX_DOCUMENT_CHARS:
+        if isinstance(text, bytes | str) and len(text) > self.max_chars:
             raise error(
-                f"the document has {len(text)} characters; at most {MAX_DOCUMENT_CHARS} are read"
+                f"the document has {len(text)} characters; at most {self.max_chars} are read"
             )
         if isinstance(text, bytes):
             try:

@@ -45,7 +45,7 @@ from __future__ import annotations
 
 import types
 from collections.abc import Callable, Collection, Sequence
-from enum import Enum
+from enum import Enum, IntEnum
 from typing import Any, Union, get_args, get_type_hints
 
 import attrs
@@ -107,22 +107,52 @@ def _quick_scalar(kind: Any) -> Reader | None:
     return None
 
 
-def _enum_table(kinds: Sequence[Any]) -> dict[str, Enum] | None:
+def _enum_table(kinds: Sequence[Any]) -> dict[Any, Enum] | None:
     """The members of ``kinds`` by value, the first kind first, as the converter tries them.
 
-    Only text values: a JSON value found in this table is exactly such a text
-    (no number or ``true`` equals a text).
+    Only text values, or only integers: a JSON value found in a table of texts
+    is exactly such a text (no number or ``true`` equals a text); a table of
+    integers is looked up through :func:`_finder`, which first refuses
+    ``true`` and ``1.0`` (equal to ``1``, yet no member's value).
     """
-    table: dict[str, Enum] = {}
+    table: dict[Any, Enum] = {}
     for kind in kinds:
-        if not is_enum(kind) or not all(type(m.value) is str for m in kind):
+        if not is_enum(kind):
             return None
         for member in kind:
             table.setdefault(member.value, member)
-    return table
+    if all(type(value) is str for value in table) or all(type(value) is int for value in table):
+        return table
+    return None
 
 
-def _enum_table_of(kind: Any, unions: Unions) -> dict[str, Enum] | None:
+def _finder(table: dict[Any, Enum]) -> Callable[[Any], Enum]:
+    """The look-up of a value in ``table``: a ``KeyError`` or ``TypeError`` if it has none.
+
+    >>> from enum import IntEnum
+    >>> class Die(IntEnum):
+    ...     ONE = 1
+    >>> find = _finder({1: Die.ONE})
+    >>> find(1)
+    <Die.ONE: 1>
+    >>> find(True)
+    Traceback (most recent call last):
+    ...
+    KeyError: True
+    """
+    find = table.__getitem__
+    if all(type(value) is str for value in table):
+        return find  # in C
+
+    def find_integer(value: Any) -> Enum:
+        if type(value) is not int:
+            raise KeyError(value)
+        return find(value)
+
+    return find_integer
+
+
+def _enum_table_of(kind: Any, unions: Unions) -> dict[Any, Enum] | None:
     """The table of :func:`_enum_table` for an enum, or a union of enums read as one."""
     if is_enum(kind):
         return _enum_table([kind])
@@ -140,7 +170,7 @@ def _quick_enums(kinds: Sequence[Any]) -> Reader | None:
     table = _enum_table(kinds)
     if table is None:
         return None
-    find = table.__getitem__
+    find = _finder(table)
 
     def read_enum(value: Any) -> Any:
         try:
@@ -156,7 +186,7 @@ def _quick_enum_tuple(kinds: Sequence[Any]) -> Reader | None:
     table = _enum_table(kinds)
     if table is None:
         return None
-    find = table.__getitem__
+    find = _finder(table)
 
     def read_enums(value: Any) -> tuple[Any, ...]:
         if type(value) is not list or len(value) > MAX_ITEMS:
@@ -185,7 +215,10 @@ def _quick_attrs(cls: Any, unions: Unions, tagged: bool = False) -> Reader | Non
     the caller has already looked up.
     """
     hints = get_type_hints(cls)
-    fields = attrs.fields(cls)
+    # A field not set on construction (a cache) is the class's to set, and no
+    # document holds it, as the converter reads.
+    fields = [f for f in attrs.fields(cls) if f.init]
+    unset = len(fields) < len(attrs.fields(cls))
     # A field whose default is made by a factory (a configuration's names) is
     # passed to the class only when the document has it, so the class makes the default.
     made = {f.name for f in fields if isinstance(f.default, attrs.Factory)}  # type: ignore[arg-type]
@@ -241,7 +274,7 @@ def _quick_attrs(cls: Any, unions: Unions, tagged: bool = False) -> Reader | Non
                 f"{indent}    raise GiveUp",
             ]
         elif table is not None:  # a KeyError or TypeError (an array, an object) gives up
-            scope[f"find{index}"] = table.__getitem__
+            scope[f"find{index}"] = _finder(table)
             lines.append(f"{indent}{name} = find{index}({name})")
         elif is_tuple(kind) and len(items) == 2 and items[1] is Ellipsis and items[0] is int:
             lines += [
@@ -259,7 +292,7 @@ def _quick_attrs(cls: Any, unions: Unions, tagged: bool = False) -> Reader | Non
             and is_enum(items[0])
             and (table := _enum_table([items[0]])) is not None
         ):
-            scope[f"find{index}"] = table.__getitem__
+            scope[f"find{index}"] = _finder(table)
             lines += [
                 f"{indent}if type({name}) is not list or len({name}) > MAX_ITEMS:",
                 f"{indent}    raise GiveUp",
@@ -276,11 +309,13 @@ def _quick_attrs(cls: Any, unions: Unions, tagged: bool = False) -> Reader | Non
     lines += ["    except (KeyError, TypeError):", "        raise GiveUp from None"]
     plain = (
         not made
+        and not unset
         and "__slots__" not in vars(cls)
         and all(f.validator is None and f.converter is None and f.init for f in fields)
     )
     slotted = (
         not made
+        and not unset
         and not plain
         and all(f.validator is None and f.converter is None and f.init for f in fields)
         and not hasattr(cls, "__attrs_post_init__")
@@ -357,7 +392,8 @@ def _quick_tagged(members: Sequence[Any], unions: Unions) -> Reader | None:
     def read_tagged(value: Any) -> Any:
         if type(value) is not dict:
             raise GiveUp
-        read_member = readers.get(value.get(tag))  # type: ignore[arg-type]  # any JSON value
+        found = value.get(tag)
+        read_member = readers.get(found) if type(found) is str else None  # an array is no key
         if read_member is None:
             raise GiveUp
         return read_member(value)  # the tag is known to the member's reader
@@ -545,7 +581,7 @@ def _quick_writer(kind: Any, unions: Unions, fresh: Collection[type]) -> Writer 
     if is_tuple(kind):
         args = get_args(kind)
         if len(args) != 2 or args[1] is not Ellipsis:
-            raise _NoWriter(kind)
+            return _fixed_tuple_writer(args, unions, fresh)
         item = _quick_writer(args[0], unions, fresh)
         assert item is not None  # else the tuple is written as it is
 
@@ -560,12 +596,55 @@ def _quick_writer(kind: Any, unions: Unions, fresh: Collection[type]) -> Writer 
     raise _NoWriter(kind)
 
 
+def _fixed_tuple_writer(args: Sequence[Any], unions: Unions, fresh: Collection[type]) -> Writer:
+    """A writer of a tuple of ``len(args)`` items, each of its own type (``tuple[Stage, int]``).
+
+    An item that JSON writes as it is is checked, the others written by their writers.
+    """
+    items: list[tuple[Writer | None, Callable[[Any], bool]]] = []
+    for arg in args:
+        write_item = _quick_writer(arg, unions, fresh)
+        scope = _check_scope(unions)
+        exec(f"def check(v):\n    return {_check_of(arg, 'v', scope)}", scope)  # built above
+        items.append((write_item, scope["check"]))
+    count = len(items)
+
+    def write_fixed(value: Any) -> list[Any]:
+        if type(value) is not tuple or len(value) != count:
+            raise Wrong
+        written = []
+        for (write_item, check), item in zip(items, value, strict=True):
+            if write_item is not None:
+                written.append(write_item(item))
+            elif check(item):
+                written.append(item)
+            else:
+                raise Wrong
+        return written
+
+    return write_fixed
+
+
+def _check_scope(unions: Unions) -> dict[str, Any]:
+    """The names the checks of :func:`_check_of` use, for a game of ``unions``."""
+    return {"LARGEST": LARGEST, "IntEnum": IntEnum, "INT_MEMBERS": unions.int_members}
+
+
 def _check_of(kind: Any, name: str, scope: dict[str, Any]) -> str:
     """Python source that is true when ``name`` holds a value of ``kind`` written as it is.
 
-    Integers are checked to lie in the range of a document's integers.
-    Constants it needs (enum classes, sets of them) are put in ``scope``.
+    Integers are checked to lie in the range of a document's integers; a
+    member of an enum of integers is one where the game's unions allow it
+    (:attr:`~princes_of_florence.serialization.converter.Unions.int_members`,
+    in ``scope`` as made by :func:`_check_scope`).  Constants it needs (enum
+    classes, sets of them) are put in ``scope``.
     """
+    int_members = scope["INT_MEMBERS"]
+    if kind is int and int_members:
+        return (
+            f"((type({name}) is int or isinstance({name}, IntEnum))"
+            f" and -LARGEST < {name} < LARGEST)"
+        )
     if kind is int:
         return f"(type({name}) is int and -LARGEST < {name} < LARGEST)"
     if kind in (bool, str):
@@ -586,7 +665,8 @@ def _check_of(kind: Any, name: str, scope: dict[str, Any]) -> str:
             parts.append(f"type({name}) in {constant}")
         return "(" + " or ".join(parts) + ")"
     args = get_args(kind)
-    if len(args) == 2 and args[1] is Ellipsis and (args[0] in (int, bool) or is_enum(args[0])):
+    exact = args[0] in (int, bool) and not (args[0] is int and int_members) if args else False
+    if len(args) == 2 and args[1] is Ellipsis and (exact or is_enum(args[0])):
         # the item types checked in C, and the range of integers by the extremes
         constant = f"k{len(scope)}"
         scope[constant] = frozenset([args[0]])
@@ -624,17 +704,13 @@ def _attrs_writer(
     """
     hints = get_type_hints(cls)
     checked: dict[int, Any] = {}
-    scope: dict[str, Any] = {
-        "cls": cls,
-        "Wrong": Wrong,
-        "LARGEST": LARGEST,
-        "checked": checked,
-        "CHECKED_MAX": CHECKED_MAX,
-    }
+    scope = _check_scope(unions)
+    scope.update(cls=cls, Wrong=Wrong, checked=checked, CHECKED_MAX=CHECKED_MAX)
     parts = [f"{unions.tag!r}: {tag!r}"] if tag is not None else []
     lines = ["def write(value):", "    if type(value) is not cls:", "        raise Wrong"]
     checks = []
-    for index, field in enumerate(attrs.fields(cls)):
+    written = [field for field in attrs.fields(cls) if field.init]  # as the converter writes
+    for index, field in enumerate(written):
         kind = hints[field.name]
         lines.append(f"    f{index} = value.{field.name}")
         write_field = _quick_writer(kind, unions, fresh)
