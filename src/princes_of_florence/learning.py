@@ -517,8 +517,11 @@ _Part = tuple[float, ...]
 
 _config_parts: dict[tuple[object, ...], _Part] = {}
 _game_parts: dict[tuple[object, ...], _Part] = {}
-_player_parts: IdentityMemo[PublicPlayer, tuple[int, _Part]] = IdentityMemo(_MEMO_SIZE)
-"""Each live public player's block, with the best work it was built for."""
+_player_parts: IdentityMemo[PublicPlayer, tuple[int, _Part, _Part]] = IdentityMemo(_MEMO_SIZE)
+"""The best work, the head and the principality's part of each live public player's
+block (the head, the principality and the prestige cards shown at the end are parts of
+their own, so that a change of a player's money makes a part of a few floats anew, not
+the whole block)."""
 _Hand = tuple[tuple[PersonId, ...], tuple[BonusCardId, ...], tuple[PrestigeCardId, ...]]
 _hand_parts: dict[tuple[int, int, int], tuple[_Hand, _Part]] = {}
 _table_parts: dict[tuple[object, ...], tuple[tuple[BonusCardId, ...], _Part]] = {}
@@ -586,17 +589,15 @@ def _game_part(view: PlayerView, count: int) -> _Part:
     return part
 
 
-def _player_part(view: PlayerView, seat: int) -> _Part:
-    player = view.players[seat]
-    best = view.round_best[seat] if seat < len(view.round_best) else 0
-    if view.final_prestige_cards is not None:  # the end: prestige cards shown, once
-        return tuple(_player_block(view, seat))
+def _head_part(player: PublicPlayer, best: int) -> tuple[int, _Part, _Part]:
+    """The head of a player block (:func:`_player_head`) and the part of the player's
+    principality, kept while ``player`` lives, with the best work they were built for."""
     known = _player_parts.get(player)
     if known is not None and known[0] == best:
-        return known[1]
-    part = (*_player_head(player, best), *_board_part(player.principality), *_NO_FINAL)
-    _player_parts.put(player, (best, part))
-    return part
+        return known
+    known = (best, tuple(_player_head(player, best)), _board_part(player.principality))
+    _player_parts.put(player, known)
+    return known
 
 
 def _hand_part(view: PlayerView) -> _Part:
@@ -666,18 +667,16 @@ def _parts(view: PlayerView) -> list[_Part]:
     viewer = view.player
     parts = [_config_part(view), _game_part(view, count)]
     players, bests, final = view.players, view.round_best, view.final_prestige_cards
-    for offset in range(count):  # _player_part, its usual answer inline
+    for offset in range(count):  # each block: head, principality, prestige cards shown
         seat = (viewer + offset) % count
         player = players[seat]
-        known = _player_parts.get(player)
-        if (
-            known is not None
-            and final is None
-            and known[0] == (bests[seat] if seat < len(bests) else 0)
-        ):
-            parts.append(known[1])
-        else:
-            parts.append(_player_part(view, seat))
+        best = bests[seat] if seat < len(bests) else 0
+        known = _player_parts.get(player)  # _head_part, its usual answer inline
+        if known is None or known[0] != best:
+            known = _head_part(player, best)
+        parts.append(known[1])
+        parts.append(known[2])
+        parts.append(_NO_FINAL if final is None else tuple(_bits(_PRESTIGE_CARDS, final[seat])))
     parts.append(_ABSENT[count])
     parts.append(_hand_part(view))
     parts.append(_table_part(view))
