@@ -45,7 +45,7 @@ from princes_of_florence.ids import (
     PrestigeCardId,
 )
 from princes_of_florence.limits import shorten
-from princes_of_florence.memo import IdentityMemo
+from princes_of_florence.memo import IdentityMemo, TextMemo
 from princes_of_florence.observation import (
     HiddenCardChoice,
     PlayerView,
@@ -917,7 +917,7 @@ class InformationState:
         Each line is JSON (:func:`~princes_of_florence.dumps`)
         but the first, ``player N``.
         """
-        return (f"player {self.player}", dumps(self.first), *map(dumps, self.events))
+        return (f"player {self.player}", dumps(self.first), *map(event_line, self.events))
 
     def __str__(self) -> str:
         """The lines of :meth:`lines` joined by newlines."""
@@ -939,6 +939,24 @@ class InformationState:
             out.append(_event_code(type(event)))
             _ints(event, out)
         return tuple(out)
+
+
+_EVENT_LINES: TextMemo[Event] = TextMemo(dumps, _MEMO_SIZE)
+"""The JSON line of each event met: the same event (an event no player's view
+redacts is one object for every player) or an equal one is written once."""
+
+
+def event_line(event: Event) -> str:
+    """``dumps(event)``: an event's line of an information state, written once per event.
+
+    Raises:
+        SerializationError: ``event`` holds a value of a type its field does not declare.
+
+    >>> from princes_of_florence.events import Declined
+    >>> event_line(Declined(2)) == dumps(Declined(2))
+    True
+    """
+    return _EVENT_LINES.text(event)
 
 
 def information_state(record: GameRecord, player: int) -> InformationState:
