@@ -360,7 +360,9 @@ def test_the_page_carries_on_after_the_server_restarts(server: Server, browser: 
     assert [e for e in errors if e not in network] == []
 
 
-def test_a_click_while_the_move_is_answered_is_never_lost(server: Server, browser: Browser) -> None:
+def test_a_click_while_the_move_is_answered_is_never_lost(
+    server: Server, browser: Browser
+) -> None:
     """The stream can show the person's next turn before their move's answer arrives.
 
     Until the answer arrives the page does not say "Your turn." and its buttons
