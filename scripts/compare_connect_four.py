@@ -7,11 +7,7 @@ environments take turns in interleaved rounds, each for about ``--seconds``
 of the process's CPU time, so that other work on a shared machine weighs on
 both alike; the figure of each is the median over the rounds.  The raw
 engine (``legal_moves`` and ``apply`` alone) is timed in the same rounds, as
-the yardstick of what the environment adds.  Where the library offers
-``observation_vector_into`` and ``action_mask_into``, a fourth row times the
-same environment with its ``observe`` writing the vector and the mask into
-new numpy arrays through them instead of converting a tuple and bytes: what
-the adapter gains by using them (the environment is otherwise unchanged).
+the yardstick of what the environment adds.
 
     python scripts/compare_connect_four.py [--rounds 5] [--seconds 1] [--players 4]
 
@@ -61,32 +57,6 @@ def _aec_steps(env: Any, seconds: float, seed: int) -> tuple[int, float]:
     return steps, time.process_time() - start
 
 
-def _buffered_env(players: int) -> Any:
-    """Our PettingZoo env whose ``observe`` fills numpy arrays in place, or ``None``."""
-    import numpy as np
-
-    import princes_of_florence
-    from princes_of_florence import encoding, observe
-    from princes_of_florence.adapters.pettingzoo import PrincesOfFlorenceEnv
-
-    fill_vector = getattr(princes_of_florence, "observation_vector_into", None)
-    fill_mask = getattr(encoding, "action_mask_into", None)
-    if fill_vector is None or fill_mask is None:
-        return None
-    length, count = princes_of_florence.OBSERVATION_LENGTH, encoding.ACTION_COUNT
-
-    class BufferedEnv(PrincesOfFlorenceEnv):  # type: ignore[misc]  # pettingzoo is untyped
-        def observe(self, agent: str) -> dict[str, Any]:
-            seat = self.possible_agents.index(agent)
-            vector = fill_vector(observe(self.state, seat), np.empty(length, np.float32))
-            mask = np.zeros(count, np.int8)
-            if seat == self.state.current_player:
-                fill_mask(self.state, mask)
-            return {"observation": vector, "action_mask": mask}
-
-    return BufferedEnv(players=players)
-
-
 def _raw_steps(players: int, seconds: float, seed: int) -> tuple[int, float]:
     """Steps of whole random games through ``legal_moves`` and ``apply`` alone."""
     from princes_of_florence import GameConfig, apply, is_terminal, legal_moves, new_game
@@ -118,7 +88,6 @@ def main(argv: list[str] | None = None) -> int:
 
     ours = princes_env(players=args.players)
     theirs = _connect_four()
-    buffered = _buffered_env(args.players)
     runs: dict[str, Callable[[int], tuple[int, float]]] = {
         f"princes_of_florence PettingZoo env, {args.players} players": lambda seed: _aec_steps(
             ours, args.seconds, seed
@@ -128,10 +97,6 @@ def main(argv: list[str] | None = None) -> int:
             args.players, args.seconds, seed
         ),
     }
-    if buffered is not None:
-        runs["the same env, observe() filling numpy arrays in place"] = lambda seed: _aec_steps(
-            buffered, args.seconds, seed
-        )
     rates: dict[str, list[float]] = {name: [] for name in runs}
     for round_number in range(args.rounds):
         for name, run in runs.items():
@@ -143,11 +108,20 @@ def main(argv: list[str] | None = None) -> int:
     for name, value in medians.items():
         spread = f"{min(rates[name]):,.0f} to {max(rates[name]):,.0f}"
         print(f"{name:<{width}}  {value:>10,.0f}   ({spread})")
-    ours_name, theirs_name, raw_name, *more = runs
-    for name in (ours_name, *more):
-        print(f"{name}:")
-        print(f"  ratio to connect_four_v3: {medians[name] / medians[theirs_name]:.2f}")
-        print(f"  share of the raw engine's rate: {medians[name] / medians[raw_name]:.2f}")
+    ours_name, theirs_name, raw_name = runs
+    for label, other in (
+        ("ratio to connect_four_v3", theirs_name),
+        ("share of the raw engine's rate", raw_name),
+    ):
+        # each round's own ratio too: the two rates of a round met the same load
+        ratios = [
+            ours / theirs for ours, theirs in zip(rates[ours_name], rates[other], strict=True)
+        ]
+        print(
+            f"{label}: {medians[ours_name] / medians[other]:.2f} (of the medians);"
+            f" {statistics.median(ratios):.2f} (median of the rounds', {min(ratios):.2f}"
+            f" to {max(ratios):.2f})"
+        )
     return 0
 
 

@@ -481,3 +481,52 @@ def test_every_game_refuses_outcomes_and_actions_out_of_range(name: str) -> None
         with pytest.raises(InvalidMoveError, match="not an action id"):
             state.apply_action(action)
     assert (before, history) == (state.game_state, state.history())
+
+
+def test_information_states_asked_in_any_order_and_of_clones_are_the_protocols() -> None:
+    """Lines worked out when first asked for: whichever player is asked when, and
+    whether a clone or its original is asked first, each text is the protocol's
+    information state of the moves played, and so is a pickled copy's; the observation
+    tensor and the legal actions, asked twice, are the game's vector and mask."""
+    game = games.get("princes")
+    spiel = pyspiel.load_game("python_princes_of_florence", {"players": 3})
+    config = spiel.config
+    state = spiel.new_initial_state()
+    rng = random.Random(11)
+    moves: list[Any] = []
+    clones: list[tuple[Any, int]] = []
+    steps = 0
+    while not state.is_terminal() and steps < 120:
+        if steps % 7 == 0:
+            clones.append((state.clone(), len(moves)))
+        player = rng.randrange(3)
+        if steps % 3 == 0:
+            assert game.information_state(config, moves, player) == (
+                state.information_state_string(player)
+            )
+        if state.is_chance_node():
+            action = rng.choice(state.chance_outcomes())[0]
+            moves.append(game.chance_outcome_move(action))
+        else:
+            seat = state.current_player()
+            vector = np.asarray(observation_vector(observe(state.game_state, seat)), np.float32)
+            for _ in range(2):
+                assert np.array_equal(
+                    vector, np.asarray(state.observation_tensor(seat), np.float32)
+                )
+                legal = np.flatnonzero(np.frombuffer(game.action_mask(state.game_state), np.uint8))
+                assert legal.tolist() == state.legal_actions()
+            action = state.legal_actions()[rng.randrange(len(state.legal_actions()))]
+            moves.append(game.decode_move(state.game_state, action))
+        state.apply_action(action)
+        steps += 1
+    copy = pickle.loads(pickle.dumps(state))
+    for player in (2, 0, 1):
+        expected = game.information_state(config, moves, player)
+        assert expected == state.information_state_string(player)
+        assert expected == copy.information_state_string(player)
+    for clone, done in reversed(clones):
+        for player in range(3):
+            assert game.information_state(config, moves[:done], player) == (
+                clone.information_state_string(player)
+            )

@@ -311,3 +311,41 @@ def test_an_unknown_game_is_refused() -> None:
     """A game that is not registered is a ConfigError that lists the games."""
     with pytest.raises(ConfigError, match="no game is called 'chess'"):
         env(game="chess")
+
+
+@pytest.mark.parametrize("name", games.names())
+def test_every_observation_is_the_games_vector_and_mask_in_new_arrays(name: str) -> None:
+    """Through a whole game, every agent's observation (asked twice, and again after a
+    change to what was returned) is exactly the game's vector of its view and the mask
+    of the state (zeros for the agents not to decide), in arrays of its own."""
+    game = games.get(name)
+    environment = env(game=name)
+    environment.reset(seed=4)
+    rng = np.random.default_rng(4)
+    for steps, agent in enumerate(environment.agent_iter()):
+        if steps == 300:
+            break
+        observation, _, terminated, truncated, _ = environment.last()
+        if terminated or truncated:
+            environment.step(None)
+            continue
+        state = environment.state
+        for seat, other in enumerate(environment.possible_agents):
+            first = environment.observe(other)
+            vector = np.asarray(game.observation_vector(game.observe(state, seat)), np.float32)
+            decides = seat == game.current_player(state)
+            mask = (
+                np.frombuffer(game.action_mask(state), np.int8)
+                if decides
+                else 0 * first["action_mask"]
+            )
+            for seen in (first, environment.observe(other)):
+                assert np.array_equal(vector, seen["observation"])
+                assert np.array_equal(mask, seen["action_mask"])
+            first["observation"][:] = -1.0
+            first["action_mask"][:] = 7
+            again = environment.observe(other)
+            assert np.array_equal(vector, again["observation"])
+            assert np.array_equal(mask, again["action_mask"])
+        assert np.array_equal(observation["action_mask"], environment.observe(agent)["action_mask"])
+        environment.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))

@@ -441,7 +441,9 @@ class PrincesOfFlorence:
         self, state: GameState, player: int, events: Sequence[Event]
     ) -> tuple[str, ...]:
         """Each event as the player sees it, one JSON document a line."""
-        return tuple(docs.dumps(event) for event in observation.events_for(events, player))
+        from princes_of_florence.learning import event_line
+
+        return tuple(event_line(event) for event in observation.events_for(events, player))
 
 
 def _deals() -> Block[Deal]:

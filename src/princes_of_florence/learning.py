@@ -45,7 +45,7 @@ from princes_of_florence.ids import (
     PrestigeCardId,
 )
 from princes_of_florence.limits import shorten
-from princes_of_florence.memo import IdentityMemo
+from princes_of_florence.memo import IdentityMemo, TextMemo
 from princes_of_florence.observation import (
     HiddenCardChoice,
     PlayerView,
@@ -517,8 +517,11 @@ _Part = tuple[float, ...]
 
 _config_parts: dict[tuple[object, ...], _Part] = {}
 _game_parts: dict[tuple[object, ...], _Part] = {}
-_player_parts: IdentityMemo[PublicPlayer, tuple[int, _Part]] = IdentityMemo(_MEMO_SIZE)
-"""Each live public player's block, with the best work it was built for."""
+_player_parts: IdentityMemo[PublicPlayer, tuple[int, _Part, _Part]] = IdentityMemo(_MEMO_SIZE)
+"""The best work, the head and the principality's part of each live public player's
+block (the head, the principality and the prestige cards shown at the end are parts of
+their own, so that a change of a player's money makes a part of a few floats anew, not
+the whole block)."""
 _Hand = tuple[tuple[PersonId, ...], tuple[BonusCardId, ...], tuple[PrestigeCardId, ...]]
 _hand_parts: dict[tuple[int, int, int], tuple[_Hand, _Part]] = {}
 _table_parts: dict[tuple[object, ...], tuple[tuple[BonusCardId, ...], _Part]] = {}
@@ -586,17 +589,15 @@ def _game_part(view: PlayerView, count: int) -> _Part:
     return part
 
 
-def _player_part(view: PlayerView, seat: int) -> _Part:
-    player = view.players[seat]
-    best = view.round_best[seat] if seat < len(view.round_best) else 0
-    if view.final_prestige_cards is not None:  # the end: prestige cards shown, once
-        return tuple(_player_block(view, seat))
+def _head_part(player: PublicPlayer, best: int) -> tuple[int, _Part, _Part]:
+    """The head of a player block (:func:`_player_head`) and the part of the player's
+    principality, kept while ``player`` lives, with the best work they were built for."""
     known = _player_parts.get(player)
     if known is not None and known[0] == best:
-        return known[1]
-    part = (*_player_head(player, best), *_board_part(player.principality), *_NO_FINAL)
-    _player_parts.put(player, (best, part))
-    return part
+        return known
+    known = (best, tuple(_player_head(player, best)), _board_part(player.principality))
+    _player_parts.put(player, known)
+    return known
 
 
 def _hand_part(view: PlayerView) -> _Part:
@@ -666,18 +667,16 @@ def _parts(view: PlayerView) -> list[_Part]:
     viewer = view.player
     parts = [_config_part(view), _game_part(view, count)]
     players, bests, final = view.players, view.round_best, view.final_prestige_cards
-    for offset in range(count):  # _player_part, its usual answer inline
+    for offset in range(count):  # each block: head, principality, prestige cards shown
         seat = (viewer + offset) % count
         player = players[seat]
-        known = _player_parts.get(player)
-        if (
-            known is not None
-            and final is None
-            and known[0] == (bests[seat] if seat < len(bests) else 0)
-        ):
-            parts.append(known[1])
-        else:
-            parts.append(_player_part(view, seat))
+        best = bests[seat] if seat < len(bests) else 0
+        known = _player_parts.get(player)  # _head_part, its usual answer inline
+        if known is None or known[0] != best:
+            known = _head_part(player, best)
+        parts.append(known[1])
+        parts.append(known[2])
+        parts.append(_NO_FINAL if final is None else tuple(_bits(_PRESTIGE_CARDS, final[seat])))
     parts.append(_ABSENT[count])
     parts.append(_hand_part(view))
     parts.append(_table_part(view))
@@ -918,7 +917,7 @@ class InformationState:
         Each line is JSON (:func:`~princes_of_florence.dumps`)
         but the first, ``player N``.
         """
-        return (f"player {self.player}", dumps(self.first), *map(dumps, self.events))
+        return (f"player {self.player}", dumps(self.first), *map(event_line, self.events))
 
     def __str__(self) -> str:
         """The lines of :meth:`lines` joined by newlines."""
@@ -940,6 +939,24 @@ class InformationState:
             out.append(_event_code(type(event)))
             _ints(event, out)
         return tuple(out)
+
+
+_EVENT_LINES: TextMemo[Event] = TextMemo(dumps, _MEMO_SIZE)
+"""The JSON line of each event met: the same event (an event no player's view
+redacts is one object for every player) or an equal one is written once."""
+
+
+def event_line(event: Event) -> str:
+    """``dumps(event)``: an event's line of an information state, written once per event.
+
+    Raises:
+        SerializationError: ``event`` holds a value of a type its field does not declare.
+
+    >>> from princes_of_florence.events import Declined
+    >>> event_line(Declined(2)) == dumps(Declined(2))
+    True
+    """
+    return _EVENT_LINES.text(event)
 
 
 def information_state(record: GameRecord, player: int) -> InformationState:

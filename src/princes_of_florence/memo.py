@@ -25,9 +25,12 @@ True
 from __future__ import annotations
 
 import weakref
-from typing import Any, Generic, TypeVar
+from collections.abc import Callable
+from typing import Any, Generic, TypeVar, cast
 
-__all__ = ["IdentityMemo"]
+import attrs
+
+__all__ = ["IdentityMemo", "TextMemo", "typed_key"]
 
 _K = TypeVar("_K")
 """The type of the objects values are kept for (each must accept weak references)."""
@@ -91,3 +94,82 @@ class IdentityMemo(Generic[_K, _V]):
     def __len__(self) -> int:
         """How many values are kept."""
         return len(self._entries)
+
+
+def typed_key(value: object) -> object:
+    """A key equal for two values exactly when they are equal with the same types all
+    through: ``1`` and ``True`` (equal in Python) give different keys, as do ``0.0``
+    and ``-0.0``, so that a text written from one value is the text of any value of
+    the same key.
+
+    For tuples and attrs instances (the parts of states and events), other values
+    as they are.
+
+    >>> typed_key((1, True)) == typed_key((1, 1)), typed_key((1, 2)) == typed_key((1, 2))
+    (False, True)
+    """
+    kind = value.__class__
+    if kind is tuple:
+        return (kind, tuple(typed_key(item) for item in cast("tuple[object, ...]", value)))
+    if kind is float:
+        return (kind, cast("float", value).hex())
+    names = _FIELD_NAMES.get(kind)
+    if names is None:
+        names = _FIELD_NAMES[kind] = (
+            tuple(field.name for field in attrs.fields(kind)) if attrs.has(kind) else ()
+        )
+    if names:
+        return (kind, tuple(typed_key(getattr(value, name)) for name in names))
+    return (kind, value)
+
+
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+"""The field names of each attrs class :func:`typed_key` met (empty for any other class)."""
+
+
+class TextMemo(Generic[_K]):
+    """The texts ``write`` makes of immutable values, found again by identity or by value.
+
+    ``write`` must depend on its argument's value alone (as a JSON writer does);
+    a value it refuses (raising) leaves nothing kept.  The values must accept weak
+    references (as attrs classes do).  A value met again is found
+    by its identity (one dictionary look-up) or, for another object of the same
+    value (:func:`typed_key`), by value.
+
+    Args:
+        write: makes the text of a value.
+        limit: entries of each table before it is emptied.
+
+    >>> @attrs.frozen
+    ... class Pair:
+    ...     left: int
+    ...     right: int
+    >>> texts: TextMemo[Pair] = TextMemo(repr, limit=8)
+    >>> texts.text(Pair(1, 2)), texts.text(Pair(1, True)), texts.text(Pair(1, 2))
+    ('Pair(left=1, right=2)', 'Pair(left=1, right=True)', 'Pair(left=1, right=2)')
+    """
+
+    __slots__ = ("_by_identity", "_by_value", "_limit", "_write")
+
+    def __init__(self, write: Callable[[_K], str], limit: int) -> None:
+        self._write = write
+        self._limit = limit
+        self._by_identity: IdentityMemo[_K, str] = IdentityMemo(limit)
+        self._by_value: dict[object, str] = {}
+
+    def text(self, value: _K) -> str:
+        """``write(value)``, written once per value."""
+        text = self._by_identity.get(value)
+        if text is None:
+            key = typed_key(value)
+            try:
+                text = self._by_value.get(key)
+            except TypeError:  # a part that cannot be hashed (a list...): written anew
+                return self._write(value)
+            if text is None:
+                text = self._write(value)
+                if len(self._by_value) >= self._limit:
+                    self._by_value.clear()
+                self._by_value[key] = text
+            self._by_identity.put(value, text)
+        return text

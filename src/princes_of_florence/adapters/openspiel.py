@@ -86,12 +86,13 @@ from __future__ import annotations
 import json
 import random
 import sys
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from itertools import chain
 from typing import Any, ClassVar
 
 import numpy as np
 import pyspiel
+from numpy.typing import NDArray
 
 from princes_of_florence import games
 from princes_of_florence.adapters._common import default_players, shorten
@@ -102,6 +103,7 @@ from princes_of_florence.errors import (
     SerializationError,
 )
 from princes_of_florence.games import AnyGame
+from princes_of_florence.memo import IdentityMemo
 
 __all__ = [
     "GAME_TYPE",
@@ -218,6 +220,9 @@ class OpenSpielGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type 
             max_game_length=game.longest_game,
         )
         super().__init__(kind, info, params or {})
+        # States are immutable: every initial state starts from this one.  OpenSpiel
+        # makes an initial state each time it asks for the size of an observation.
+        self.first_state: Any = game.new_game(self.config)
 
     def new_initial_state(self) -> OpenSpielState:
         """The state before the first move (a chance node, with explicit chance)."""
@@ -265,37 +270,57 @@ class OpenSpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no typ
         self._chance_count = game.max_chance_outcomes()
         self._action_count = game.num_distinct_actions()
         self._lines: list[_Lines] = []
+        # The state last asked about, its player (OpenSpiel's number) and its legal
+        # actions once listed.
+        self._known: tuple[Any, int, tuple[int, ...] | None] = (None, 0, None)
         # Every resampling (resample_from_infostate) that made this state:
         # after how many actions, for which player, and the state dealt.
         self._resampled: list[tuple[int, int, Any]] = []
-        self._start(self._game.new_game(game.config))
+        self._start(game.first_state)
 
     @property
     def _game(self) -> AnyGame:
         """The game, found by name: a clone of the state copies no game."""
-        return games.get(self._name)
+        game = _GAMES.get(self._name)
+        if game is None:
+            game = _GAMES[self._name] = games.get(self._name)
+        return game
 
     def _start(self, state: Any) -> None:
         self.game_state = state
-        start = self._game.information_state_start
-        self._lines = [_Lines.of(start(state, player)) for player in range(self._players)]
+        step = _Step(self._game, state, None)
+        self._lines = [_Lines.start(step, player) for player in range(self._players)]
 
     def current_player(self) -> int:
         """The player to decide, or OpenSpiel's chance or terminal id."""
-        game, state = self._game, self.game_state
+        state = self.game_state
+        known = self._known
+        if known[0] is state:  # OpenSpiel asks again and again between two moves
+            return known[1]
+        game = self._game
         if game.is_terminal(state):
-            return int(pyspiel.PlayerId.TERMINAL)
-        if game.is_chance_node(state):
-            return int(pyspiel.PlayerId.CHANCE)
-        player = game.current_player(state)
-        assert player is not None
-        return int(player)
+            player = int(pyspiel.PlayerId.TERMINAL)
+        elif game.is_chance_node(state):
+            player = int(pyspiel.PlayerId.CHANCE)
+        else:
+            decides = game.current_player(state)
+            assert decides is not None
+            player = int(decides)
+        self._known = (state, player, None)
+        return player
 
     def _legal_actions(self, player: int) -> list[int]:
-        if self._game.is_chance_node(self.game_state):
-            return sorted(outcome for outcome, _ in self.chance_outcomes())
-        mask = np.frombuffer(self._game.action_mask(self.game_state), dtype=np.uint8)
-        return [int(action) for action in np.flatnonzero(mask)]
+        state = self.game_state
+        known = self._known
+        if known[0] is state and known[2] is not None:
+            return list(known[2])
+        if self._game.is_chance_node(state):
+            actions = sorted(outcome for outcome, _ in self.chance_outcomes())
+        else:
+            mask = np.frombuffer(self._game.action_mask(state), dtype=np.uint8)
+            actions = np.flatnonzero(mask).tolist()
+        self._known = (state, self.current_player(), tuple(actions))
+        return actions
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """Every chance move, by its outcome id, with its probability."""
@@ -313,10 +338,9 @@ class OpenSpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no typ
             move = game.decode_move(state, self._action_id(action))
         state, events = game.apply_with_events(state, move)
         self.game_state = state
-        step = game.information_state_next
-        self._lines = [
-            lines.plus(step(state, player, events)) for player, lines in enumerate(self._lines)
-        ]
+        # Each player's lines of the move are worked out when first asked for.
+        step = _Step(game, state, events)
+        self._lines = [lines.then(step) for lines in self._lines]
 
     def _chance_move(self, outcome: int) -> Any:
         """The chance move of ``outcome``.
@@ -410,42 +434,104 @@ class OpenSpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no typ
         return self._game.render_text(self.game_state)
 
 
+class _Step:
+    """What a player's information-state lines are made of: the game, the state a move
+    led to and the move's events (``None`` for the start)."""
+
+    __slots__ = ("events", "game", "state")
+
+    def __init__(self, game: AnyGame, state: Any, events: Sequence[Any] | None) -> None:
+        self.game = game
+        self.state = state
+        self.events = events
+
+
 class _Lines:
     """The lines of one player's information state, as an immutable chain.
 
     Adding the lines of a move shares every line before them, and a copy of
     the chain is the chain itself, so that cloning a state (``copy.deepcopy``,
     at every step of a search) copies no line; pickled, it is one flat tuple.
+    The lines of a link are worked out when first asked for (every player's
+    link of a move shares one :class:`_Step`), and the text of the last link
+    asked for is kept, so that asking for the information state after each
+    move joins only the new lines to it.
     """
 
-    __slots__ = ("_before", "_lines")
+    __slots__ = ("_before", "_lines", "_player", "_step", "_text")
 
-    def __init__(self, before: _Lines | None, lines: tuple[str, ...]) -> None:
+    def __init__(
+        self,
+        before: _Lines | None,
+        lines: tuple[str, ...] | None,
+        step: _Step | None = None,
+        player: int = 0,
+    ) -> None:
         self._before = before
         self._lines = lines
+        self._step = step
+        self._player = player
+        self._text: str | None = None
 
     @classmethod
     def of(cls, lines: tuple[str, ...]) -> _Lines:
         """A chain of ``lines``."""
         return cls(None, tuple(lines))
 
-    def plus(self, lines: tuple[str, ...]) -> _Lines:
-        """This chain followed by ``lines``."""
-        return _Lines(self, tuple(lines)) if lines else self
+    @classmethod
+    def start(cls, step: _Step, player: int) -> _Lines:
+        """A chain of the first lines of ``player`` in the game ``step`` starts."""
+        return cls(None, None, step, player)
+
+    def then(self, step: _Step) -> _Lines:
+        """This chain followed by the lines this chain's player gains in ``step``."""
+        return _Lines(self, None, step, self._player)
+
+    def lines(self) -> tuple[str, ...]:
+        """The lines of this link alone."""
+        lines = self._lines
+        if lines is None:
+            step = self._step
+            assert step is not None
+            game = step.game
+            if step.events is None:
+                lines = tuple(game.information_state_start(step.state, self._player))
+            else:
+                lines = tuple(game.information_state_next(step.state, self._player, step.events))
+            self._lines = lines
+            self._step = None  # the state is no longer needed here
+        return lines
 
     def all(self) -> tuple[str, ...]:
         """Every line, first to last."""
-        parts: list[tuple[str, ...]] = []
+        links: list[_Lines] = []
         link: _Lines | None = self
         while link is not None:
-            parts.append(link._lines)
+            links.append(link)
             link = link._before
-        parts.reverse()
-        return tuple(chain.from_iterable(parts))
+        links.reverse()
+        return tuple(chain.from_iterable(link.lines() for link in links))
 
     def text(self) -> str:
         """The lines joined by newlines."""
-        return "\n".join(self.all())
+        if self._text is not None:
+            return self._text
+        links: list[_Lines] = []
+        link: _Lines | None = self
+        while link is not None and link._text is None:
+            links.append(link)
+            link = link._before
+        # A text is kept only where it holds a line at least, so that the text of
+        # one empty line and that of no line are never confused.
+        pieces: list[str] = [] if link is None else [link._text or ""]
+        for newer in reversed(links):
+            pieces += newer.lines()
+        text = "\n".join(pieces)
+        if pieces:
+            if link is not None:
+                link._text = None  # one text kept per chain: no copy of every prefix
+            self._text = text
+        return text
 
     def __copy__(self) -> _Lines:
         return self
@@ -602,16 +688,35 @@ class OpenSpielObserver:
             raise ConfigError(f"the observer takes no parameters, not {shorten(params)}")
         game = games.get(name)
         self.game = game
+        self._buffers: games.LearningBuffers[Any, Any] | None = (
+            game if isinstance(game, games.LearningBuffers) else None
+        )
         self.perfect_recall = perfect_recall
         size = 0 if perfect_recall else game.observation_length
         self.tensor = np.zeros(size, np.float32)
+        # The vectors of the states last observed, by player: OpenSpiel observes a
+        # new initial state whenever it asks for the size of an observation.
+        self._vectors: IdentityMemo[Any, dict[int, NDArray[np.float32]]] = IdentityMemo(64)
         self.dict = {"observation": self.tensor} if size else {}
 
     def set_from(self, state: OpenSpielState, player: int) -> None:
         """Fill ``tensor`` with ``player``'s observation of ``state``."""
         if not self.perfect_recall:
-            game = self.game
-            self.tensor[:] = game.observation_vector(game.observe(state.game_state, player))
+            game_state = state.game_state
+            known = self._vectors.get(game_state)
+            if known is None:
+                known = {}
+                self._vectors.put(game_state, known)
+            vector = known.get(player)
+            if vector is None:
+                game, buffers = self.game, self._buffers
+                view = game.observe(game_state, player)
+                if buffers is not None:  # written in place, no tuple between
+                    vector = buffers.observation_vector_into(view, np.empty_like(self.tensor))
+                else:
+                    vector = np.asarray(game.observation_vector(view), np.float32)
+                known[player] = vector
+            self.tensor[:] = vector
 
     def string_from(self, state: OpenSpielState, player: int) -> str:
         """``player``'s information state or view of ``state`` as text."""
@@ -663,6 +768,9 @@ def game_class(name: str) -> type[OpenSpielGame]:
         _CLASSES[name] = known
     return known
 
+
+_GAMES: dict[str, AnyGame] = {}
+"""Each game by its registered name, once looked up."""
 
 GAME_TYPES: dict[str, Any] = {name: _game_type(name) for name in games.names()}
 """The OpenSpiel game type of each registered game, by its registered name."""

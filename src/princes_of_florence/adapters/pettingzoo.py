@@ -142,7 +142,6 @@ class GameEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type hints
         self._players = players
         self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         self._action_count = self.game.action_count
-        self._no_actions = bytes(self._action_count)
         low, high = self.game.observation_bounds
         self._action_space = gymnasium.spaces.Discrete(self._action_count)
         self._observation_space = gymnasium.spaces.Dict(
@@ -157,6 +156,18 @@ class GameEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type hints
         self._started = False
         self.state: Any = self.game.new_game(self.config)
         self.agents: list[str] = []
+        # The game's buffer forms where it offers them: the vector and the mask are
+        # written into the arrays of ``_made`` without a tuple or bytes between.
+        self._buffers: games.LearningBuffers[Any, Any] | None = (
+            self.game if isinstance(self.game, games.LearningBuffers) else None
+        )
+        self._no_mask: NDArray[np.int8] = np.zeros(self._action_count, np.int8)
+        # Per seat: the state last observed and the arrays made of it, so that
+        # ``last()`` and ``observe()`` of one state work them out once.
+        self._made: list[tuple[Any, NDArray[np.float32], NDArray[np.int8]] | None] = [
+            None
+        ] * players
+        self._zero_rewards = dict.fromkeys(self.possible_agents, 0.0)
 
     def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
         """The same dictionary space for every agent."""
@@ -203,7 +214,7 @@ class GameEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type hints
             self.agent_selection = self.agents[0]
 
     def observe(self, agent: str) -> Observation:
-        """The agent's observation vector and action mask.
+        """The agent's observation vector and action mask, as new arrays.
 
         Raises:
             ArgumentError: ``agent`` is not one of ``possible_agents``.
@@ -214,16 +225,36 @@ class GameEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type hints
                 f"{shorten(agent)} is not an agent of this environment"
                 f" ({self.possible_agents[0]} to {self.possible_agents[-1]})"
             )
+        state = self.state
+        made = self._made[seat]
+        if made is None or made[0] is not state:
+            made = self._made[seat] = self._arrays(state, seat)
+        # Copies: an agent may keep (or change) what it was given.
+        return {"observation": made[1].copy(), "action_mask": made[2].copy()}
+
+    def _arrays(self, state: Any, seat: int) -> tuple[Any, NDArray[np.float32], NDArray[np.int8]]:
+        """``state``, the vector of ``seat``'s view of it and ``seat``'s mask, as arrays."""
         game = self.game
-        view = game.observe(self.state, seat)
+        view = game.observe(state, seat)
         # The mask of the true state is the mask of the view of the player to
         # decide (and cheaper); the others have no legal action.
-        decides = seat == game.current_player(self.state)
-        mask = game.action_mask(self.state) if decides else self._no_actions
-        return {
-            "observation": np.asarray(game.observation_vector(view), dtype=np.float32),
-            "action_mask": np.frombuffer(mask, dtype=np.int8).copy(),
-        }
+        decides = seat == game.current_player(state)
+        buffers = self._buffers
+        if buffers is not None:
+            vector = buffers.observation_vector_into(
+                view, np.empty(game.observation_length, np.float32)
+            )
+            if decides:
+                mask = buffers.action_mask_into(state, np.empty(self._action_count, np.int8))
+            else:
+                mask = self._no_mask
+        else:
+            vector = np.asarray(game.observation_vector(view), dtype=np.float32)
+            if decides:
+                mask = np.frombuffer(game.action_mask(state), dtype=np.int8)
+            else:
+                mask = self._no_mask
+        return state, vector, mask
 
     def step(self, action: int | None) -> None:
         """Play ``action`` for the selected agent (``None`` once it is done).
@@ -252,14 +283,17 @@ class GameEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type hints
         self.state = game.apply(self.state, move)
         self._deal()
         self._cumulative_rewards[agent] = 0.0
-        self.rewards = dict.fromkeys(self.agents, 0.0)
         if game.is_terminal(self.state):
             win = self.reward_kind == "win"
             values = game.returns(self.state) if win else game.rank_returns(self.state)
             self.rewards = {agent: values[self._seats[agent]] for agent in self.agents}
             self.terminations = dict.fromkeys(self.agents, True)
-        self._select()
-        self._accumulate_rewards()
+            self._select()
+            self._accumulate_rewards()
+        else:  # no reward before the end: nothing to add up
+            if self.rewards != self._zero_rewards:
+                self.rewards = dict.fromkeys(self.agents, 0.0)
+            self._select()
         if self.render_mode == "human":
             self.render()
 
