@@ -205,7 +205,7 @@ class Rows(Generic[T]):
     def __init__(self, rows: tuple[tuple[T, ...], ...]) -> None:
         self._source = rows
         self._rows: list[tuple[T, ...] | list[T]] = list(rows)
-        self._reached = False
+        self._reached: list[int] = []
 
     def __len__(self) -> int:
         return len(self._rows)
@@ -214,12 +214,12 @@ class Rows(Generic[T]):
         row = self._rows[index]
         if isinstance(row, tuple):
             row = self._rows[index] = list(row)
-            self._reached = True
+            self._reached.append(index)
         return row
 
     def __setitem__(self, index: int, row: list[T]) -> None:
         self._rows[index] = row
-        self._reached = True
+        self._reached.append(index)
 
     def __iter__(self) -> Iterator[Sequence[T]]:
         """The rows, to read only."""
@@ -227,9 +227,14 @@ class Rows(Generic[T]):
 
     def freeze(self) -> tuple[tuple[T, ...], ...]:
         """The frozen rows; a row never reached is the tuple it was."""
-        if not self._reached:
+        reached = self._reached
+        if not reached:
             return self._source
-        return tuple(row if isinstance(row, tuple) else tuple(row) for row in self._rows)
+        rows = self._rows
+        frozen = list(self._source)
+        for index in reached:
+            frozen[index] = tuple(rows[index])
+        return tuple(frozen)
 
 
 class Families:
@@ -237,10 +242,12 @@ class Families:
     :class:`FamilyWork` only when a rule first reaches for it; the boards a
     move never touches stay the frozen values they were."""
 
-    __slots__ = ("_items",)
+    __slots__ = ("_items", "_reached", "_source")
 
     def __init__(self, families: tuple[Family, ...]) -> None:
+        self._source = families
         self._items: list[Family | FamilyWork] = list(families)
+        self._reached: list[int] = []
 
     def __len__(self) -> int:
         return len(self._items)
@@ -249,6 +256,7 @@ class Families:
         item = self._items[index]
         if isinstance(item, Family):
             item = self._items[index] = _family_work(item)
+            self._reached.append(index)
         return item
 
     def __iter__(self) -> Iterator[FamilyWork]:
@@ -264,7 +272,16 @@ class Families:
 
     def freeze(self) -> tuple[Family, ...]:
         """The frozen boards; a board never reached is the value it was."""
-        return tuple(f if isinstance(f, Family) else _family(f) for f in self._items)
+        reached = self._reached
+        if not reached:
+            return self._source
+        items = self._items
+        frozen = list(self._source)
+        for index in reached:
+            item = items[index]
+            assert isinstance(item, FamilyWork)
+            frozen[index] = _family(item)
+        return tuple(frozen)
 
 
 @attrs.define
