@@ -612,12 +612,13 @@ def _action_moves(state: GameState) -> list[Move]:
     room = [len(queue) < cap for queue in queues]  # by location: a free space (F50)
     if family.debutants and time >= _COSTS.send:
         found += [_SENDS[loc] for loc in LOCATIONS if room[loc]]
-    own = [
-        (loc, pos, rank)
-        for loc in LOCATIONS
-        for pos, (f, rank) in enumerate(queues[loc])
-        if f == me
-    ]
+    own: list[tuple[int, int, int]] = []  # (location, position, rank) of each own member
+    for loc in LOCATIONS:
+        pos = 0
+        for f, rank in queues[loc]:
+            if f == me:
+                own.append((loc, pos, rank))
+            pos += 1
     if time >= _COSTS.promote:
         higher = (0, family.ladies, family.maestros, 0)
         found += [_PROMOTES[loc][pos] for loc, pos, rank in own if higher[rank]]
@@ -1026,6 +1027,63 @@ def apply_move(state: GameState, move: Move) -> tuple[GameState, tuple[Event, ..
     family = work.families[me]
     done = True
     match move:
+        # the most frequent moves first (a class pattern is tried after another)
+        case BonusTime():
+            family.gain_time(_COSTS.pass_bonus_time)
+        case BonusVP():
+            work.score(me, _COSTS.pass_bonus_vp, "bonus")
+        case Pass(location):
+            family.passed = True
+            family.ring = location
+            if not work.someone_passed:
+                work.someone_passed = True
+                family.gain_time(_COSTS.first_pass_time)  # rule F52
+                if work.strozzi is not None:
+                    work.strozzi.player_first = True  # rule F152
+        case MoveMember(location, position, to):
+            family.time -= _COSTS.move
+            _, rank = work.remove(location, position)
+            work.insert(to, me, rank)  # rule F57
+            work.cross(me, _path(location, to))  # rule F58
+        case Send(location):
+            family.time -= _COSTS.send
+            family.debutants -= 1
+            work.insert(location, me, Rank.DEBUTANT)  # rule F55
+        case Hurry(location, position, to):
+            family.time -= _COSTS.hurry  # ruling FR13: paid at the first step
+            _begin_walk(work, False, location, position, to)
+            done = False
+        case Gift(medici, crest):
+            _gift(work, medici, crest)
+        case Second(location, position, to):
+            walk = work.walk
+            assert walk is not None
+            if not walk.travel:
+                _stop(work)
+            _, rank = work.remove(location, position)
+            work.walk = Walk(walk.travel, rank, location, 0, True)
+            _step(work, to)
+            if walk.travel:
+                done = False
+            else:
+                _stop(work)
+        case Step(to):
+            _step(work, to)
+            walk = work.walk
+            assert walk is not None
+            done = False
+            if walk.steps == (_TRAVEL_STEPS if walk.travel else _HURRY_STEPS):
+                done = _after_stop(work, _stop(work))
+        case Boast(location):
+            family.time -= _COSTS.boast
+            _boast(work, location)
+        case PlayScandal(kind, args):
+            done = _play(work, kind, args)
+        case Promote(location, position):
+            family.time -= _COSTS.promote
+            _promote(work, location, position)
+        case BonusSwap(position):
+            work.swap(family.ring, position, position + 1)  # ruling FR9: not entering
         case Discard(kind):
             work.discard(me, kind)
             family.gain_time(_COSTS.discard_time)  # rule F72
@@ -1039,66 +1097,10 @@ def apply_move(state: GameState, move: Move) -> tuple[GameState, tuple[Event, ..
             else:
                 begin_round(work)
             return _finish(work)
-        case Pass(location):
-            family.passed = True
-            family.ring = location
-            if not work.someone_passed:
-                work.someone_passed = True
-                family.gain_time(_COSTS.first_pass_time)  # rule F52
-                if work.strozzi is not None:
-                    work.strozzi.player_first = True  # rule F152
-        case Send(location):
-            family.time -= _COSTS.send
-            family.debutants -= 1
-            work.insert(location, me, Rank.DEBUTANT)  # rule F55
-        case Promote(location, position):
-            family.time -= _COSTS.promote
-            _promote(work, location, position)
-        case MoveMember(location, position, to):
-            family.time -= _COSTS.move
-            _, rank = work.remove(location, position)
-            work.insert(to, me, rank)  # rule F57
-            work.cross(me, _path(location, to))  # rule F58
-        case Hurry(location, position, to):
-            family.time -= _COSTS.hurry  # ruling FR13: paid at the first step
-            _begin_walk(work, False, location, position, to)
-            done = False
-        case Step(to):
-            _step(work, to)
-            walk = work.walk
-            assert walk is not None
-            done = False
-            if walk.steps == (_TRAVEL_STEPS if walk.travel else _HURRY_STEPS):
-                done = _after_stop(work, _stop(work))
-        case Second(location, position, to):
-            walk = work.walk
-            assert walk is not None
-            if not walk.travel:
-                _stop(work)
-            _, rank = work.remove(location, position)
-            work.walk = Walk(walk.travel, rank, location, 0, True)
-            _step(work, to)
-            if walk.travel:
-                done = False
-            else:
-                _stop(work)
         case Stop():
             walk = work.walk
             assert walk is not None
             done = True if walk.between else _after_stop(work, _stop(work))
-        case Boast(location):
-            family.time -= _COSTS.boast
-            _boast(work, location)
-        case Gift(medici, crest):
-            _gift(work, medici, crest)
-        case PlayScandal(kind, args):
-            done = _play(work, kind, args)
-        case BonusSwap(position):
-            work.swap(family.ring, position, position + 1)  # ruling FR9: not entering
-        case BonusTime():
-            family.gain_time(_COSTS.pass_bonus_time)
-        case BonusVP():
-            work.score(me, _COSTS.pass_bonus_vp, "bonus")
         case Accept() | Decline():
             finish_offer(work, isinstance(move, Accept))
             return _finish(work)
