@@ -10,7 +10,7 @@ import attrs
 
 from princes_of_florence.firenze.events import CardTaken
 from princes_of_florence.firenze.ids import CardKind, Colour, Step, Title
-from princes_of_florence.firenze.rules.table import NO_BRICKS, Table, bricks
+from princes_of_florence.firenze.rules.table import NO_BRICKS, Table, bricks, payment
 from princes_of_florence.firenze.state import Pending
 
 __all__ = [
@@ -53,7 +53,7 @@ def choose_card(t: Table, slot: int, fuerstin: bool) -> None:
     if fuerstin or slot == 0:
         _take(t, slot)  # ruling ZR25: the skipped cards receive no bricks
     else:
-        t.go(Step.PAY_CARD, Pending(slot=slot, count=0))
+        t.go(Step.PAY_CARD, payment(slot, Colour.W, 0))
 
 
 def pay_card_brick(t: Table, colour: Colour) -> None:
@@ -65,7 +65,7 @@ def pay_card_brick(t: Table, colour: Colour) -> None:
     if paid == pending.slot:
         _take(t, pending.slot)  # Z30: paid before the card is taken
     else:
-        t.go(Step.PAY_CARD, Pending(slot=pending.slot, count=paid))
+        t.go(Step.PAY_CARD, payment(pending.slot, Colour.W, paid))
 
 
 def _take(t: Table, slot: int) -> None:

@@ -110,8 +110,9 @@ def _legal_moves(state: State) -> tuple[Move, ...]:
                 moves.append(ChooseCard(slot))
         if Title.FUERSTIN in me.hand:  # ruling ZR25
             moves.extend(ChooseCard(slot, True) for slot in range(1, len(state.row)))
-    elif step in (Step.PAY_CARD, Step.PAY_EXCHANGE, Step.PAY_BUILD):
-        moves.extend(_PAY[c] for c in range(6) if me.supply[c])
+    elif step is Step.PAY_EXCHANGE or step is Step.PAY_CARD or step is Step.PAY_BUILD:
+        supply = me.supply
+        return tuple([_PAY[c] for c in range(6) if supply[c]])
     elif step is Step.PATRIZIER:
         return _YES_NO
     elif step is Step.EVENT_TOWER:
