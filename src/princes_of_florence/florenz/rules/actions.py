@@ -103,6 +103,10 @@ _DISCARDS = {kind: Discard(kind) for kind in ScandalKind}
 _STEPS = tuple(Step(to) for to in range(10))
 _STOP = Stop()
 _MEDICI = tuple(Medici)
+# Enum members read once: Python 3.11 reads a member from its class through
+# EnumType.__getattr__, several times slower than a module global.
+_ACTION, _BONUS, _HURRY, _TRAVEL = Stage.ACTION, Stage.BONUS, Stage.HURRY, Stage.TRAVEL
+_OVER, _CHANCE, _SETUP, _COLOUR = Stage.OVER, Stage.CHANCE, Stage.SETUP, Stage.COLOUR
 
 
 def _path(a: int, b: int) -> int:
@@ -612,13 +616,12 @@ def _action_moves(state: GameState) -> list[Move]:
     room = [len(queue) < cap for queue in queues]  # by location: a free space (F50)
     if family.debutants and time >= _COSTS.send:
         found += [_SENDS[loc] for loc in LOCATIONS if room[loc]]
-    own: list[tuple[int, int, int]] = []  # (location, position, rank) of each own member
-    for loc in LOCATIONS:
-        pos = 0
-        for f, rank in queues[loc]:
-            if f == me:
-                own.append((loc, pos, rank))
-            pos += 1
+    own = [  # (location, position, rank) of each own member
+        (loc, pos, rank)
+        for loc in LOCATIONS
+        for pos, (f, rank) in enumerate(queues[loc])
+        if f == me
+    ]
     if time >= _COSTS.promote:
         higher = (0, family.ladies, family.maestros, 0)
         found += [_PROMOTES[loc][pos] for loc, pos, rank in own if higher[rank]]
@@ -863,22 +866,23 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
     """Every legal move of the family to decide, in a fixed order: the
     decision's own moves, then the free discards (FR20) by card kind."""
     stage = state.stage
-    if stage is Stage.OVER:
-        return ()
-    if stage is Stage.CHANCE:
-        return tuple(Chance(value) for value, _ in dealing.outcomes(state))
-    if stage is Stage.ACTION:
+    if stage is _ACTION:
         moves = _action_moves(state)
-    elif stage is Stage.BONUS:
+    elif stage is _BONUS:
         moves = _bonus_moves(state)
-    elif stage is Stage.HURRY or stage is Stage.TRAVEL:
+    elif stage is _HURRY or stage is _TRAVEL:
         moves = _walk_moves(state)
+    elif stage is _OVER:
+        return ()
+    elif stage is _CHANCE:
+        return tuple(Chance(value) for value, _ in dealing.outcomes(state))
     else:
         moves = [m for m in _candidates(state) if problem(state, m) is None]
-    if stage is not Stage.SETUP and stage is not Stage.COLOUR:
-        hand = state.families[state.player].hand
-        if hand:
-            moves.extend(_DISCARDS[k] for k in sorted(set(hand)))
+        if stage is _SETUP or stage is _COLOUR:
+            return tuple(moves)  # no discards at D1 and D7 (ruling FR20)
+    hand = state.families[state.player].hand
+    if hand:
+        moves += [_DISCARDS[k] for k in sorted(set(hand))]
     return tuple(moves)
 
 

@@ -42,6 +42,9 @@ __all__ = [
 ]
 
 CATALOG: Catalog = default_catalog()
+# Enum members read once: Python 3.11 reads a member from its class through
+# EnumType.__getattr__, several times slower than a module global.
+_CHANCE = Stage.CHANCE
 _COSTS = CATALOG.raw.costs
 _FAMILY = CATALOG.raw.family
 _ROWS = {loc: row for row in CATALOG.raw.board.rows for loc in row}
@@ -526,7 +529,7 @@ class Work:
     def settle(self) -> None:
         """With random steps waiting, the game waits at a chance node; the
         decision it was at comes back once they are dealt."""
-        if self.chance and self.stage is not Stage.CHANCE:
+        if self.chance and self.stage is not _CHANCE:
             self.resume = (self.stage, self.player)
             self.stage = Stage.CHANCE
             self.player = -1
