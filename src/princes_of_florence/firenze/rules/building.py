@@ -72,7 +72,7 @@ def place_brick(t: Table, tower: int | None, colour: Colour) -> None:
 def play_maurer(t: Table) -> None:
     """Play a Maurer: building cost -3 from now on this turn (Z89, ZR15)."""
     t.me.hand.remove(Title.MAURER)
-    t.played.append(Title.MAURER)
+    t.played = [*t.played, Title.MAURER]
     t.discard_card(Title.MAURER)
 
 

@@ -94,7 +94,7 @@ def _take(t: Table, slot: int) -> None:
             t.me.buildings.append(title)
             to = "buildings"
     elif kind is CardKind.CHURCH:
-        t.church.append(title)  # Z73
+        t.church = [*t.church, title]  # Z73
         if title is Title.CAMPANILE:
             t.bell = [False] * len(t.players)  # Z101, ruling ZR37.4
         to = "church"
@@ -359,7 +359,7 @@ def discard_event_brick(t: Table, colour: Colour) -> None:
 def _play_person(t: Table, title: Title) -> None:
     """Play a person from the hand: it is discarded and counts as played this turn (Z70)."""
     t.me.hand.remove(title)
-    t.played.append(title)
+    t.played = [*t.played, title]
     t.discard_card(title)
 
 

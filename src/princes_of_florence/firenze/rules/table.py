@@ -262,16 +262,18 @@ class Table:
         self.discard: list[Title] | tuple[Title, ...] = state.discard
         self.seals: list[int] | tuple[int, ...] = state.seals
         self.balconies = state.balconies
-        self.level_tiles = list(state.level_tiles)
-        self.church = list(state.church)
-        self.bell = list(state.bell)
+        # copied on first change too (the rules replace them by lists): most moves
+        # change none of them
+        self.level_tiles: list[int] | tuple[int, ...] = state.level_tiles
+        self.church: list[Title] | tuple[Title, ...] = state.church
+        self.bell: list[bool] | tuple[bool, ...] = state.bell
         self.end_holder = state.end_holder
         self.active = state.active
         self.step = state.step
         self.pending = state.pending
         self.turns = state.turns
         self.draws = state.draws
-        self.played = list(state.played)
+        self.played: list[Title] | tuple[Title, ...] = state.played
         self.exchanged = state.exchanged
         self.placed = state.placed
         self.card_bricks = state.card_bricks

@@ -649,11 +649,12 @@ def _action_moves(state: GameState) -> list[Move]:
     if time >= _COSTS.boast and family.cups:
         found += [_BOASTS[loc] for loc in _boastable(state, own)]
     if family.gifts:
+        present = {loc for loc, _, _ in own}
         for medici in _MEDICI:
             if time < _COSTS.gift_base + family.given[medici]:
                 continue
-            if not any(f == me for f, _ in queues[state.carriages[medici]]):
-                continue
+            if state.carriages[medici] not in present:
+                continue  # rule F67
             guards = _guards_at(state, medici)
             free = [c for c in _CRESTS[medici] if not guards[c]]
             gifts = _GIFTS[medici]
