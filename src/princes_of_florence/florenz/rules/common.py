@@ -131,22 +131,22 @@ def _family_work(family: Family) -> FamilyWork:
 
 def _family(work: FamilyWork) -> Family:
     given = work.given
-    return Family(
-        time=work.time,
-        vp=work.vp,
-        debutants=work.debutants,
-        ladies=work.ladies,
-        maestros=work.maestros,
-        retired=work.retired,
-        guards=work.guards,
-        cups=work.cups,
-        gifts=work.gifts,
-        given=(given[0], given[1], given[2]),
-        hand=tuple(sorted(work.hand)),
-        plan=work.plan,
-        passed=work.passed,
-        ring=work.ring,
-        actions=work.actions,
+    return Family(  # positional, in field order: quicker than keywords
+        work.time,
+        work.vp,
+        work.debutants,
+        work.ladies,
+        work.maestros,
+        work.retired,
+        work.guards,
+        work.cups,
+        work.gifts,
+        (given[0], given[1], given[2]),
+        tuple(sorted(work.hand)),
+        work.plan,
+        work.passed,
+        work.ring,
+        work.actions,
     )
 
 
@@ -357,34 +357,34 @@ class Work:
         """The state this working copy now describes."""
         c0, c1, c2 = self.carriages
         t0, t1, t2 = self.targets
-        return GameState(
-            config=self.config,
-            round=self.round,
-            stage=self.stage,
-            player=self.player,
-            start=self.start,
-            families=self.families.freeze(),
-            queues=self.queues.freeze(),
-            capacity=self.capacity,
-            boast_tiles=self.boast_tiles,
-            cups=cast("tuple[tuple[int, int, int], ...]", self.cups.freeze()),  # rows of 3 fields
-            escorts=tuple(self.escorts),
-            spies=tuple(self.spies),
-            doormen=tuple(self.doormen),
-            carriages=(c0, c1, c2),
-            targets=(t0, t1, t2),
-            location_tiles=self.location_tiles,
-            time_tiles=self.time_tiles,
-            decks=self.decks.freeze(),
-            discards=self.discards.freeze(),
-            shuffles=self.shuffles,
-            someone_passed=self.someone_passed,
-            setup_order=self.setup_order,
-            walk=self.walk,
-            offer=self.offer,
-            strozzi=None if self.strozzi is None else self.strozzi.freeze(),
-            chance=tuple(self.chance),
-            resume=self.resume,
+        return GameState(  # positional, in field order: quicker than keywords
+            self.config,
+            self.round,
+            self.stage,
+            self.player,
+            self.start,
+            self.families.freeze(),
+            self.queues.freeze(),
+            self.capacity,
+            self.boast_tiles,
+            cast("tuple[tuple[int, int, int], ...]", self.cups.freeze()),  # rows of 3 fields
+            tuple(self.escorts),
+            tuple(self.spies),
+            tuple(self.doormen),
+            (c0, c1, c2),
+            (t0, t1, t2),
+            self.location_tiles,
+            self.time_tiles,
+            self.decks.freeze(),
+            self.discards.freeze(),
+            self.shuffles,
+            self.someone_passed,
+            self.setup_order,
+            self.walk,
+            self.offer,
+            None if self.strozzi is None else self.strozzi.freeze(),
+            tuple(self.chance),
+            self.resume,
         )
 
     @property
