@@ -38,6 +38,11 @@ __all__ = [
 ]
 
 
+# Enum members read once: Python 3.11 reads a member from its class through
+# EnumType.__getattr__, several times slower than a module global.
+_OVER, _CHANCE = Stage.OVER, Stage.CHANCE
+
+
 def new_game(config: GameConfig) -> GameState:
     """The game ``config`` describes, set up; the first decision is D1 (F31)."""
     return phases.new_game(config)
@@ -66,7 +71,8 @@ def problem(state: GameState, move: Move) -> str | None:
 
 def current_player(state: GameState) -> int | None:
     """The family to decide, ``None`` at the end and at a chance node."""
-    return None if state.stage in (Stage.OVER, Stage.CHANCE) else state.player
+    stage = state.stage
+    return None if stage is _OVER or stage is _CHANCE else state.player
 
 
 def is_chance_node(state: GameState) -> bool:
@@ -119,7 +125,7 @@ def apply_with_events(
 
 def is_terminal(state: GameState) -> bool:
     """Whether the game is over (after round 9, F118)."""
-    return state.stage is Stage.OVER
+    return state.stage is _OVER
 
 
 @attrs.frozen

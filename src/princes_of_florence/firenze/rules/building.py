@@ -4,8 +4,7 @@ abandoned towers (Z49-Z51)."""
 from __future__ import annotations
 
 from princes_of_florence.firenze.ids import Colour, Step, Title
-from princes_of_florence.firenze.rules.table import Site, Table
-from princes_of_florence.firenze.state import Pending
+from princes_of_florence.firenze.rules.table import Site, Table, payment
 
 __all__ = [
     "build_cost",
@@ -27,7 +26,7 @@ def exchange_cost(t: Table) -> int:
 
 def exchange(t: Table, slot: int, colour: Colour) -> None:
     """Start the exchange for a brick of ``colour`` on the card at ``slot`` (Z37, ZR14)."""
-    t.go(Step.PAY_EXCHANGE, Pending(slot=slot, colour=colour, count=exchange_cost(t)))
+    t.go(Step.PAY_EXCHANGE, payment(slot, colour, exchange_cost(t)))
 
 
 def pay_exchange_brick(t: Table, colour: Colour) -> None:
@@ -37,10 +36,7 @@ def pay_exchange_brick(t: Table, colour: Colour) -> None:
     card = t.row[pending.slot].bricks
     card[colour] += 1
     if pending.count > 1:
-        t.go(
-            Step.PAY_EXCHANGE,
-            Pending(slot=pending.slot, colour=pending.colour, count=pending.count - 1),
-        )
+        t.go(Step.PAY_EXCHANGE, payment(pending.slot, pending.colour, pending.count - 1))
         return
     card[pending.colour] -= 1
     t.me.supply[pending.colour] += 1
@@ -76,7 +72,7 @@ def place_brick(t: Table, tower: int | None, colour: Colour) -> None:
 def play_maurer(t: Table) -> None:
     """Play a Maurer: building cost -3 from now on this turn (Z89, ZR15)."""
     t.me.hand.remove(Title.MAURER)
-    t.played.append(Title.MAURER)
+    t.played = [*t.played, Title.MAURER]
     t.discard_card(Title.MAURER)
 
 
@@ -84,7 +80,7 @@ def end_building(t: Table) -> None:
     """End phase 3: pay the cost, or with nothing to pay go on (ZR15)."""
     cost = build_cost(t, t.placed)
     if cost:
-        t.go(Step.PAY_BUILD, Pending(count=cost))
+        t.go(Step.PAY_BUILD, payment(0, Colour.W, cost))
     else:
         _phase_four(t)
 
@@ -95,7 +91,7 @@ def pay_build_brick(t: Table, colour: Colour) -> None:
     counts[colour] = 1
     t.to_bag(t.active, counts, "building cost")
     if t.pending.count > 1:
-        t.go(Step.PAY_BUILD, Pending(count=t.pending.count - 1))
+        t.go(Step.PAY_BUILD, payment(0, Colour.W, t.pending.count - 1))
     else:
         _phase_four(t)
 

@@ -10,7 +10,7 @@ import attrs
 
 from princes_of_florence.firenze.events import CardTaken
 from princes_of_florence.firenze.ids import CardKind, Colour, Step, Title
-from princes_of_florence.firenze.rules.table import NO_BRICKS, Table, bricks
+from princes_of_florence.firenze.rules.table import NO_BRICKS, Table, bricks, payment
 from princes_of_florence.firenze.state import Pending
 
 __all__ = [
@@ -53,7 +53,7 @@ def choose_card(t: Table, slot: int, fuerstin: bool) -> None:
     if fuerstin or slot == 0:
         _take(t, slot)  # ruling ZR25: the skipped cards receive no bricks
     else:
-        t.go(Step.PAY_CARD, Pending(slot=slot, count=0))
+        t.go(Step.PAY_CARD, payment(slot, Colour.W, 0))
 
 
 def pay_card_brick(t: Table, colour: Colour) -> None:
@@ -65,7 +65,7 @@ def pay_card_brick(t: Table, colour: Colour) -> None:
     if paid == pending.slot:
         _take(t, pending.slot)  # Z30: paid before the card is taken
     else:
-        t.go(Step.PAY_CARD, Pending(slot=pending.slot, count=paid))
+        t.go(Step.PAY_CARD, payment(pending.slot, Colour.W, paid))
 
 
 def _take(t: Table, slot: int) -> None:
@@ -94,7 +94,7 @@ def _take(t: Table, slot: int) -> None:
             t.me.buildings.append(title)
             to = "buildings"
     elif kind is CardKind.CHURCH:
-        t.church.append(title)  # Z73
+        t.church = [*t.church, title]  # Z73
         if title is Title.CAMPANILE:
             t.bell = [False] * len(t.players)  # Z101, ruling ZR37.4
         to = "church"
@@ -359,7 +359,7 @@ def discard_event_brick(t: Table, colour: Colour) -> None:
 def _play_person(t: Table, title: Title) -> None:
     """Play a person from the hand: it is discarded and counts as played this turn (Z70)."""
     t.me.hand.remove(title)
-    t.played.append(title)
+    t.played = [*t.played, title]
     t.discard_card(title)
 
 

@@ -38,7 +38,7 @@ def fulfil(t: Table, tower: int, architect: int) -> None:
     catalog = t.catalog
     if architect:
         me.hand.remove(Title.ARCHITEKT)
-        t.played.append(Title.ARCHITEKT)
+        t.played = [*t.played, Title.ARCHITEKT]
         t.discard_card(Title.ARCHITEKT)
     colour, height = me.towers[tower].colour, me.towers[tower].height
     floors = height + architect
@@ -59,14 +59,17 @@ def fulfil(t: Table, tower: int, architect: int) -> None:
     t.remove_tower(t.active, tower, "")  # Z56 d: every brick to the bag
     t.emit(CommissionFulfilled(t.active, Colour(colour), floors, prestige, balcony))
     if floors in t.level_tiles:  # Z59, ruling ZR19: the commission's floor count
-        t.level_tiles.remove(floors)
+        tiles = list(t.level_tiles)
+        tiles.remove(floors)
+        t.level_tiles = tiles
         bonus = next(spec.prestige for spec in catalog.level_tiles if spec.floors == floors)
         me.earned[LEVEL_TILES] += bonus
         t.emit(BonusGained(t.active, f"level tile {floors}", bonus))
-    for title in list(t.church):  # Z83, ruling ZR28
+    church = t.church = list(t.church)
+    for title in list(church):  # Z83, ruling ZR28
         card = catalog.card(title)
         if title is not Title.CAMPANILE and floors in card.floors:
-            t.church.remove(title)
+            church.remove(title)
             t.discard_card(title)
             me.earned[PRIVILEGES] += card.value
             t.emit(BonusGained(t.active, title.value, card.value))
@@ -80,10 +83,12 @@ def fulfil(t: Table, tower: int, architect: int) -> None:
 def deliver_bell_tower(t: Table, tower: int) -> None:
     """Deliver a white 3-tower to Campanile; release the card once all have (Z102, Z103)."""
     t.remove_tower(t.active, tower, "")
-    t.bell[t.active] = True
-    released = all(t.bell)
+    bell = t.bell = list(t.bell)
+    bell[t.active] = True
+    released = all(bell)
     if released:
         t.bell = []
-        t.church.remove(Title.CAMPANILE)
+        church = t.church = list(t.church)
+        church.remove(Title.CAMPANILE)
         t.discard_card(Title.CAMPANILE)
     t.emit(BellTowerDelivered(t.active, released))

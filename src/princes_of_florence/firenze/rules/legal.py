@@ -20,8 +20,6 @@ Schmuggler, Saboteur, Patrizier's discard.
 
 from __future__ import annotations
 
-from functools import cache
-
 from princes_of_florence.firenze.components import Catalog, default_catalog
 from princes_of_florence.firenze.ids import COLOURS, CardKind, Colour, Step, Title
 from princes_of_florence.firenze.moves import (
@@ -59,15 +57,58 @@ _END = EndPhase()
 _PAY = tuple(PayBrick(c) for c in COLOURS)
 _DISCARD = tuple(DiscardBrick(c) for c in COLOURS)
 _YES_NO = (CancelEvent(True), CancelEvent(False))
-_MAURER = PlayMaurer()
+_PLAY_MAURER = PlayMaurer()
 
 
-@cache
+_BALCONY_COMMISSIONS: list[tuple[Catalog, dict[str, int]]] = []
+"""The last catalogs asked about, each with its answer (found by identity: a catalog
+hashes slowly, and it is asked at every commission phase)."""
+
+
 def balcony_commissions(catalog: Catalog) -> dict[str, int]:
     """Each balcony tile's commission index."""
-    return {
+    for known, found in _BALCONY_COMMISSIONS:
+        if known is catalog:
+            return found
+    found = {
         spec.id: catalog.commission_index(spec.colour, spec.floors) for spec in catalog.balconies
     }
+    if len(_BALCONY_COMMISSIONS) == 4:
+        del _BALCONY_COMMISSIONS[0]
+    _BALCONY_COMMISSIONS.append((catalog, found))
+    return found
+
+
+# Enum members read once: Python 3.11 reads a member from its class through
+# EnumType.__getattr__, several times slower than a module global, and the listing
+# below runs at every decision.
+_BUILD = Step.BUILD
+_CHANCE = Step.CHANCE
+_CHOOSE = Step.CHOOSE
+_DISCARD_BRICKS = Step.DISCARD_BRICKS
+_DISCARD_CARDS = Step.DISCARD_CARDS
+_EVENT_BRICKS = Step.EVENT_BRICKS
+_EVENT_TOWER = Step.EVENT_TOWER
+_EVENT_TOWERS_PAID = Step.EVENT_TOWERS_PAID
+_EXCHANGE = Step.EXCHANGE
+_FULFIL = Step.FULFIL
+_LIMITS = Step.LIMITS
+_PATRIZIER_STEP = Step.PATRIZIER
+_PAY_BUILD = Step.PAY_BUILD
+_PAY_CARD = Step.PAY_CARD
+_PAY_EXCHANGE = Step.PAY_EXCHANGE
+_ALCHEMIST = Title.ALCHEMIST
+_ARCHITEKT = Title.ARCHITEKT
+_BRUECKE = Title.BRUECKE
+_FUERSTIN = Title.FUERSTIN
+_GROSSHAENDLER = Title.GROSSHAENDLER
+_LUXUSSTEUER = Title.LUXUSSTEUER
+_MAURER = Title.MAURER
+_PATRIZIER = Title.PATRIZIER
+_SABOTEUR = Title.SABOTEUR
+_SCHMUGGLER = Title.SCHMUGGLER
+_TRIBUT = Title.TRIBUT
+_WERKSTATT = Title.WERKSTATT
 
 
 def build_cost(state: State, placed: int) -> int:
@@ -76,9 +117,9 @@ def build_cost(state: State, placed: int) -> int:
         return 0
     c = default_catalog().constants
     discount = 0
-    if Title.WERKSTATT in state.players[state.active].buildings:
+    if _WERKSTATT in state.players[state.active].buildings:
         discount += c.werkstatt_discount
-    if Title.MAURER in state.played:
+    if _MAURER in state.played:
         discount += c.maurer_discount
     return max(0, c.build_cost[placed - 1] - discount)
 
@@ -101,29 +142,30 @@ def _legal_moves(state: State) -> tuple[Move, ...]:
     me = state.players[state.active]
     catalog = default_catalog()
     moves: list[Move] = []
-    if step is Step.CHOOSE:
+    if step is _CHOOSE:
         _grosshaendler(state, moves)
         size = sum(me.supply)
         costs = catalog.constants.row_costs
         for slot in range(len(state.row)):
             if costs[slot] <= size:  # ruling ZR10
                 moves.append(ChooseCard(slot))
-        if Title.FUERSTIN in me.hand:  # ruling ZR25
+        if _FUERSTIN in me.hand:  # ruling ZR25
             moves.extend(ChooseCard(slot, True) for slot in range(1, len(state.row)))
-    elif step in (Step.PAY_CARD, Step.PAY_EXCHANGE, Step.PAY_BUILD):
-        moves.extend(_PAY[c] for c in range(6) if me.supply[c])
-    elif step is Step.PATRIZIER:
+    elif step is _PAY_EXCHANGE or step is _PAY_CARD or step is _PAY_BUILD:
+        supply = me.supply
+        return tuple([_PAY[c] for c in range(6) if supply[c]])
+    elif step is _PATRIZIER_STEP:
         return _YES_NO
-    elif step is Step.EVENT_TOWER:
+    elif step is _EVENT_TOWER:
         return tuple(ChooseTower(i) for i in range(len(me.towers)))
-    elif step is Step.EVENT_TOWERS_PAID:
+    elif step is _EVENT_TOWERS_PAID:
         return _towers_paid(state)
-    elif step is Step.EVENT_BRICKS:
+    elif step is _EVENT_BRICKS:
         return _event_bricks(state)
-    elif step is Step.EXCHANGE:
+    elif step is _EXCHANGE:
         cost = (
             catalog.constants.exchange_cost_bruecke
-            if Title.BRUECKE in me.buildings
+            if _BRUECKE in me.buildings
             else catalog.constants.exchange_cost
         )
         if not state.exchanged and sum(me.supply) >= cost:  # Z37, ruling ZR14
@@ -131,17 +173,17 @@ def _legal_moves(state: State) -> tuple[Move, ...]:
                 moves.extend(Exchange(slot, COLOURS[c]) for c in range(6) if card.bricks[c])
         _grosshaendler(state, moves)
         moves.append(_END)
-    elif step is Step.BUILD:
+    elif step is _BUILD:
         _build(state, moves)
-    elif step is Step.FULFIL:
+    elif step is _FULFIL:
         _fulfil(state, catalog, moves)
-    elif step is Step.LIMITS:
+    elif step is _LIMITS:
         moves.append(_END)
-    elif step is Step.DISCARD_BRICKS:
+    elif step is _DISCARD_BRICKS:
         return tuple(_DISCARD[c] for c in range(6) if me.supply[c])
-    elif step is Step.CHANCE:
+    elif step is _CHANCE:
         return tuple(move for move, _ in chance_outcomes(state))
-    elif step is Step.DISCARD_CARDS:
+    elif step is _DISCARD_CARDS:
         titles = sorted(set(me.buildings) | {t for t in me.hand if _is_person(catalog, t)})
         return tuple(DiscardCard(t) for t in titles)
     else:
@@ -157,7 +199,7 @@ def _is_person(catalog: Catalog, title: Title) -> bool:
 
 def _grosshaendler(state: State, moves: list[Move]) -> None:
     me = state.players[state.active]
-    if Title.GROSSHAENDLER in me.hand and Title.GROSSHAENDLER not in state.played:  # Z70, Z84
+    if _GROSSHAENDLER in me.hand and _GROSSHAENDLER not in state.played:  # Z70, Z84
         moves.extend(
             PlayGrosshaendler(slot) for slot, card in enumerate(state.row) if any(card.bricks)
         )  # ruling ZR29: the card holds a brick
@@ -174,8 +216,8 @@ def _build(state: State, moves: list[Move]) -> None:
             if supply[tower.colour]:
                 moves.append(PlaceBrick(i, tower.colour))
         moves.extend(PlaceBrick(None, COLOURS[k]) for k in range(6) if supply[k])
-    if Title.MAURER in me.hand and Title.MAURER not in state.played:
-        moves.append(_MAURER)
+    if _MAURER in me.hand and _MAURER not in state.played:
+        moves.append(_PLAY_MAURER)
     moves.append(_END)
 
 
@@ -191,7 +233,7 @@ def _fulfil(state: State, catalog: Catalog, moves: list[Move]) -> None:
         following = next_balcony(state, balconies)
         if following is not None:
             locked.discard(following)  # Z53, Z58: only the lowest open numeral
-        architect = Title.ARCHITEKT in me.hand and Title.ARCHITEKT not in state.played
+        architect = _ARCHITEKT in me.hand and _ARCHITEKT not in state.played
         seals = state.seals
         for i, tower in enumerate(me.towers):
             for extra in (0, 1, -1) if architect else (0,):
@@ -214,7 +256,7 @@ def _towers_paid(state: State) -> tuple[Move, ...]:
     pending = state.pending
     towers = state.players[pending.decider].towers
     least = default_catalog().constants.luxury_tax_min_height
-    if pending.title is Title.TRIBUT:
+    if pending.title is _TRIBUT:
         fits = [i for i, t in enumerate(towers) if t.colour == pending.colour]
     else:
         fits = [i for i, t in enumerate(towers) if t.height >= least]
@@ -224,7 +266,7 @@ def _towers_paid(state: State) -> tuple[Move, ...]:
 def _event_bricks(state: State) -> tuple[Move, ...]:
     pending = state.pending
     supply = state.players[pending.decider].supply
-    if pending.title is Title.LUXUSSTEUER:
+    if pending.title is _LUXUSSTEUER:
         return tuple(_DISCARD[c] for c in range(6) if supply[c])  # ruling ZR48
     if pending.decider == state.active:  # ruling ZR11: the card's bricks are protected
         protected = state.card_bricks
@@ -238,7 +280,7 @@ def _free(state: State, moves: list[Move]) -> None:
     hand = me.hand
     played = state.played
     supply = me.supply
-    if Title.ALCHEMIST in hand and Title.ALCHEMIST not in played:  # Z74, ruling ZR24
+    if _ALCHEMIST in hand and _ALCHEMIST not in played:  # Z74, ruling ZR24
         bag = state.bag
         for give in range(6):
             if supply[give]:
@@ -248,7 +290,7 @@ def _free(state: State, moves: list[Move]) -> None:
                     if take != give and bag[take]
                 )
     n = len(state.players)
-    if Title.SCHMUGGLER in hand and Title.SCHMUGGLER not in played:  # Z95, ruling ZR35
+    if _SCHMUGGLER in hand and _SCHMUGGLER not in played:  # Z95, ruling ZR35
         for k in range(1, n):
             other = (state.active + k) % n
             theirs = state.players[other].supply
@@ -259,13 +301,13 @@ def _free(state: State, moves: list[Move]) -> None:
                         for take in range(6)
                         if take != give and theirs[take]
                     )
-    if Title.SABOTEUR in hand and Title.SABOTEUR not in played:  # Z94, ruling ZR34
+    if _SABOTEUR in hand and _SABOTEUR not in played:  # Z94, ruling ZR34
         for k in range(1, n):
             other = (state.active + k) % n
             moves.extend(PlaySaboteur(other, i) for i in range(len(state.players[other].towers)))
-    if Title.PATRIZIER in hand and Title.PATRIZIER not in played:  # Z90 b, ruling ZR32
+    if _PATRIZIER in hand and _PATRIZIER not in played:  # Z90 b, ruling ZR32
         others = list(hand)
-        others.remove(Title.PATRIZIER)
+        others.remove(_PATRIZIER)
         moves.extend(PlayPatrizier(t) for t in sorted(set(others)))
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from functools import cache
 
 from princes_of_florence.firenze.components import Catalog, default_catalog
 from princes_of_florence.firenze.config import FirenzeConfig
@@ -31,7 +32,18 @@ from princes_of_florence.firenze.state import (
     Tower,
 )
 
-__all__ = ["NO_BRICKS", "Player", "Players", "Site", "Slot", "Table", "bricks", "rng_for"]
+__all__ = [
+    "NO_BRICKS",
+    "Player",
+    "Players",
+    "Row",
+    "Site",
+    "Slot",
+    "Table",
+    "bricks",
+    "payment",
+    "rng_for",
+]
 
 NO_BRICKS: Bricks = (0, 0, 0, 0, 0, 0)
 
@@ -40,6 +52,20 @@ def bricks(counts: list[int]) -> Bricks:
     """Six counts as a frozen brick multiset."""
     a, b, c, d, e, f = counts
     return (a, b, c, d, e, f)
+
+
+@cache
+def payment(slot: int, colour: Colour, count: int) -> Pending:
+    """The :class:`Pending` of a payment under way: ``count`` bricks still to pay, for
+    the card at ``slot`` and (an exchange) a brick of ``colour``.
+
+    Payments are made one brick a move, each with its own pending value; values never
+    change, so each is made once.
+
+    >>> payment(2, Colour.R, 3) is payment(2, Colour.R, 3)
+    True
+    """
+    return Pending(slot=slot, colour=colour, count=count)
 
 
 def rng_for(seed: int, draws: int) -> random.Random:
@@ -67,6 +93,43 @@ class Slot:
     def __init__(self, title: Title, counts: list[int]) -> None:
         self.title = title
         self.bricks = counts
+
+
+class Row:
+    """The card row while a move is applied: a card becomes a mutable :class:`Slot`
+    when a rule first reaches for it; the cards no rule reaches stay the frozen
+    values they were."""
+
+    __slots__ = ("_items",)
+
+    def __init__(self, cards: tuple[RowCard, ...]) -> None:
+        self._items: list[RowCard | Slot] = list(cards)
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def __getitem__(self, index: int) -> Slot:
+        item = self._items[index]
+        if isinstance(item, RowCard):
+            item = self._items[index] = Slot(item.title, list(item.bricks))
+        return item
+
+    def pop(self, index: int) -> Slot:
+        """Take the card at ``index`` out of the row."""
+        slot = self[index]
+        del self._items[index]
+        return slot
+
+    def append(self, slot: Slot) -> None:
+        """Put a card at the right end of the row."""
+        self._items.append(slot)
+
+    def freeze(self) -> tuple[RowCard, ...]:
+        """The frozen row."""
+        return tuple(
+            item if isinstance(item, RowCard) else RowCard(item.title, bricks(item.bricks))
+            for item in self._items
+        )
 
 
 class Player:
@@ -121,16 +184,18 @@ class Players:
     """The players of a :class:`Table`, each copied into a :class:`Player` only when
     first asked for; the others are frozen again unchanged."""
 
-    __slots__ = ("frozen", "live")
+    __slots__ = ("frozen", "live", "reached")
 
     def __init__(self, frozen: tuple[PlayerState, ...]) -> None:
         self.frozen = frozen
         self.live: list[Player | None] = [None] * len(frozen)
+        self.reached: list[int] = []
 
     def __getitem__(self, index: int) -> Player:
         player = self.live[index]
         if player is None:
             player = self.live[index] = Player(self.frozen[index])
+            self.reached.append(index)
         return player
 
     def __len__(self) -> int:
@@ -140,11 +205,16 @@ class Players:
         return (self[i] for i in range(len(self.frozen)))
 
     def freeze(self) -> tuple[PlayerState, ...]:
-        """The frozen players."""
-        return tuple(
-            frozen if live is None else live.freeze()
-            for frozen, live in zip(self.frozen, self.live, strict=True)
-        )
+        """The frozen players; a player never reached is the value it was."""
+        if not self.reached:
+            return self.frozen
+        players = list(self.frozen)
+        live = self.live
+        for index in self.reached:
+            player = live[index]
+            assert player is not None
+            players[index] = player.freeze()
+        return tuple(players)
 
 
 class Table:
@@ -185,23 +255,25 @@ class Table:
         self.players = Players(state.players)
         self.bag = list(state.bag)
         self._row = state.row
-        self._slots: list[Slot] | None = None
+        self._slots: Row | None = None
         # copied on first change: most moves change neither pile nor the seals
         self.deck: list[Title] | tuple[Title, ...] = state.deck
         self.start_on_top = state.start_on_top
         self.discard: list[Title] | tuple[Title, ...] = state.discard
         self.seals: list[int] | tuple[int, ...] = state.seals
         self.balconies = state.balconies
-        self.level_tiles = list(state.level_tiles)
-        self.church = list(state.church)
-        self.bell = list(state.bell)
+        # copied on first change too (the rules replace them by lists): most moves
+        # change none of them
+        self.level_tiles: list[int] | tuple[int, ...] = state.level_tiles
+        self.church: list[Title] | tuple[Title, ...] = state.church
+        self.bell: list[bool] | tuple[bool, ...] = state.bell
         self.end_holder = state.end_holder
         self.active = state.active
         self.step = state.step
         self.pending = state.pending
         self.turns = state.turns
         self.draws = state.draws
-        self.played = list(state.played)
+        self.played: list[Title] | tuple[Title, ...] = state.played
         self.exchanged = state.exchanged
         self.placed = state.placed
         self.card_bricks = state.card_bricks
@@ -210,42 +282,40 @@ class Table:
 
     def freeze(self) -> State:
         """The frozen state the changes lead to."""
-        return State(
-            config=self.config,
-            players=self.players.freeze(),
-            bag=bricks(self.bag),
-            row=self._row
-            if self._slots is None
-            else tuple(RowCard(slot.title, bricks(slot.bricks)) for slot in self._slots),
-            deck=tuple(self.deck) if isinstance(self.deck, list) else self.deck,
-            start_on_top=self.start_on_top,
-            discard=tuple(self.discard) if isinstance(self.discard, list) else self.discard,
-            seals=tuple(self.seals) if isinstance(self.seals, list) else self.seals,
-            balconies=self.balconies,
-            level_tiles=tuple(self.level_tiles),
-            church=tuple(self.church),
-            bell=tuple(self.bell),
-            end_holder=self.end_holder,
-            active=self.active,
-            step=self.step,
-            pending=self.pending,
-            turns=self.turns,
-            draws=self.draws,
-            played=tuple(sorted(self.played)),
-            exchanged=self.exchanged,
-            placed=self.placed,
-            card_bricks=self.card_bricks,
-            truncated=self.truncated,
+        return State(  # positional, in field order: quicker than keywords
+            self.config,
+            self.players.freeze(),
+            bricks(self.bag),
+            self._row if self._slots is None else self._slots.freeze(),
+            tuple(self.deck) if isinstance(self.deck, list) else self.deck,
+            self.start_on_top,
+            tuple(self.discard) if isinstance(self.discard, list) else self.discard,
+            tuple(self.seals) if isinstance(self.seals, list) else self.seals,
+            self.balconies,
+            tuple(self.level_tiles),
+            tuple(self.church),
+            tuple(self.bell),
+            self.end_holder,
+            self.active,
+            self.step,
+            self.pending,
+            self.turns,
+            self.draws,
+            tuple(sorted(self.played)),
+            self.exchanged,
+            self.placed,
+            self.card_bricks,
+            self.truncated,
         )
 
     # -- small helpers -------------------------------------------------------
 
     @property
-    def row(self) -> list[Slot]:
-        """The card row as mutable records (made on first use)."""
+    def row(self) -> Row:
+        """The card row, each card a mutable record once reached (made on first use)."""
         slots = self._slots
         if slots is None:
-            slots = self._slots = [Slot(card.title, list(card.bricks)) for card in self._row]
+            slots = self._slots = Row(self._row)
         return slots
 
     @property

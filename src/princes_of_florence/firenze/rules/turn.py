@@ -41,7 +41,11 @@ from princes_of_florence.firenze.state import State
 
 __all__ = ["play", "settle"]
 
-_OPTIONAL = (Step.EXCHANGE, Step.BUILD, Step.FULFIL, Step.LIMITS)  # a tuple: an enum hashes slowly
+# Enum members read once: Python 3.11 reads a member from its class through
+# EnumType.__getattr__, several times slower than a module global.
+_EXCHANGE, _BUILD, _FULFIL, _LIMITS = Step.EXCHANGE, Step.BUILD, Step.FULFIL, Step.LIMITS
+_PAY_CARD, _PAY_EXCHANGE = Step.PAY_CARD, Step.PAY_EXCHANGE
+_OPTIONAL = (_EXCHANGE, _BUILD, _FULFIL, _LIMITS)  # a tuple: an enum hashes slowly
 _END = EndPhase()
 
 
@@ -71,15 +75,22 @@ def settle(state: State, log: list[Event] | None = None) -> State:
 
 def _dispatch(t: Table, move: Move) -> None:
     match move:
-        case ChooseCard(slot=slot, fuerstin=fuerstin):
-            cards.choose_card(t, slot, fuerstin)
+        # the most frequent moves first (a class pattern is tried after another)
         case PayBrick(colour=colour):
-            if t.step is Step.PAY_CARD:
+            if t.step is _PAY_CARD:
                 cards.pay_card_brick(t, colour)
-            elif t.step is Step.PAY_EXCHANGE:
+            elif t.step is _PAY_EXCHANGE:
                 building.pay_exchange_brick(t, colour)
             else:
                 building.pay_build_brick(t, colour)
+        case PlaceBrick(tower=tower, colour=colour):
+            building.place_brick(t, tower, colour)
+        case EndPhase():
+            _end_phase(t)
+        case ChooseCard(slot=slot, fuerstin=fuerstin):
+            cards.choose_card(t, slot, fuerstin)
+        case Exchange(slot=slot, colour=colour):
+            building.exchange(t, slot, colour)
         case CancelEvent(cancel=cancel):
             cards.resolve_patrizier(t, cancel)
         case ChooseTower(tower=tower):
@@ -91,18 +102,12 @@ def _dispatch(t: Table, move: Move) -> None:
                 cards.discard_event_brick(t, colour)
         case PayTower(tower=tower):
             cards.pay_tower(t, tower)
-        case Exchange(slot=slot, colour=colour):
-            building.exchange(t, slot, colour)
-        case PlaceBrick(tower=tower, colour=colour):
-            building.place_brick(t, tower, colour)
         case Fulfil(tower=tower, architect=architect):
             commissions.fulfil(t, tower, architect)
         case DeliverBellTower(tower=tower):
             commissions.deliver_bell_tower(t, tower)
         case DiscardCard(title=title):
             limits.discard_for_limit(t, title)
-        case EndPhase():
-            _end_phase(t)
         case PlayGrosshaendler(slot=slot):
             cards.play_grosshaendler(t, slot)
         case PlayMaurer():
@@ -125,11 +130,11 @@ def _dispatch(t: Table, move: Move) -> None:
 
 def _end_phase(t: Table) -> None:
     step = t.step
-    if step is Step.EXCHANGE:
-        t.go(Step.BUILD)
-    elif step is Step.BUILD:
+    if step is _EXCHANGE:
+        t.go(_BUILD)
+    elif step is _BUILD:
         building.end_building(t)
-    elif step is Step.FULFIL:
-        t.go(Step.LIMITS)
+    elif step is _FULFIL:
+        t.go(_LIMITS)
     else:
         limits.end_window(t)

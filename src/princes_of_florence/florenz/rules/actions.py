@@ -2,8 +2,11 @@
 and what a move does (rules F31, F51-F94, F109-F111; rulings FR8-FR35,
 FR38, FR59, FR64).
 
-Every move kind has one check, used both to list the legal moves and to
-refuse a move with the rule it breaks.
+Every move kind has one check (:func:`problem`), which refuses a move with
+the rule it breaks.  The decisions met most often (D2-D4) list their legal
+moves directly, without trying every candidate; :func:`legal_moves_by_check`
+lists them through the checks, the reference the direct listing is tested
+against.
 """
 
 from __future__ import annotations
@@ -91,9 +94,19 @@ _HURRIES = tuple(
     tuple(tuple((to, Hurry(loc, pos, to)) for to in _PATH_NEIGHBOURS[loc]) for pos in _POSITIONS)
     for loc in range(10)
 )
+_HURRY_MOVES = tuple(
+    tuple(tuple(move for _, move in _HURRIES[loc][pos]) for pos in _POSITIONS) for loc in range(10)
+)
 _BONUS_SWAPS = tuple(BonusSwap(pos) for pos in _POSITIONS)
 _BONUS_REST = (BonusTime(), BonusVP())
 _DISCARDS = {kind: Discard(kind) for kind in ScandalKind}
+_STEPS = tuple(Step(to) for to in range(10))
+_STOP = Stop()
+_MEDICI = tuple(Medici)
+# Enum members read once: Python 3.11 reads a member from its class through
+# EnumType.__getattr__, several times slower than a module global.
+_ACTION, _BONUS, _HURRY, _TRAVEL = Stage.ACTION, Stage.BONUS, Stage.HURRY, Stage.TRAVEL
+_OVER, _CHANCE, _SETUP, _COLOUR = Stage.OVER, Stage.CHANCE, Stage.SETUP, Stage.COLOUR
 
 
 def _path(a: int, b: int) -> int:
@@ -582,22 +595,28 @@ def _action_moves(state: GameState) -> list[Move]:
     """The legal moves of D2, listed directly (the same moves, in the same
     order, as the candidates that :func:`problem` accepts)."""
     me = state.player
-    family = state.families[me]
+    families = state.families
+    family = families[me]
     queues = state.queues
     cap = state.capacity
     found: list[Move] = []
-    last = all(f.passed for i, f in enumerate(state.families) if i != me)
+    last = True
+    for index, other in enumerate(families):
+        if index != me and not other.passed:
+            last = False
+            break
     if last:
         found.append(_PASSES[0])  # rule F53
     else:
-        rings = {f.ring for f in state.families}
-        found.extend(_PASSES[loc] for loc in LOCATIONS if loc not in rings)  # rule F52
+        rings = {f.ring for f in families}
+        found += [_PASSES[loc] for loc in LOCATIONS if loc not in rings]  # rule F52
     if family.actions >= state.config.action_cap:
         return found  # ruling FR59
     time = family.time
+    room = [len(queue) < cap for queue in queues]  # by location: a free space (F50)
     if family.debutants and time >= _COSTS.send:
-        found.extend(_SENDS[loc] for loc in LOCATIONS if len(queues[loc]) < cap)
-    own = [
+        found += [_SENDS[loc] for loc in LOCATIONS if room[loc]]
+    own = [  # (location, position, rank) of each own member
         (loc, pos, rank)
         for loc in LOCATIONS
         for pos, (f, rank) in enumerate(queues[loc])
@@ -605,50 +624,242 @@ def _action_moves(state: GameState) -> list[Move]:
     ]
     if time >= _COSTS.promote:
         higher = (0, family.ladies, family.maestros, 0)
-        found.extend(_PROMOTES[loc][pos] for loc, pos, rank in own if higher[rank])
+        found += [_PROMOTES[loc][pos] for loc, pos, rank in own if higher[rank]]
     ways = _ways(state)
-    every = ways is _PATH_NEIGHBOURS  # else a subsequence of each, in its order
-    if time >= _COSTS.move:
-        found.extend(
-            move
-            for loc, pos, _ in own
-            for to, move in _MOVE_MEMBERS[loc][pos]
-            if len(queues[to]) < cap and (every or to in ways[loc])
-        )
-    if time >= _COSTS.hurry:
-        found.extend(
-            move
-            for loc, pos, _ in own
-            for to, move in _HURRIES[loc][pos]
-            if every or to in ways[loc]
-        )
+    if ways is _PATH_NEIGHBOURS:  # every path
+        if time >= _COSTS.move:
+            found += [
+                move for loc, pos, _ in own for to, move in _MOVE_MEMBERS[loc][pos] if room[to]
+            ]
+        if time >= _COSTS.hurry:
+            for loc, pos, _ in own:
+                found += _HURRY_MOVES[loc][pos]
+    else:  # a subsequence of each, in its order (F152)
+        if time >= _COSTS.move:
+            found += [
+                move
+                for loc, pos, _ in own
+                for to, move in _MOVE_MEMBERS[loc][pos]
+                if room[to] and to in ways[loc]
+            ]
+        if time >= _COSTS.hurry:
+            found += [
+                move for loc, pos, _ in own for to, move in _HURRIES[loc][pos] if to in ways[loc]
+            ]
     if time >= _COSTS.boast and family.cups:
-        present = {loc for loc, _, _ in own}
-        found.extend(
-            _BOASTS[loc]
-            for loc in LOCATIONS
-            if loc in present
-            and me not in state.cups[loc]
-            and boast_field(state, loc, achievement(state, me, loc)) >= 0
-        )
+        found += [_BOASTS[loc] for loc in _boastable(state, own)]
     if family.gifts:
-        for medici in Medici:
+        present = {loc for loc, _, _ in own}
+        for medici in _MEDICI:
             if time < _COSTS.gift_base + family.given[medici]:
                 continue
-            if not any(f == me for f, _ in queues[state.carriages[medici]]):
-                continue
+            if state.carriages[medici] not in present:
+                continue  # rule F67
             guards = _guards_at(state, medici)
-            free = [c for c in _crests(medici) if not guards[c]]
+            free = [c for c in _CRESTS[medici] if not guards[c]]
+            gifts = _GIFTS[medici]
             if family.guards and free:
-                found.extend(Gift(medici, c) for c in free)
+                found += [gifts[c] for c in free]
             else:
-                found.append(Gift(medici, -1))
-    for kind in sorted(set(family.hand)):
-        found.extend(
-            PlayScandal(kind, args)
-            for args in _card_candidates(state, kind)
-            if _card_problem(state, kind, args) is None
-        )
+                found.append(gifts[-1])
+    hand = family.hand
+    if hand:
+        for kind in sorted(set(hand)):
+            _card_moves(state, kind, own, room, found)
+    return found
+
+
+def _boastable(state: GameState, own: list[tuple[int, int, int]]) -> list[int]:
+    """The locations, in order, where the deciding family has a member and no
+    cup yet, and a cup for its achievement finds a field (F60-F62)."""
+    me = state.player
+    cups = state.cups
+    found: list[int] = []
+    last = 0
+    for loc, _, _ in own:  # by location
+        if loc == last:
+            continue
+        last = loc
+        fields = cups[loc]
+        # a free bottom field takes any value (F62): only a full bottom asks for the value
+        if me not in fields and (
+            fields[0] == -1 or boast_field(state, loc, achievement(state, me, loc)) >= 0
+        ):
+            found.append(loc)
+    return found
+
+
+_GIFTS = tuple({c: Gift(m, c) for c in (-1, *_crests(m))} for m in _MEDICI)
+"""By Medici, its gifts by crest (-1: no guard placed)."""
+_CRESTS = tuple(_crests(m) for m in _MEDICI)
+_GUARD_PLAYS = tuple(
+    (args[0], args[1], PlayScandal(ScandalKind.FIG_GUARD, args)) for args in _GUARD_ARGS
+)
+_GIFT_PLAYS = tuple(
+    {args[1]: PlayScandal(ScandalKind.CAR_GIFT, args) for args in _GIFT_ARGS if args[0] == m}
+    for m in _MEDICI
+)
+"""By Medici, the plays of the card F86 by crest (-1: no guard placed)."""
+_LOCATION_PLAYS = {
+    kind: tuple(PlayScandal(kind, args) for args in [(0,), *_LOCATION_ARGS])
+    for kind in (ScandalKind.FIG_DEBUTANT, ScandalKind.MES_CUP, ScandalKind.MES_BOAST)
+}
+"""By card kind, its plays by location (index 0 unused)."""
+
+
+def _card_moves(
+    state: GameState,
+    kind: ScandalKind,
+    own: list[tuple[int, int, int]],
+    room: list[bool],
+    found: list[Move],
+) -> None:
+    """Append the legal plays of a card of ``kind``: the candidates of
+    :func:`_card_candidates` that :func:`_card_problem` accepts, in their
+    order, found without trying each."""
+    me = state.player
+    family = state.families[me]
+    if kind is not ScandalKind.CAR_GIFT and family.time < CATALOG.scandal_cost[kind]:
+        return  # rules F39, F71
+    queues = state.queues
+    match kind:
+        case ScandalKind.FIG_GUARD:  # rule F83, ruling FR27
+            if family.guards >= 1:
+                by_medici = tuple(_guards_at(state, m) for m in _MEDICI)
+                found += [move for m, c, move in _GUARD_PLAYS if me not in by_medici[m][c]]
+        case ScandalKind.FIG_TELEPORT:  # rule F84, ruling FR28
+            found += [
+                PlayScandal(kind, (loc, pos, to))
+                for loc, pos, _ in own
+                for to in LOCATIONS
+                if to != loc and room[to]
+            ]
+        case ScandalKind.FIG_TRAVEL:  # rule F85, rulings FR29, FR64
+            ways = _ways(state)
+            found += [
+                PlayScandal(kind, (loc, pos, to))
+                for loc, pos, _ in own
+                for to in ways[loc]
+                if (to != loc and room[to]) or _travel_first_ok(state, loc, pos, to)
+            ]
+        case ScandalKind.FIG_DEBUTANT:  # rule F94, ruling FR35
+            if family.debutants >= 1:
+                plays = _LOCATION_PLAYS[kind]
+                seen: list[int] = []
+                for loc, _, rank in own:
+                    if rank >= Rank.LADY and room[loc] and loc not in seen:
+                        seen.append(loc)
+                        found.append(plays[loc])
+        case ScandalKind.CAR_GIFT:  # rule F86, ruling FR30
+            if family.gifts >= 1:
+                for m in _MEDICI:
+                    if family.time < _COSTS.gift_base + family.given[m]:
+                        continue  # rules F39, F68
+                    guards = _guards_at(state, m)
+                    free = [c for c in _CRESTS[m] if not guards[c]]
+                    gifts = _GIFT_PLAYS[m]
+                    if family.guards and free:
+                        found += [gifts[c] for c in free]
+                    else:
+                        found.append(gifts[-1])
+        case ScandalKind.CAR_SWAP:  # rule F87, ruling FR31
+            found += [
+                PlayScandal(kind, (loc, pos, other, q))
+                for loc, pos, rank in own
+                for other in GRID_NEIGHBOURS[loc]
+                for q, (_, theirs) in enumerate(queues[other])
+                if theirs < rank
+            ]
+        case ScandalKind.CAR_PROMOTE:  # rule F88, ruling FR10
+            if family.ladies >= 1:
+                found += [
+                    PlayScandal(kind, (loc, pos)) for loc, pos, rank in own if rank == Rank.DEBUTANT
+                ]
+        case ScandalKind.CAR_ADVANCE:  # rule F89
+            found += [
+                PlayScandal(kind, (loc, pos))
+                for loc, pos, rank in own
+                if pos and queues[loc][pos - 1][1] == rank
+            ]
+        case ScandalKind.MES_CUP:  # rule F91
+            plays = _LOCATION_PLAYS[kind]
+            found += [plays[loc] for loc in LOCATIONS if me in state.cups[loc]]
+        case ScandalKind.MES_SWAP:  # rule F90, ruling FR32
+            for loc in LOCATIONS:
+                queue = queues[loc]
+                size = len(queue)
+                for a in range(size - 1):
+                    family_a, rank_a = queue[a]
+                    found += [
+                        PlayScandal(kind, (loc, a, b))
+                        for b in range(a + 1, size)
+                        if queue[b][1] == rank_a and queue[b][0] != family_a
+                    ]
+        case ScandalKind.MES_RETIRE:  # rule F93
+            found += [PlayScandal(kind, (loc, pos)) for loc, pos, _ in own]
+        case ScandalKind.MES_BOAST:  # rule F92, ruling FR33
+            if family.cups >= 1:
+                plays = _LOCATION_PLAYS[kind]
+                cups = state.cups
+                found += [
+                    plays[loc]
+                    for loc in LOCATIONS
+                    if me not in cups[loc]
+                    and (
+                        cups[loc][0] == -1
+                        or boast_field(state, loc, achievement(state, me, loc)) >= 0
+                    )
+                ]
+        case _:
+            assert_never(kind)
+
+
+def _walk_moves(state: GameState) -> list[Move]:
+    """The legal moves of D3, listed directly (the same moves, in the same
+    order, as the candidates that :func:`problem` accepts)."""
+    walk = state.walk
+    assert walk is not None
+    me = state.player
+    queues = state.queues
+    cap = state.capacity
+    ways = _ways(state)
+    found: list[Move] = []
+    most = _TRAVEL_STEPS if walk.travel else _HURRY_STEPS
+    here = walk.location
+    if not walk.between and walk.steps < most:  # rules F59, F85
+        found += [
+            _STEPS[to]
+            for to in _PATH_NEIGHBOURS[here]
+            if to in ways[here] and _can_finish(queues, to, walk.steps + 1, most, cap, ways)
+        ]
+    if walk.travel and (walk.between or len(queues[here]) < cap):
+        found.append(_STOP)  # rule F50, ruling FR29
+    if walk.second or (walk.travel and not walk.between):
+        return found  # rules F59, F85, ruling FR64
+    if walk.travel:
+        placed: Queues = queues
+        exclude = walk.placed
+    elif len(queues[here]) >= cap:
+        return found  # rule F59: the first member cannot stop where it is
+    else:
+        placed, index = _placed(state, walk)
+        exclude = (here, index)
+    for loc in LOCATIONS:
+        for pos, (f, _) in enumerate(placed[loc]):
+            if f != me or (loc, pos) == exclude:
+                continue
+            for to in _PATH_NEIGHBOURS[loc]:
+                if to not in ways[loc]:
+                    continue
+                if walk.travel:
+                    if not (to != loc and len(placed[to]) < cap):
+                        rest = [list(q) for q in placed]
+                        rest[loc].pop(pos)
+                        if not _can_finish(rest, to, 1, _TRAVEL_STEPS, cap, ways):
+                            continue  # ruling FR64
+                elif len(placed[to]) >= cap:
+                    continue  # rules F50, F59
+                found.append(Second(loc, pos, to))
     return found
 
 
@@ -656,20 +867,23 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
     """Every legal move of the family to decide, in a fixed order: the
     decision's own moves, then the free discards (FR20) by card kind."""
     stage = state.stage
-    if stage is Stage.OVER:
-        return ()
-    if stage is Stage.CHANCE:
-        return tuple(Chance(value) for value, _ in dealing.outcomes(state))
-    if stage is Stage.ACTION:
+    if stage is _ACTION:
         moves = _action_moves(state)
-    elif stage is Stage.BONUS:
+    elif stage is _BONUS:
         moves = _bonus_moves(state)
+    elif stage is _HURRY or stage is _TRAVEL:
+        moves = _walk_moves(state)
+    elif stage is _OVER:
+        return ()
+    elif stage is _CHANCE:
+        return tuple(Chance(value) for value, _ in dealing.outcomes(state))
     else:
         moves = [m for m in _candidates(state) if problem(state, m) is None]
-    if stage is not Stage.SETUP and stage is not Stage.COLOUR:
-        hand = state.families[state.player].hand
-        if hand:
-            moves.extend(_DISCARDS[k] for k in sorted(set(hand)))
+        if stage is _SETUP or stage is _COLOUR:
+            return tuple(moves)  # no discards at D1 and D7 (ruling FR20)
+    hand = state.families[state.player].hand
+    if hand:
+        moves += [_DISCARDS[k] for k in sorted(set(hand))]
     return tuple(moves)
 
 
@@ -818,6 +1032,63 @@ def apply_move(state: GameState, move: Move) -> tuple[GameState, tuple[Event, ..
     family = work.families[me]
     done = True
     match move:
+        # the most frequent moves first (a class pattern is tried after another)
+        case BonusTime():
+            family.gain_time(_COSTS.pass_bonus_time)
+        case BonusVP():
+            work.score(me, _COSTS.pass_bonus_vp, "bonus")
+        case Pass(location):
+            family.passed = True
+            family.ring = location
+            if not work.someone_passed:
+                work.someone_passed = True
+                family.gain_time(_COSTS.first_pass_time)  # rule F52
+                if work.strozzi is not None:
+                    work.strozzi.player_first = True  # rule F152
+        case MoveMember(location, position, to):
+            family.time -= _COSTS.move
+            _, rank = work.remove(location, position)
+            work.insert(to, me, rank)  # rule F57
+            work.cross(me, _path(location, to))  # rule F58
+        case Send(location):
+            family.time -= _COSTS.send
+            family.debutants -= 1
+            work.insert(location, me, Rank.DEBUTANT)  # rule F55
+        case Hurry(location, position, to):
+            family.time -= _COSTS.hurry  # ruling FR13: paid at the first step
+            _begin_walk(work, False, location, position, to)
+            done = False
+        case Gift(medici, crest):
+            _gift(work, medici, crest)
+        case Second(location, position, to):
+            walk = work.walk
+            assert walk is not None
+            if not walk.travel:
+                _stop(work)
+            _, rank = work.remove(location, position)
+            work.walk = Walk(walk.travel, rank, location, 0, True)
+            _step(work, to)
+            if walk.travel:
+                done = False
+            else:
+                _stop(work)
+        case Step(to):
+            _step(work, to)
+            walk = work.walk
+            assert walk is not None
+            done = False
+            if walk.steps == (_TRAVEL_STEPS if walk.travel else _HURRY_STEPS):
+                done = _after_stop(work, _stop(work))
+        case Boast(location):
+            family.time -= _COSTS.boast
+            _boast(work, location)
+        case PlayScandal(kind, args):
+            done = _play(work, kind, args)
+        case Promote(location, position):
+            family.time -= _COSTS.promote
+            _promote(work, location, position)
+        case BonusSwap(position):
+            work.swap(family.ring, position, position + 1)  # ruling FR9: not entering
         case Discard(kind):
             work.discard(me, kind)
             family.gain_time(_COSTS.discard_time)  # rule F72
@@ -831,66 +1102,10 @@ def apply_move(state: GameState, move: Move) -> tuple[GameState, tuple[Event, ..
             else:
                 begin_round(work)
             return _finish(work)
-        case Pass(location):
-            family.passed = True
-            family.ring = location
-            if not work.someone_passed:
-                work.someone_passed = True
-                family.gain_time(_COSTS.first_pass_time)  # rule F52
-                if work.strozzi is not None:
-                    work.strozzi.player_first = True  # rule F152
-        case Send(location):
-            family.time -= _COSTS.send
-            family.debutants -= 1
-            work.insert(location, me, Rank.DEBUTANT)  # rule F55
-        case Promote(location, position):
-            family.time -= _COSTS.promote
-            _promote(work, location, position)
-        case MoveMember(location, position, to):
-            family.time -= _COSTS.move
-            _, rank = work.remove(location, position)
-            work.insert(to, me, rank)  # rule F57
-            work.cross(me, _path(location, to))  # rule F58
-        case Hurry(location, position, to):
-            family.time -= _COSTS.hurry  # ruling FR13: paid at the first step
-            _begin_walk(work, False, location, position, to)
-            done = False
-        case Step(to):
-            _step(work, to)
-            walk = work.walk
-            assert walk is not None
-            done = False
-            if walk.steps == (_TRAVEL_STEPS if walk.travel else _HURRY_STEPS):
-                done = _after_stop(work, _stop(work))
-        case Second(location, position, to):
-            walk = work.walk
-            assert walk is not None
-            if not walk.travel:
-                _stop(work)
-            _, rank = work.remove(location, position)
-            work.walk = Walk(walk.travel, rank, location, 0, True)
-            _step(work, to)
-            if walk.travel:
-                done = False
-            else:
-                _stop(work)
         case Stop():
             walk = work.walk
             assert walk is not None
             done = True if walk.between else _after_stop(work, _stop(work))
-        case Boast(location):
-            family.time -= _COSTS.boast
-            _boast(work, location)
-        case Gift(medici, crest):
-            _gift(work, medici, crest)
-        case PlayScandal(kind, args):
-            done = _play(work, kind, args)
-        case BonusSwap(position):
-            work.swap(family.ring, position, position + 1)  # ruling FR9: not entering
-        case BonusTime():
-            family.gain_time(_COSTS.pass_bonus_time)
-        case BonusVP():
-            work.score(me, _COSTS.pass_bonus_vp, "bonus")
         case Accept() | Decline():
             finish_offer(work, isinstance(move, Accept))
             return _finish(work)

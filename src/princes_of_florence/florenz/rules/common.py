@@ -42,6 +42,9 @@ __all__ = [
 ]
 
 CATALOG: Catalog = default_catalog()
+# Enum members read once: Python 3.11 reads a member from its class through
+# EnumType.__getattr__, several times slower than a module global.
+_CHANCE = Stage.CHANCE
 _COSTS = CATALOG.raw.costs
 _FAMILY = CATALOG.raw.family
 _ROWS = {loc: row for row in CATALOG.raw.board.rows for loc in row}
@@ -128,22 +131,22 @@ def _family_work(family: Family) -> FamilyWork:
 
 def _family(work: FamilyWork) -> Family:
     given = work.given
-    return Family(
-        time=work.time,
-        vp=work.vp,
-        debutants=work.debutants,
-        ladies=work.ladies,
-        maestros=work.maestros,
-        retired=work.retired,
-        guards=work.guards,
-        cups=work.cups,
-        gifts=work.gifts,
-        given=(given[0], given[1], given[2]),
-        hand=tuple(sorted(work.hand)),
-        plan=work.plan,
-        passed=work.passed,
-        ring=work.ring,
-        actions=work.actions,
+    return Family(  # positional, in field order: quicker than keywords
+        work.time,
+        work.vp,
+        work.debutants,
+        work.ladies,
+        work.maestros,
+        work.retired,
+        work.guards,
+        work.cups,
+        work.gifts,
+        (given[0], given[1], given[2]),
+        tuple(sorted(work.hand)),
+        work.plan,
+        work.passed,
+        work.ring,
+        work.actions,
     )
 
 
@@ -205,7 +208,7 @@ class Rows(Generic[T]):
     def __init__(self, rows: tuple[tuple[T, ...], ...]) -> None:
         self._source = rows
         self._rows: list[tuple[T, ...] | list[T]] = list(rows)
-        self._reached = False
+        self._reached: list[int] = []
 
     def __len__(self) -> int:
         return len(self._rows)
@@ -214,12 +217,12 @@ class Rows(Generic[T]):
         row = self._rows[index]
         if isinstance(row, tuple):
             row = self._rows[index] = list(row)
-            self._reached = True
+            self._reached.append(index)
         return row
 
     def __setitem__(self, index: int, row: list[T]) -> None:
         self._rows[index] = row
-        self._reached = True
+        self._reached.append(index)
 
     def __iter__(self) -> Iterator[Sequence[T]]:
         """The rows, to read only."""
@@ -227,9 +230,14 @@ class Rows(Generic[T]):
 
     def freeze(self) -> tuple[tuple[T, ...], ...]:
         """The frozen rows; a row never reached is the tuple it was."""
-        if not self._reached:
+        reached = self._reached
+        if not reached:
             return self._source
-        return tuple(row if isinstance(row, tuple) else tuple(row) for row in self._rows)
+        rows = self._rows
+        frozen = list(self._source)
+        for index in reached:
+            frozen[index] = tuple(rows[index])
+        return tuple(frozen)
 
 
 class Families:
@@ -237,10 +245,12 @@ class Families:
     :class:`FamilyWork` only when a rule first reaches for it; the boards a
     move never touches stay the frozen values they were."""
 
-    __slots__ = ("_items",)
+    __slots__ = ("_items", "_reached", "_source")
 
     def __init__(self, families: tuple[Family, ...]) -> None:
+        self._source = families
         self._items: list[Family | FamilyWork] = list(families)
+        self._reached: list[int] = []
 
     def __len__(self) -> int:
         return len(self._items)
@@ -249,6 +259,7 @@ class Families:
         item = self._items[index]
         if isinstance(item, Family):
             item = self._items[index] = _family_work(item)
+            self._reached.append(index)
         return item
 
     def __iter__(self) -> Iterator[FamilyWork]:
@@ -264,7 +275,16 @@ class Families:
 
     def freeze(self) -> tuple[Family, ...]:
         """The frozen boards; a board never reached is the value it was."""
-        return tuple(f if isinstance(f, Family) else _family(f) for f in self._items)
+        reached = self._reached
+        if not reached:
+            return self._source
+        items = self._items
+        frozen = list(self._source)
+        for index in reached:
+            item = items[index]
+            assert isinstance(item, FamilyWork)
+            frozen[index] = _family(item)
+        return tuple(frozen)
 
 
 @attrs.define
@@ -337,34 +357,34 @@ class Work:
         """The state this working copy now describes."""
         c0, c1, c2 = self.carriages
         t0, t1, t2 = self.targets
-        return GameState(
-            config=self.config,
-            round=self.round,
-            stage=self.stage,
-            player=self.player,
-            start=self.start,
-            families=self.families.freeze(),
-            queues=self.queues.freeze(),
-            capacity=self.capacity,
-            boast_tiles=self.boast_tiles,
-            cups=cast("tuple[tuple[int, int, int], ...]", self.cups.freeze()),  # rows of 3 fields
-            escorts=tuple(self.escorts),
-            spies=tuple(self.spies),
-            doormen=tuple(self.doormen),
-            carriages=(c0, c1, c2),
-            targets=(t0, t1, t2),
-            location_tiles=self.location_tiles,
-            time_tiles=self.time_tiles,
-            decks=self.decks.freeze(),
-            discards=self.discards.freeze(),
-            shuffles=self.shuffles,
-            someone_passed=self.someone_passed,
-            setup_order=self.setup_order,
-            walk=self.walk,
-            offer=self.offer,
-            strozzi=None if self.strozzi is None else self.strozzi.freeze(),
-            chance=tuple(self.chance),
-            resume=self.resume,
+        return GameState(  # positional, in field order: quicker than keywords
+            self.config,
+            self.round,
+            self.stage,
+            self.player,
+            self.start,
+            self.families.freeze(),
+            self.queues.freeze(),
+            self.capacity,
+            self.boast_tiles,
+            cast("tuple[tuple[int, int, int], ...]", self.cups.freeze()),  # rows of 3 fields
+            tuple(self.escorts),
+            tuple(self.spies),
+            tuple(self.doormen),
+            (c0, c1, c2),
+            (t0, t1, t2),
+            self.location_tiles,
+            self.time_tiles,
+            self.decks.freeze(),
+            self.discards.freeze(),
+            self.shuffles,
+            self.someone_passed,
+            self.setup_order,
+            self.walk,
+            self.offer,
+            None if self.strozzi is None else self.strozzi.freeze(),
+            tuple(self.chance),
+            self.resume,
         )
 
     @property
@@ -509,7 +529,7 @@ class Work:
     def settle(self) -> None:
         """With random steps waiting, the game waits at a chance node; the
         decision it was at comes back once they are dealt."""
-        if self.chance and self.stage is not Stage.CHANCE:
+        if self.chance and self.stage is not _CHANCE:
             self.resume = (self.stage, self.player)
             self.stage = Stage.CHANCE
             self.player = -1
