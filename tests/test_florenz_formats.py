@@ -12,7 +12,7 @@ import pytest
 
 from princes_of_florence.florenz.bots import HeuristicBot
 from princes_of_florence.florenz.config import GameConfig
-from princes_of_florence.florenz.descriptions import decision_text, describe
+from princes_of_florence.florenz.descriptions import colour, decision_text, describe
 from princes_of_florence.florenz.engine import (
     apply,
     apply_with_events,
@@ -179,6 +179,35 @@ def test_pictures_and_words() -> None:
             for event in events:
                 assert describe(event, state, viewer=0).endswith(".")
         assert decision_text(states[-1]) is None
+
+
+def test_decisions_speak_to_the_family_deciding() -> None:
+    """A view of the family to decide is asked in the second person, others name it."""
+    from princes_of_florence.florenz.game import GAME
+    from princes_of_florence.florenz.ids import Stage
+
+    asked: dict[Stage, GameState] = {}
+    for _, _, states in GAMES:
+        for state in states:
+            if state.stage not in (Stage.OVER, Stage.CHANCE):
+                asked.setdefault(state.stage, state)
+    assert {Stage.SETUP, Stage.ACTION, Stage.BONUS, Stage.GIOVANNI} <= set(asked)
+    for stage, state in asked.items():
+        me, other = state.player, (state.player + 1) % len(state.families)
+        mine = GAME.decision_text(observe(state, me))
+        named = GAME.decision_text(observe(state, other))
+        assert mine is not None
+        assert named is not None
+        assert mine.startswith(f"Round {state.round}. You: ")
+        assert named == mine.replace("You:", f"{colour(me)}:")
+        assert GAME.decision_text(state) == named
+        clause = mine.split("You: ")[1]
+        assert clause.split()[0] in {"place", "take", "accept", "choose"}, stage
+        assert " its " not in clause  # spoken to the family, not about it
+    giovanni = decision_text(asked[Stage.GIOVANNI])
+    assert giovanni is not None
+    assert "accept or decline Giovanni's reward of " in giovanni
+    assert giovanni.endswith(" time.")
 
 
 def test_heuristic_bot_beats_random_play() -> None:

@@ -131,8 +131,17 @@ class Florenz:
         return engine.outcome(state)
 
     def result(self, state: GameState) -> GameResult:
+        """VP, winners and places; the tie-break figure is each family's petitioners
+        on the board, the first of rule F122 (gifts given, the second, settle what
+        it leaves tied, and ``places`` shows both, ruling FR40).  The solo game
+        has none: a tie with Strozzi is a loss (rule F142)."""
         result = engine.outcome(state)
-        return GameResult(scores=result.vp, winners=result.winners, places=result.places)
+        return GameResult(
+            scores=result.vp,
+            winners=result.winners,
+            places=result.places,
+            tiebreaks=() if state.config.solo else result.petitioners,
+        )
 
     def returns(self, state: GameState) -> tuple[float, ...]:
         winners = engine.outcome(state).winners
@@ -217,7 +226,10 @@ class Florenz:
         return docs.replay(_record(record))
 
     def decision_text(self, state_or_view: _StateOrView) -> str | None:
-        return descriptions.decision_text(state_or_view)
+        # A view of the family to decide is asked in the second person ("You: ..."), as
+        # the first game's; a state or another family's view names the family.
+        viewer = state_or_view.player if isinstance(state_or_view, PlayerView) else None
+        return descriptions.decision_text(state_or_view, viewer)
 
     def decision_data(self, state_or_view: _StateOrView) -> dict[str, Any] | None:
         return descriptions.decision_data(state_or_view)
