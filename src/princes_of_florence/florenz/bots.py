@@ -166,13 +166,13 @@ def candidates(state: GameState) -> tuple[Move, ...]:
 
 
 def rollout_move(state: GameState, moves: Sequence[Move], rng: random.Random) -> Move:
-    """A rollout's move among ``moves``: the best rated, or one at random a fifth of the time.
+    """A rollout's move among ``moves``: the best rated, or one at random a tenth of the time.
 
     The ratings are those :func:`candidates` made of ``state``; for a state
     it did not rate the move is drawn at random.
     """
     rated_state, rated = _RATED
-    if rated_state is not state or rng.random() < 0.2:
+    if rated_state is not state or rng.random() < 0.1:
         return moves[int(rng.random() * len(moves))]
     return max(moves, key=lambda move: rated.get(move, -math.inf))
 

@@ -283,7 +283,7 @@ class Florenz:
         return descriptions.hand(view)
 
     def rollout_move(self, state: GameState, moves: Sequence[Move], rng: random.Random) -> Move:
-        """The heuristic's best rated move, or one at random a fifth of the time
+        """The heuristic's best rated move, or one at random a tenth of the time
         (:func:`princes_of_florence.florenz.bots.rollout_move`)."""
         return bots.rollout_move(state, moves, rng)
 
