@@ -373,3 +373,6 @@ def test_game_result_carries_the_petitioners_as_tie_break() -> None:
     result = GAME.result(attrs.evolve(state, families=tuple(families)))
     assert result.places == (2, 1, 3)  # the gift settles what the petitioners left tied
     assert result.winners == (1,)
+    solo = new_game(GameConfig(players=2, seed=3, solo=True))
+    solo = attrs.evolve(solo, stage=Stage.OVER, player=-1)
+    assert GAME.result(solo).tiebreaks == ()  # F142: a tie with Strozzi is lost, no tie-break
