@@ -13,7 +13,7 @@ import pytest
 
 from princes_of_florence.florenz.bots import HeuristicBot
 from princes_of_florence.florenz.config import GameConfig
-from princes_of_florence.florenz.descriptions import decision_text, describe
+from princes_of_florence.florenz.descriptions import colour, decision_text, describe
 from princes_of_florence.florenz.engine import (
     apply,
     apply_with_events,
@@ -182,6 +182,35 @@ def test_pictures_and_words() -> None:
         assert decision_text(states[-1]) is None
 
 
+def test_decisions_speak_to_the_family_deciding() -> None:
+    """A view of the family to decide is asked in the second person, others name it."""
+    from princes_of_florence.florenz.game import GAME
+    from princes_of_florence.florenz.ids import Stage
+
+    asked: dict[Stage, GameState] = {}
+    for _, _, states in GAMES:
+        for state in states:
+            if state.stage not in (Stage.OVER, Stage.CHANCE):
+                asked.setdefault(state.stage, state)
+    assert {Stage.SETUP, Stage.ACTION, Stage.BONUS, Stage.GIOVANNI} <= set(asked)
+    for stage, state in asked.items():
+        me, other = state.player, (state.player + 1) % len(state.families)
+        mine = GAME.decision_text(observe(state, me))
+        named = GAME.decision_text(observe(state, other))
+        assert mine is not None
+        assert named is not None
+        assert mine.startswith(f"Round {state.round}. You: ")
+        assert named == mine.replace("You:", f"{colour(me)}:")
+        assert GAME.decision_text(state) == named
+        clause = mine.split("You: ")[1]
+        assert clause.split()[0] in {"place", "take", "accept", "choose"}, stage
+        assert " its " not in clause  # spoken to the family, not about it
+    giovanni = decision_text(asked[Stage.GIOVANNI])
+    assert giovanni is not None
+    assert "accept or decline Giovanni's reward of " in giovanni
+    assert giovanni.endswith(" time.")
+
+
 def test_heuristic_bot_beats_random_play() -> None:
     """Against three random families the heuristic family wins most games."""
     wins = 0
@@ -263,9 +292,10 @@ def test_observation_vector_bounds_in_the_solo_game() -> None:
 
 
 def test_protocol_members_for_search_and_tournaments() -> None:
-    """reseed, free moves, the moves a search tries and the estimates."""
+    """reseed, free moves, the moves a search tries and the rewards of a cut-off."""
+    from princes_of_florence.florenz.bots import CANDIDATES, MARGIN, ratings
     from princes_of_florence.florenz.game import GAME
-    from princes_of_florence.florenz.ids import ScandalKind
+    from princes_of_florence.florenz.ids import ScandalKind, Stage
     from princes_of_florence.florenz.moves import Discard
 
     game: Any = GAME
@@ -273,31 +303,53 @@ def test_protocol_members_for_search_and_tournaments() -> None:
     assert game.reseed(config, 9) == GameConfig(players=3, seed=9, action_cap=30)
     assert game.is_free_move(Discard(ScandalKind.MES_CUP))
     assert not game.is_free_move(Send(2))
-    for state in GAMES[1][2][::9]:
+    sizes = set()
+    for state in GAMES[1][2][::3]:
         if is_terminal(state):
             continue
-        tried = game.search_moves(state)
+        tried = tuple(game.search_moves(state))
+        legal = legal_moves(state)
         assert tried
-        assert all(move in legal_moves(state) for move in tried)
+        assert [legal.index(move) for move in tried] == sorted(legal.index(m) for m in tried)
         assert not any(game.is_free_move(move) for move in tried)
-        estimates = game.estimates(state)
-        assert len(estimates) == len(state.families)
-        assert all(e >= f.vp for e, f in zip(estimates, state.families, strict=True))
+        plain = [move for move in legal if not game.is_free_move(move)]
+        rated = dict(zip(plain, ratings(state, plain), strict=True))
+        best = max(rated.values())
+        if state.stage is not Stage.GIOVANNI:
+            assert len(tried) <= CANDIDATES
+            # the heuristic's own choice is always searched, and nothing far below it
+            assert max(plain, key=rated.__getitem__) in tried
+            assert all(rated[move] >= best - MARGIN for move in tried)
+            left_out = [rated[move] for move in plain if move not in tried]
+            assert all(rated[move] >= max(left_out, default=-1e9) for move in tried)
+        sizes.add(len(tried))
+        assert game.estimates(state) is None  # the cut-off is scored by evaluate
+        shares = game.evaluate(state)
+        assert len(shares) == len(state.families)
+        assert sum(shares) == pytest.approx(1.0)
+    assert {1, CANDIDATES} <= sizes  # clear decisions offer one move, others a few
 
 
-def test_rollout_move_picks_a_kind_then_a_move() -> None:
-    """The rollout policy returns one of the moves, each kind about equally often."""
+def test_rollout_move_mostly_plays_the_heuristic_choice() -> None:
+    """Rollouts play the best rated move nine times in ten, else one at random."""
+    from princes_of_florence.florenz.bots import HeuristicBot
     from princes_of_florence.florenz.game import GAME
 
     game: Any = GAME
     state = next(s for s in GAMES[2][2] if s.stage.name == "ACTION" and len(legal_moves(s)) > 20)
     moves = game.search_moves(state)
+    assert len(moves) > 1
     rng = random.Random(4)
     picked = [game.rollout_move(state, moves, rng) for _ in range(600)]
     assert all(move in moves for move in picked)
-    kinds = {type(m) for m in moves}
-    share = sum(isinstance(m, type(moves[0])) for m in picked) / len(picked)
-    assert share == pytest.approx(1 / len(kinds), abs=0.08)
+    view = observe(state, state.player)
+    best = HeuristicBot().choose(view, view_moves(view))
+    share = picked.count(best) / len(picked)
+    assert share == pytest.approx(0.9 + 0.1 / len(moves), abs=0.06)
+    # once another state is rated, the ratings of this one are gone: a move at random
+    game.search_moves(apply(state, moves[0]))
+    picked = [game.rollout_move(state, moves, rng) for _ in range(600)]
+    assert picked.count(best) / len(picked) == pytest.approx(1 / len(moves), abs=0.06)
 
 
 def test_front_end_members() -> None:

@@ -351,3 +351,28 @@ def test_tie_breaks_petitioners_then_gifts_then_shared() -> None:
     result = outcome(attrs.evolve(state, families=tuple(families)))
     assert result.places == (1, 2, 2)
     assert result.winners == (0,)
+
+
+def test_game_result_carries_the_petitioners_as_tie_break() -> None:
+    """F122: a tie on VP settled by the petitioners on the board, through the protocol."""
+    from princes_of_florence.florenz.game import GAME
+
+    state = _state({1: [(1, L), (0, D), (1, D)], 4: [(0, D), (2, D)]})
+    families = [attrs.evolve(f, vp=30 + (i == 2)) for i, f in enumerate(state.families)]
+    state = attrs.evolve(state, families=tuple(families), stage=Stage.OVER, player=-1)
+    result = GAME.result(state)
+    assert result.scores == (30, 30, 31)
+    assert result.tiebreaks == (2, 2, 1)  # family 2 wins on VP despite fewer petitioners
+    assert result.winners == (2,)
+    families[2] = attrs.evolve(families[2], vp=30)
+    result = GAME.result(attrs.evolve(state, families=tuple(families)))
+    assert result.tiebreaks == (2, 2, 1)
+    assert result.places == (1, 1, 3)  # the tie-break settles third place; no gifts: shared first
+    assert result.winners == (0, 1)
+    families[1] = attrs.evolve(families[1], given=(0, 0, 1))
+    result = GAME.result(attrs.evolve(state, families=tuple(families)))
+    assert result.places == (2, 1, 3)  # the gift settles what the petitioners left tied
+    assert result.winners == (1,)
+    solo = new_game(GameConfig(players=2, seed=3, solo=True))
+    solo = attrs.evolve(solo, stage=Stage.OVER, player=-1)
+    assert GAME.result(solo).tiebreaks == ()  # F142: a tie with Strozzi is lost, no tie-break

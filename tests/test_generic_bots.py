@@ -9,7 +9,15 @@ import attrs
 import pytest
 
 from princes_of_florence import GameConfig, GameRecord, SellPrestige, games
-from princes_of_florence.bots import MCTSBot, MCTSParams, RandomBot, make_bot, play_game, tournament
+from princes_of_florence.bots import (
+    Bot,
+    MCTSBot,
+    MCTSParams,
+    RandomBot,
+    make_bot,
+    play_game,
+    tournament,
+)
 from princes_of_florence.bots.mcts import softmax
 from princes_of_florence.bots.tournament import bot_kinds
 from princes_of_florence.game import GAME, PrincesOfFlorence
@@ -80,6 +88,52 @@ def test_search_without_estimates_plays_rollouts_to_the_end() -> None:
     assert bot.choose(view, game.legal_moves(view)) in game.legal_moves(view)
     assert bot.last is not None
     assert 3 == bot.last.iterations
+
+
+@attrs.frozen
+class Narrow(PrincesOfFlorence):
+    """The Princes of Florence offering a search one move: the first legal one."""
+
+    name: str = "narrow"
+
+    def search_moves(self, state: Any) -> tuple[Any, ...]:
+        return GAME.legal_moves(state)[:1]
+
+
+def test_one_move_to_search_at_the_root_is_the_answer_at_once() -> None:
+    """When the game offers one move at the root, the search stops after one iteration."""
+    game = Narrow()
+    state = game.new_game(GameConfig(players=3, seed=2))
+    seat = state.current_player
+    assert seat is not None
+    view = game.observe(state, seat)
+    moves = game.legal_moves(view)
+    assert len(moves) > 1
+    bot = MCTSBot(1, MCTSParams(iterations=50, rollout_moves=2), game=game)
+    assert bot.choose(view, moves) == moves[0]
+    assert bot.last is not None
+    assert (bot.last.iterations, bot.last.root_moves) == (1, 1)
+    wide = MCTSBot(1, MCTSParams(iterations=50, rollout_moves=2))
+    wide.choose(view, moves)
+    assert wide.last is not None
+    assert wide.last.iterations == 50
+
+
+def test_search_plays_florenz_alike_for_a_seed_and_budget() -> None:
+    """MCTS plays a whole Florenz game through the protocol, the same for the same seeds."""
+    florenz = games.get("florenz")
+    config = florenz.make_config(2, 5, {})
+
+    def record() -> object:
+        bots: list[Bot] = [
+            MCTSBot(3, MCTSParams(iterations=3, rollout_moves=1), game=florenz),
+            RandomBot(1),
+        ]
+        return play_game(config, bots, game=florenz)
+
+    first = record()
+    assert florenz.is_terminal(florenz.replay(first)[-1])
+    assert first == record()
 
 
 def test_search_walks_through_chance_nodes() -> None:

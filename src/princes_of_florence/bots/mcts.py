@@ -18,7 +18,10 @@ game protocol (:mod:`princes_of_florence.games`).  Each iteration:
 3. **Expand** one untried move.  The moves tried are the game's
    ``search_moves``: the decision's moves without free moves, less what the
    game says a search need not try (in The Princes of Florence, bids and
-   purchases beyond the player's cash, :func:`~princes_of_florence.search.within_cash`).
+   purchases beyond the player's cash, :func:`~princes_of_florence.search.within_cash`;
+   in Florenz, all but the heuristic's best few).  When the game offers a
+   single move at the root, that move is the answer and the search stops
+   after its first determinization.
 4. **Roll out** with the game's cheap policy (``rollout_move``) to the end of
    the game, or for at most ``rollout_moves`` moves and then score the
    position: the game's ``estimates`` of the final scores made shares of 1 by
@@ -259,6 +262,7 @@ class MCTSBot:
             state = determinize(view, rng)
             node = root
             path: list[tuple[_Node, int]] = []
+            forced = False
             # Selection and expansion.
             while True:
                 seat = current(state)
@@ -268,6 +272,11 @@ class MCTSBot:
                     state = apply(state, self._chance(state, rng))
                     continue
                 legal = search_moves(state)
+                if node is root and len(legal) == 1 and not root.children:
+                    # The game offers one move worth searching: it is the answer.
+                    root.children[legal[0]] = _Node()
+                    forced = True
+                    break
                 children = node.children
                 untried = [m for m in legal if m not in children]
                 if untried:
@@ -298,6 +307,8 @@ class MCTSBot:
                 state = apply(state, best_move)
                 path.append((best_child, seat))
                 node = best_child
+            if forced:
+                break
             # Rollout.
             limit = params.rollout_moves
             steps = 0

@@ -1,18 +1,39 @@
 """A Florenz heuristic bot: one move of look-ahead on what it sees, valued by
-VP, time and the scorings it can foresee."""
+VP, time and the scorings it can foresee; and what it tells a search bot.
+
+:func:`value` rates a state for one family; :func:`ratings` rates each move
+of a decision by the state it leads to.  :class:`HeuristicBot` plays the best
+rated move.  A search bot (:class:`~princes_of_florence.bots.mcts.MCTSBot`
+through :data:`princes_of_florence.florenz.game.GAME`) tries only the
+:func:`candidates`, the few best rated moves, rolls out with
+:func:`rollout_move` and scores a position cut off by :func:`shares`.
+"""
 
 from __future__ import annotations
 
+import math
+import random
 from collections.abc import Sequence
 
 from princes_of_florence.florenz.engine import apply
+from princes_of_florence.florenz.engine import legal_moves as engine_legal_moves
 from princes_of_florence.florenz.ids import Medici, Rank, Stage
-from princes_of_florence.florenz.moves import Accept, BonusTime, BonusVP, Discard, Move
+from princes_of_florence.florenz.moves import Accept, BonusTime, BonusVP, Discard, Gift, Move, Pass
 from princes_of_florence.florenz.observation import PlayerView
 from princes_of_florence.florenz.rules.common import CATALOG, control_order
 from princes_of_florence.florenz.state import GameState
 
-__all__ = ["HeuristicBot", "value"]
+__all__ = [
+    "CANDIDATES",
+    "MARGIN",
+    "TEMPERATURE",
+    "HeuristicBot",
+    "candidates",
+    "ratings",
+    "rollout_move",
+    "shares",
+    "value",
+]
 
 _DISC = CATALOG.raw.disc
 _PLANS = CATALOG.raw.plans
@@ -66,28 +87,124 @@ def value(state: GameState, me: int) -> float:
     return score
 
 
+def ratings(state: GameState, moves: Sequence[Move]) -> tuple[float, ...]:
+    """The :func:`value` for the deciding family of the state each move leads to.
+
+    A pass bonus of time or VP gets a hundredth more, so that it wins a tie
+    with a swap that changes nothing.
+    """
+    me = state.player
+    rated = []
+    for move in moves:
+        score = value(apply(state, move), me)
+        if isinstance(move, BonusVP | BonusTime):
+            score += 0.01
+        rated.append(score)
+    return tuple(rated)
+
+
+CANDIDATES = 3
+"""The most moves :func:`candidates` offers a search."""
+MARGIN = 3.0
+"""Points of :func:`value` below the best rated move beyond which a move is not searched."""
+TEMPERATURE = 12.0
+"""Points of :func:`value` that make one family's share in :func:`shares` ``e`` times another's."""
+
+_RATED: tuple[GameState | None, dict[Move, float]] = (None, {})
+"""The ratings of the last state :func:`candidates` rated, for :func:`rollout_move`."""
+
+
+def candidates(state: GameState) -> tuple[Move, ...]:
+    """The moves worth searching at a decision, in their legal order.
+
+    The decision's moves (no free discard, one ring of Pass, one crest of a
+    gift to each Medici) rated by :func:`ratings`: the best
+    :data:`CANDIDATES` of those within :data:`MARGIN` of the best, so a
+    clear decision offers one move.  Giovanni's offer (D5) offers both
+    answers; a chance node or the end, every legal move.
+
+    >>> from princes_of_florence.florenz.config import GameConfig
+    >>> from princes_of_florence.florenz.engine import legal_moves, new_game
+    >>> state = new_game(GameConfig(players=4, seed=2))
+    >>> 1 <= len(candidates(state)) <= CANDIDATES < len(legal_moves(state))
+    True
+    """
+    global _RATED
+    moves = engine_legal_moves(state)
+    if state.stage in (Stage.OVER, Stage.CHANCE):
+        return moves
+    plain: list[Move] = []
+    alike: set[object] = set()
+    for move in moves:
+        # value() reads neither the rings nor the guards: every ring of a Pass (rule
+        # F54) rates alike, as every crest of a gift to one Medici (F70); the first
+        # stands for them all, as it does for the heuristic bot, which keeps the first
+        # of equals.  A free discard (FR20) is never searched.
+        match move:
+            case Discard():
+                continue
+            case Pass():
+                key: object = Pass
+            case Gift(medici, _):
+                key = medici
+            case _:
+                key = None
+        if key is not None:
+            if key in alike:
+                continue
+            alike.add(key)
+        plain.append(move)
+    if len(plain) <= 1:
+        return tuple(plain) or moves
+    rated = dict(zip(plain, ratings(state, plain), strict=True))
+    _RATED = (state, rated)
+    if state.stage is Stage.GIOVANNI:
+        return tuple(plain)
+    best = sorted(range(len(plain)), key=lambda index: -rated[plain[index]])[:CANDIDATES]
+    floor = rated[plain[best[0]]] - MARGIN
+    return tuple(plain[index] for index in sorted(best) if rated[plain[index]] >= floor)
+
+
+def rollout_move(state: GameState, moves: Sequence[Move], rng: random.Random) -> Move:
+    """A rollout's move among ``moves``: the best rated, or one at random a tenth of the time.
+
+    The ratings are those :func:`candidates` made of ``state``; for a state
+    it did not rate the move is drawn at random.
+    """
+    rated_state, rated = _RATED
+    if rated_state is not state or rng.random() < 0.1:
+        return moves[int(rng.random() * len(moves))]
+    return max(moves, key=lambda move: rated.get(move, -math.inf))
+
+
+def shares(state: GameState) -> tuple[float, ...]:
+    """Each family's share of 1 at a position cut off: :func:`value` by a
+    softmax with a temperature of :data:`TEMPERATURE` points.
+
+    >>> from princes_of_florence.florenz.config import GameConfig
+    >>> from princes_of_florence.florenz.engine import new_game
+    >>> round(sum(shares(new_game(GameConfig(players=3, seed=1)))), 9)
+    1.0
+    """
+    values = [value(state, family) for family in range(len(state.families))]
+    top = max(values)
+    weights = [math.exp((v - top) / TEMPERATURE) for v in values]
+    total = sum(weights)
+    return tuple(weight / total for weight in weights)
+
+
 class HeuristicBot:
     """Picks the move whose result :func:`value` rates best, on its own view."""
 
     def choose(self, view: PlayerView, moves: Sequence[Move]) -> Move:
         """One of ``moves``, the legal moves of ``view``."""
         state = view.state
-        me = view.player
         if state.stage is Stage.GIOVANNI:
             if Accept() in moves:
                 return Accept()
             discards = [m for m in moves if isinstance(m, Discard)]
             return discards[0] if discards else moves[0]
-        if state.stage is Stage.BONUS:
-            choices = [m for m in moves if not isinstance(m, Discard)]
-        else:
-            choices = [m for m in moves if not isinstance(m, Discard)]
-        best, best_value = choices[0], float("-inf")
-        for move in choices:
-            after = apply(state, move)
-            score = value(after, me)
-            if isinstance(move, BonusVP | BonusTime):
-                score += 0.01
-            if score > best_value:
-                best, best_value = move, score
-        return best
+        choices = [m for m in moves if not isinstance(m, Discard)]
+        rated = ratings(state, choices)
+        best = max(range(len(choices)), key=rated.__getitem__)  # the first of equals
+        return choices[best]

@@ -56,15 +56,15 @@ __all__ = [
 ]
 
 _ASKED = {
-    Stage.SETUP: "places its first debutant on an empty queue",
-    Stage.ACTION: "takes an action",
-    Stage.HURRY: "takes the next step of its Hurry",
-    Stage.TRAVEL: "takes the next step of the travel card",
-    Stage.BONUS: "takes a bonus for having passed",
-    Stage.GIOVANNI: "accepts or declines Giovanni's reward",
-    Stage.COLOUR: "chooses the colour of Strozzi's piece",
-    Stage.CHANCE: "deals",
+    Stage.SETUP: "place your first debutant on an empty queue",
+    Stage.ACTION: "take an action, or pass",
+    Stage.HURRY: "take the next step of your Hurry",
+    Stage.TRAVEL: "take the next step of the travel card",
+    Stage.BONUS: "take a bonus for having passed",
+    Stage.GIOVANNI: "accept or decline Giovanni's reward",
+    Stage.COLOUR: "choose the colour of Strozzi's piece",
 }
+"""What each decision asks, after "Blue: " or "You: ", spoken to the family."""
 
 
 def colour(family: int) -> str:
@@ -96,20 +96,29 @@ def decision_data(state_or_view: GameState | PlayerView) -> dict[str, Any] | Non
     return data
 
 
-def decision_text(state_or_view: GameState | PlayerView) -> str | None:
+def decision_text(state_or_view: GameState | PlayerView, viewer: int | None = None) -> str | None:
     """What the family to decide is asked, as a sentence; ``None`` at the end.
 
+    Args:
+        state_or_view: the true state, or any family's view of it.
+        viewer: the family the sentence is addressed to; their question
+            reads "You: ..." and any other names the family by its colour.
+
     >>> from princes_of_florence.florenz.engine import new_game
-    >>> decision_text(new_game(GameConfig(players=3, seed=1)))[-44:]
-    'places its first debutant on an empty queue.'
+    >>> state = new_game(GameConfig(players=3, seed=1))
+    >>> decision_text(state)
+    'Round 1. Green: place your first debutant on an empty queue.'
+    >>> decision_text(state, viewer=state.player)
+    'Round 1. You: place your first debutant on an empty queue.'
     """
     state = _state(state_or_view)
     if state.stage in (Stage.OVER, Stage.CHANCE):
         return None
-    text = f"Round {state.round}: {colour(state.player)} {_ASKED[state.stage]}"
+    who = "You" if viewer == state.player else colour(state.player)
+    text = f"Round {state.round}. {who}: {_ASKED[state.stage]}"
     data = decision_data(state)
     if data is not None and "cost" in data:
-        text += f" ({data['cost']} time for {data['vp']} VP)"
+        text += f" of {data['vp']} VP for {data['cost']} time"
     return text + "."
 
 

@@ -19,6 +19,7 @@ from typing import Any, cast, get_args
 import attrs
 
 from princes_of_florence.florenz import (
+    bots,
     descriptions,
     engine,
     learning,
@@ -27,7 +28,6 @@ from princes_of_florence.florenz import (
     pictures,
 )
 from princes_of_florence.florenz import serialization as docs
-from princes_of_florence.florenz.bots import HeuristicBot, value
 from princes_of_florence.florenz.config import GameConfig
 from princes_of_florence.florenz.errors import ArgumentError, ConfigError, SerializationError
 from princes_of_florence.florenz.events import Event
@@ -200,8 +200,17 @@ class Florenz:
         return engine.outcome(_only_state(state, "outcome"))
 
     def result(self, state: GameState) -> GameResult:
+        """VP, winners and places; the tie-break figure is each family's petitioners
+        on the board, the first of rule F122 (gifts given, the second, settle what
+        it leaves tied, and ``places`` shows both, ruling FR40).  The solo game
+        has none: a tie with Strozzi is a loss (rule F142)."""
         result = engine.outcome(_only_state(state, "result"))
-        return GameResult(scores=result.vp, winners=result.winners, places=result.places)
+        return GameResult(
+            scores=result.vp,
+            winners=result.winners,
+            places=result.places,
+            tiebreaks=() if state.config.solo else result.petitioners,
+        )
 
     def returns(self, state: GameState) -> tuple[float, ...]:
         winners = engine.outcome(_only_state(state, "returns")).winners
@@ -288,7 +297,10 @@ class Florenz:
 
     def decision_text(self, state_or_view: _StateOrView) -> str | None:
         _state(state_or_view, "decision_text")
-        return descriptions.decision_text(state_or_view)
+        # A view of the family to decide is asked in the second person ("You: ..."), as
+        # the first game's; a state or another family's view names the family.
+        viewer = state_or_view.player if isinstance(state_or_view, PlayerView) else None
+        return descriptions.decision_text(state_or_view, viewer)
 
     def decision_data(self, state_or_view: _StateOrView) -> dict[str, Any] | None:
         _state(state_or_view, "decision_data")
@@ -355,43 +367,27 @@ class Florenz:
         return descriptions.hand(_view(view, "hand"))
 
     def rollout_move(self, state: GameState, moves: Sequence[Move], rng: random.Random) -> Move:
-        """A kind of move at random, then a move of that kind: the nine rings
-        of Pass or the many steps of Hurry weigh as much as one Send."""
-        kinds: dict[type, list[Move]] = {}
-        for move in moves:
-            kinds.setdefault(type(move), []).append(move)
-        group = list(kinds.values())[int(rng.random() * len(kinds))]
-        return group[int(rng.random() * len(group))]
+        """The heuristic's best rated move, or one at random a tenth of the time
+        (:func:`princes_of_florence.florenz.bots.rollout_move`)."""
+        return bots.rollout_move(state, moves, rng)
 
     def search_moves(self, state: GameState) -> Sequence[Move]:
-        """The decision's moves a search tries: without the free discards, with
-        one ring for Pass (the first location where the family has a member,
-        else the first free one) and without Hurry's first steps, whose many
-        variations a small search cannot tell apart (chance moves at a chance
-        node)."""
-        moves = engine.legal_moves(state)
-        kept: list[Move] = []
-        passes: list[Pass] = []
-        for move in moves:
-            if isinstance(move, Pass):
-                passes.append(move)
-            elif not isinstance(move, Discard | Hurry):
-                kept.append(move)
-        if passes:
-            me = state.player
-            own = [p for p in passes if any(f == me for f, _ in state.queues[p.location])]
-            kept.insert(0, (own or passes)[0])
-        return kept or moves
+        """The heuristic's best few moves: no free discard, at most three, within
+        3 points of its valuation of the best, so a clear decision offers one
+        (:func:`princes_of_florence.florenz.bots.candidates`)."""
+        return bots.candidates(state)
 
     def estimates(self, state: GameState) -> tuple[float, ...] | None:
-        """Each family's VP and what the heuristic bot sees coming (its valuation)."""
-        return tuple(value(state, p) for p in range(len(state.families)))
-
-    def evaluate(self, state: GameState) -> tuple[float, ...] | None:
+        """None: a position cut off is scored by :meth:`evaluate`, on Florenz's own scale."""
         return None
 
+    def evaluate(self, state: GameState) -> tuple[float, ...] | None:
+        """Each family's share of 1 by the heuristic's valuation, a lead of 12
+        points counting ``e`` times (:func:`princes_of_florence.florenz.bots.shares`)."""
+        return bots.shares(state)
+
     def bots(self) -> Mapping[str, Callable[[int], Any]]:
-        return {"heuristic": lambda seed: HeuristicBot()}
+        return {"heuristic": lambda seed: bots.HeuristicBot()}
 
     @property
     def action_count(self) -> int:
