@@ -136,3 +136,44 @@ def test_names_keep_their_old_import_paths() -> None:
         assert getattr(old, name) is getattr(heuristic, name)
     with pytest.raises(AttributeError, match="no attribute 'nothing'"):
         _ = mcts.nothing
+
+
+@attrs.frozen
+class Narrow(PrincesOfFlorence):
+    """The Princes of Florence where a search tries one move for every player but player 0."""
+
+    name: str = "narrow"
+
+    def search_moves(self, state: Any) -> Any:
+        moves = super().search_moves(state)
+        return moves if self.current_player(state) == 0 else moves[:1]
+
+
+def _nodes(node: Any) -> int:
+    return 1 + sum(_nodes(child) for child in node.children.values())
+
+
+def test_search_passes_through_forced_moves() -> None:
+    """A move the game's search offers alone is no decision: an iteration expands on below it,
+    so the tree grows by more than one node an iteration."""
+    game = Narrow()
+    state = game.new_game(GameConfig(players=3, seed=5))
+    while game.current_player(state) != 0 or len(game.search_moves(state)) < 2:
+        state = game.apply(state, game.search_moves(state)[0])
+    bot = MCTSBot(1, MCTSParams(iterations=30, rollout_moves=4), game=game)
+    root = bot.search(game.observe(state, 0))
+    assert 30 == root.visits
+    assert _nodes(root) > 30 + 1
+
+
+def test_search_with_one_move_to_try_is_no_search() -> None:
+    """Where the game's search tries one move of several legal ones, the bot plays it at once."""
+    game = Narrow()
+    state = game.new_game(GameConfig(players=3, seed=5))
+    while game.current_player(state) != 1 or len(game.legal_moves(state)) < 2:
+        state = game.apply(state, game.search_moves(state)[0])
+    view = game.observe(state, 1)
+    bot = MCTSBot(1, MCTSParams(iterations=30, rollout_moves=4), game=game)
+    assert game.search_moves(state)[0] == bot.choose(view, game.legal_moves(view))
+    assert bot.last is not None
+    assert (1, 1) == (bot.last.iterations, bot.last.root_moves)

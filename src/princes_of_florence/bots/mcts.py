@@ -19,6 +19,10 @@ game protocol (:mod:`princes_of_florence.games`).  Each iteration:
    ``search_moves``: the decision's moves without free moves, less what the
    game says a search need not try (in The Princes of Florence, bids and
    purchases beyond the player's cash, :func:`~princes_of_florence.search.within_cash`).
+   A move the game offers alone is no decision: the iteration expands it and
+   goes on below it, so a game whose search leaves a turn's small decisions
+   to one move (as Firenze's leaves payments to its heuristic) spends no
+   iterations on them.
 4. **Roll out** with the game's cheap policy (``rollout_move``) to the end of
    the game, or for at most ``rollout_moves`` moves and then score the
    position: the game's ``estimates`` of the final scores made shares of 1 by
@@ -27,9 +31,11 @@ game protocol (:mod:`princes_of_florence.games`).  Each iteration:
 5. **Back up** the reward of each player through the nodes on the path; at
    the end of the game the rewards are the game's ``returns``.
 
-The answer is the most visited move at the root.  Free moves (prestige
-sales, R3) are left out of the search: they are never better than waiting
-for a payment to sell exactly the missing points (revised R4).  With a budget
+The answer is the most visited move at the root; where the game's search
+tries one move there (in the first determinization), that move is the answer
+with no search.  Free moves (prestige sales, R3) are left out of the search:
+they are never better than waiting for a payment to sell exactly the missing
+points (revised R4).  With a budget
 in iterations the bot is deterministic for a given seed; with a budget in
 seconds it depends on the machine's speed.
 
@@ -257,6 +263,11 @@ class MCTSBot:
                 break
             iterations += 1
             state = determinize(view, rng)
+            if iterations == 1 and current(state) is not None:
+                first = search_moves(state)
+                if len(first) == 1:  # one move to try: nothing to search
+                    root.children[first[0]] = _Node()
+                    break
             node = root
             path: list[tuple[_Node, int]] = []
             # Selection and expansion.
@@ -282,6 +293,9 @@ class MCTSBot:
                                 sibling.available += 1
                     state = apply(state, move)
                     path.append((child, seat))
+                    if len(legal) == 1:  # a forced move is no decision: expand on below it
+                        node = child
+                        continue
                     break
                 best_child = None
                 best_move = legal[0]
