@@ -177,3 +177,59 @@ def test_search_with_one_move_to_try_is_no_search() -> None:
     assert game.search_moves(state)[0] == bot.choose(view, game.legal_moves(view))
     assert bot.last is not None
     assert (1, 1) == (bot.last.iterations, bot.last.root_moves)
+
+
+@attrs.frozen
+class Counted(PrincesOfFlorence):
+    """The Princes of Florence whose rollouts play the last move offered, counted."""
+
+    name: str = "counted"
+    played: list[int] = attrs.field(factory=list, eq=False)
+
+    def rollout_move(self, state: Any, moves: Any, rng: random.Random) -> Any:
+        self.played.append(1)
+        return moves[-1]
+
+
+def _wide_view(game: PrincesOfFlorence) -> Any:
+    state = game.new_game(GameConfig(players=3, seed=5))
+    while len(game.search_moves(state)) < 3:
+        state = game.apply(state, game.search_moves(state)[0])
+    return state, game.observe(state, game.current_player(state))
+
+
+def test_guided_search_expands_the_rollout_policys_move_first() -> None:
+    """With ``guided`` the search expands first what the game's rollout policy picks
+    among the untried moves (here the last), instead of one at random."""
+    game = Counted()
+    state, view = _wide_view(game)
+    tried = list(game.search_moves(state))
+    for iterations in (1, 2):
+        bot = MCTSBot(1, MCTSParams(iterations=iterations, rollout_moves=0, guided=True), game)
+        assert tried[-iterations:] == sorted(bot.search(view).children, key=tried.index)
+
+
+def test_cut_off_from_the_root_rolls_deep_paths_out_less() -> None:
+    """With ``from_root`` a rollout stops ``rollout_moves`` moves after the root, so the
+    moves of the tree count toward the cut-off."""
+    counts = []
+    for from_root in (False, True):
+        game = Counted()
+        _, view = _wide_view(game)
+        params = MCTSParams(iterations=20, rollout_moves=6, from_root=from_root)
+        MCTSBot(1, params, game).search(view)
+        counts.append(len(game.played))
+    assert 20 * 6 == counts[0]
+    assert counts[1] <= 20 * 5
+
+
+def test_search_flags_by_spec() -> None:
+    """``guided`` and ``from_root`` are set by 1 or 0 in a spec; anything else is refused."""
+    bot = make_bot("mcts:iterations=5:guided=1:from_root=1")
+    assert isinstance(bot, MCTSBot)
+    assert (True, True) == (bot.params.guided, bot.params.from_root)
+    off = make_bot("mcts:guided=0")
+    assert isinstance(off, MCTSBot)
+    assert not off.params.guided
+    with pytest.raises(ValueError, match="is 1 or 0, not 'yes'"):
+        make_bot("mcts:guided=yes")

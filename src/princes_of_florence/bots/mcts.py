@@ -97,6 +97,14 @@ class MCTSParams:
         temperature: points of the game's score (prestige in The Princes of
             Florence) that make one player's reward at a cut-off ``e`` times
             another's (see :func:`~princes_of_florence.bots.mcts.softmax`).
+        guided: expand the untried move the game's rollout policy
+            (``rollout_move``) picks among the untried ones, instead of one
+            at random, so that the first visit of a decision plays what the
+            game's policy would.  Off by default.
+        from_root: count ``rollout_moves`` from the root, not from the end
+            of the iteration's path through the tree, so that every
+            iteration's position is scored as far into the game (a deep
+            path is rolled out less).  Off by default.
 
     Example:
         >>> MCTSParams(iterations=200).iterations, MCTSParams().exploration
@@ -110,6 +118,8 @@ class MCTSParams:
     exploration: float = 0.7
     rollout_moves: int | None = 30
     temperature: float = 4.0
+    guided: bool = False
+    from_root: bool = False
 
     def __attrs_post_init__(self) -> None:
         if self.iterations < 1:
@@ -251,6 +261,7 @@ class MCTSBot:
         rng = self._rng
         root = _Node()
         c = params.exploration
+        guided = params.guided
         clock = time.process_time  # CPU time: other work on the machine does not count
         start = clock()
         deadline = None if params.seconds is None else start + params.seconds
@@ -270,6 +281,7 @@ class MCTSBot:
                     break
             node = root
             path: list[tuple[_Node, int]] = []
+            depth = 0  # moves from the root
             # Selection and expansion.
             while True:
                 seat = current(state)
@@ -277,12 +289,16 @@ class MCTSBot:
                     if not is_chance(state):
                         break
                     state = apply(state, self._chance(state, rng))
+                    depth += 1
                     continue
                 legal = search_moves(state)
                 children = node.children
                 untried = [m for m in legal if m not in children]
                 if untried:
-                    move = untried[int(rng.random() * len(untried))]
+                    if guided:
+                        move = rollout_move(state, untried, rng)
+                    else:
+                        move = untried[int(rng.random() * len(untried))]
                     child = _Node()
                     children[move] = child
                     child.available = 1
@@ -292,6 +308,7 @@ class MCTSBot:
                             if sibling is not None:
                                 sibling.available += 1
                     state = apply(state, move)
+                    depth += 1
                     path.append((child, seat))
                     if len(legal) == 1:  # a forced move is no decision: expand on below it
                         node = child
@@ -310,11 +327,12 @@ class MCTSBot:
                         best_score, best_child, best_move = score, child, move
                 assert best_child is not None
                 state = apply(state, best_move)
+                depth += 1
                 path.append((best_child, seat))
                 node = best_child
             # Rollout.
             limit = params.rollout_moves
-            steps = 0
+            steps = depth if params.from_root else 0
             rewards: tuple[float, ...] | None = None
             while True:
                 if current(state) is None:

@@ -400,10 +400,12 @@ def _build_alternatives(where: Where, me: PlayerState, moves: Sequence[Move]) ->
 
 def rollout_move(state: State, moves: Sequence[Move], rng: random.Random) -> Move:
     """A search bot's playout move: the heuristic bot's, but for a share :data:`EXPLORE`
-    of the moves, drawn from ``moves`` (the search moves) at random."""
+    of the moves, and where ``moves`` (the search moves, or those a search has not yet
+    tried) lack it, drawn from ``moves`` at random."""
     if rng.random() < EXPLORE:
         return moves[int(rng.random() * len(moves))]
-    return _policy(state)
+    move = _policy(state)
+    return move if move in moves else moves[int(rng.random() * len(moves))]
 
 
 _TURN_ENDS = frozenset((Step.CHOOSE, Step.OVER, Step.CHANCE))
