@@ -191,11 +191,14 @@ class Counted(PrincesOfFlorence):
         return moves[-1]
 
 
-def _wide_view(game: PrincesOfFlorence) -> Any:
+def _wide_view(game: PrincesOfFlorence) -> tuple[Any, Any]:
+    """The first state of a seeded game where a search tries 3 moves or more, and its view."""
     state = game.new_game(GameConfig(players=3, seed=5))
     while len(game.search_moves(state)) < 3:
         state = game.apply(state, game.search_moves(state)[0])
-    return state, game.observe(state, game.current_player(state))
+    player = game.current_player(state)
+    assert player is not None
+    return state, game.observe(state, player)
 
 
 def test_guided_search_expands_the_rollout_policys_move_first() -> None:
