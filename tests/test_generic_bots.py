@@ -227,10 +227,11 @@ def test_cut_off_from_the_root_rolls_deep_paths_out_less() -> None:
 
 
 def test_search_flags_by_spec() -> None:
-    """``guided`` and ``from_root`` are set by 1 or 0 in a spec; anything else is refused."""
-    bot = make_bot("mcts:iterations=5:guided=1:from_root=1")
+    """``guided`` and ``from_root`` are set by 1 or 0 in a spec (anything else is refused),
+    the softmax's ``temperature`` by a number."""
+    bot = make_bot("mcts:iterations=5:guided=1:from_root=1:temperature=10")
     assert isinstance(bot, MCTSBot)
-    assert (True, True) == (bot.params.guided, bot.params.from_root)
+    assert (True, True, 10.0) == (bot.params.guided, bot.params.from_root, bot.params.temperature)
     off = make_bot("mcts:guided=0")
     assert isinstance(off, MCTSBot)
     assert not off.params.guided
