@@ -340,8 +340,9 @@ _last: list[tuple[State, Move]] = []
 
 def _policy(state: State) -> Move:
     """The heuristic bot's move in ``state``, among the decision's own moves."""
-    if _last and _last[0][0] is state:  # the same object, kept alive here
-        return _last[0][1]
+    last = _last[0] if _last else None  # read once: another thread may replace it
+    if last is not None and last[0] is state:  # the same object, kept alive here
+        return last[1]
     move = _heuristic(state, _plain(state), None)
     _last[:] = [(state, move)]
     return move
