@@ -183,7 +183,7 @@ def test_estimates_value_a_tower_by_the_commission_it_grows_toward() -> None:
 
 
 def test_mcts_plays_firenze_deterministically_for_a_seed() -> None:
-    """The search bot gives the same move for the same seed and budget."""
+    """The search bot gives the same move for the same seed and budget, guided or not."""
     state = _played(1, 30)
     while GAME.current_player(state) is None or len(bots.search_moves(state)) < 2:
         state = GAME.apply(state, _heuristic(state))
@@ -191,9 +191,8 @@ def test_mcts_plays_firenze_deterministically_for_a_seed() -> None:
     assert player is not None
     view = GAME.observe(state, player)
     moves = GAME.legal_moves(view)
-    chosen = [
-        MCTSBot(7, MCTSParams(iterations=12, rollout_moves=8), GAME).choose(view, moves)
-        for _ in range(2)
-    ]
-    assert chosen[0] == chosen[1]
-    assert chosen[0] in bots.search_moves(state)
+    for guided in (False, True):
+        params = MCTSParams(iterations=12, rollout_moves=8, guided=guided, from_root=guided)
+        chosen = [MCTSBot(7, params, GAME).choose(view, moves) for _ in range(2)]
+        assert chosen[0] == chosen[1]
+        assert chosen[0] in bots.search_moves(state)
