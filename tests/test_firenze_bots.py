@@ -109,7 +109,7 @@ def test_search_moves_at_the_exchange_take_the_colour_of_the_nearest_tower() -> 
     assert EndPhase() in tried
     exchanges = [m for m in tried if isinstance(m, Exchange)]
     assert 1 == len(exchanges)
-    assert Colour.G == exchanges[0].colour  # the green tower stands 1 floor from G5
+    assert Colour.G == exchanges[0].colour  # G6 is as near as Y3 and worth more
 
 
 def test_rollout_move_is_the_heuristics_but_for_an_explored_share() -> None:
