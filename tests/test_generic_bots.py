@@ -190,3 +190,104 @@ def test_names_keep_their_old_import_paths() -> None:
         assert getattr(old, name) is getattr(heuristic, name)
     with pytest.raises(AttributeError, match="no attribute 'nothing'"):
         _ = mcts.nothing
+
+
+@attrs.frozen
+class Narrow(PrincesOfFlorence):
+    """The Princes of Florence where a search tries one move for every player but player 0."""
+
+    name: str = "narrow"
+
+    def search_moves(self, state: Any) -> Any:
+        moves = super().search_moves(state)
+        return moves if self.current_player(state) == 0 else moves[:1]
+
+
+def _nodes(node: Any) -> int:
+    return 1 + sum(_nodes(child) for child in node.children.values())
+
+
+def test_search_passes_through_forced_moves() -> None:
+    """A move the game's search offers alone is no decision: an iteration expands on below it,
+    so the tree grows by more than one node an iteration."""
+    game = Narrow()
+    state = game.new_game(GameConfig(players=3, seed=5))
+    while game.current_player(state) != 0 or len(game.search_moves(state)) < 2:
+        state = game.apply(state, game.search_moves(state)[0])
+    bot = MCTSBot(1, MCTSParams(iterations=30, rollout_moves=4), game=game)
+    root = bot.search(game.observe(state, 0))
+    assert 30 == root.visits
+    assert _nodes(root) > 30 + 1
+
+
+def test_search_with_one_move_to_try_is_no_search() -> None:
+    """Where the game's search tries one move of several legal ones, the bot plays it at once."""
+    game = Narrow()
+    state = game.new_game(GameConfig(players=3, seed=5))
+    while game.current_player(state) != 1 or len(game.legal_moves(state)) < 2:
+        state = game.apply(state, game.search_moves(state)[0])
+    view = game.observe(state, 1)
+    bot = MCTSBot(1, MCTSParams(iterations=30, rollout_moves=4), game=game)
+    assert game.search_moves(state)[0] == bot.choose(view, game.legal_moves(view))
+    assert bot.last is not None
+    assert (1, 1) == (bot.last.iterations, bot.last.root_moves)
+
+
+@attrs.frozen
+class Counted(PrincesOfFlorence):
+    """The Princes of Florence whose rollouts play the last move offered, counted."""
+
+    name: str = "counted"
+    played: list[int] = attrs.field(factory=list, eq=False)
+
+    def rollout_move(self, state: Any, moves: Any, rng: random.Random) -> Any:
+        self.played.append(1)
+        return moves[-1]
+
+
+def _wide_view(game: PrincesOfFlorence) -> tuple[Any, Any]:
+    """The first state of a seeded game where a search tries 3 moves or more, and its view."""
+    state = game.new_game(GameConfig(players=3, seed=5))
+    while len(game.search_moves(state)) < 3:
+        state = game.apply(state, game.search_moves(state)[0])
+    player = game.current_player(state)
+    assert player is not None
+    return state, game.observe(state, player)
+
+
+def test_guided_search_expands_the_rollout_policys_move_first() -> None:
+    """With ``guided`` the search expands first what the game's rollout policy picks
+    among the untried moves (here the last), instead of one at random."""
+    game = Counted()
+    state, view = _wide_view(game)
+    tried = list(game.search_moves(state))
+    for iterations in (1, 2):
+        bot = MCTSBot(1, MCTSParams(iterations=iterations, rollout_moves=0, guided=True), game)
+        assert tried[-iterations:] == sorted(bot.search(view).children, key=tried.index)
+
+
+def test_cut_off_from_the_root_rolls_deep_paths_out_less() -> None:
+    """With ``from_root`` a rollout stops ``rollout_moves`` moves after the root, so the
+    moves of the tree count toward the cut-off."""
+    counts = []
+    for from_root in (False, True):
+        game = Counted()
+        _, view = _wide_view(game)
+        params = MCTSParams(iterations=20, rollout_moves=6, from_root=from_root)
+        MCTSBot(1, params, game).search(view)
+        counts.append(len(game.played))
+    assert 20 * 6 == counts[0]
+    assert counts[1] <= 20 * 5
+
+
+def test_search_flags_by_spec() -> None:
+    """``guided`` and ``from_root`` are set by 1 or 0 in a spec (anything else is refused),
+    the softmax's ``temperature`` by a number."""
+    bot = make_bot("mcts:iterations=5:guided=1:from_root=1:temperature=10")
+    assert isinstance(bot, MCTSBot)
+    assert (True, True, 10.0) == (bot.params.guided, bot.params.from_root, bot.params.temperature)
+    off = make_bot("mcts:guided=0")
+    assert isinstance(off, MCTSBot)
+    assert not off.params.guided
+    with pytest.raises(ValueError, match="is 1 or 0, not 'yes'"):
+        make_bot("mcts:guided=yes")

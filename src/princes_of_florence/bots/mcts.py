@@ -21,7 +21,10 @@ game protocol (:mod:`princes_of_florence.games`).  Each iteration:
    purchases beyond the player's cash, :func:`~princes_of_florence.search.within_cash`;
    in Florenz, all but the heuristic's best few).  When the game offers a
    single move at the root, that move is the answer and the search stops
-   after its first determinization.
+   after its first determinization.  A move the game offers alone below the
+   root is no decision: the iteration expands it and goes on below it, so a
+   game whose search leaves a turn's small decisions to one move (as
+   Firenze's leaves payments to its heuristic) spends no iterations on them.
 4. **Roll out** with the game's cheap policy (``rollout_move``) to the end of
    the game, or for at most ``rollout_moves`` moves and then score the
    position: the game's ``estimates`` of the final scores made shares of 1 by
@@ -30,9 +33,11 @@ game protocol (:mod:`princes_of_florence.games`).  Each iteration:
 5. **Back up** the reward of each player through the nodes on the path; at
    the end of the game the rewards are the game's ``returns``.
 
-The answer is the most visited move at the root.  Free moves (prestige
-sales, R3) are left out of the search: they are never better than waiting
-for a payment to sell exactly the missing points (revised R4).  With a budget
+The answer is the most visited move at the root; where the game's search
+tries one move there (in the first determinization), that move is the answer
+with no search.  Free moves (prestige sales, R3) are left out of the search:
+they are never better than waiting for a payment to sell exactly the missing
+points (revised R4).  With a budget
 in iterations the bot is deterministic for a given seed; with a budget in
 seconds it depends on the machine's speed.
 
@@ -94,6 +99,14 @@ class MCTSParams:
         temperature: points of the game's score (prestige in The Princes of
             Florence) that make one player's reward at a cut-off ``e`` times
             another's (see :func:`~princes_of_florence.bots.mcts.softmax`).
+        guided: expand the untried move the game's rollout policy
+            (``rollout_move``) picks among the untried ones, instead of one
+            at random, so that the first visit of a decision plays what the
+            game's policy would.  Off by default.
+        from_root: count ``rollout_moves`` from the root, not from the end
+            of the iteration's path through the tree, so that every
+            iteration's position is scored as far into the game (a deep
+            path is rolled out less).  Off by default.
 
     Example:
         >>> MCTSParams(iterations=200).iterations, MCTSParams().exploration
@@ -107,6 +120,8 @@ class MCTSParams:
     exploration: float = 0.7
     rollout_moves: int | None = 30
     temperature: float = 4.0
+    guided: bool = False
+    from_root: bool = False
 
     def __attrs_post_init__(self) -> None:
         if self.iterations < 1:
@@ -248,6 +263,7 @@ class MCTSBot:
         rng = self._rng
         root = _Node()
         c = params.exploration
+        guided = params.guided
         clock = time.process_time  # CPU time: other work on the machine does not count
         start = clock()
         deadline = None if params.seconds is None else start + params.seconds
@@ -260,9 +276,14 @@ class MCTSBot:
                 break
             iterations += 1
             state = determinize(view, rng)
+            if iterations == 1 and current(state) is not None:
+                first = search_moves(state)
+                if len(first) == 1:  # one move to try: nothing to search
+                    root.children[first[0]] = _Node()
+                    break
             node = root
             path: list[tuple[_Node, int]] = []
-            forced = False
+            depth = 0  # moves from the root
             # Selection and expansion.
             while True:
                 seat = current(state)
@@ -270,17 +291,16 @@ class MCTSBot:
                     if not is_chance(state):
                         break
                     state = apply(state, self._chance(state, rng))
+                    depth += 1
                     continue
                 legal = search_moves(state)
-                if node is root and len(legal) == 1 and not root.children:
-                    # The game offers one move worth searching: it is the answer.
-                    root.children[legal[0]] = _Node()
-                    forced = True
-                    break
                 children = node.children
                 untried = [m for m in legal if m not in children]
                 if untried:
-                    move = untried[int(rng.random() * len(untried))]
+                    if guided:
+                        move = rollout_move(state, untried, rng)
+                    else:
+                        move = untried[int(rng.random() * len(untried))]
                     child = _Node()
                     children[move] = child
                     child.available = 1
@@ -290,7 +310,11 @@ class MCTSBot:
                             if sibling is not None:
                                 sibling.available += 1
                     state = apply(state, move)
+                    depth += 1
                     path.append((child, seat))
+                    if len(legal) == 1:  # a forced move is no decision: expand on below it
+                        node = child
+                        continue
                     break
                 best_child = None
                 best_move = legal[0]
@@ -305,13 +329,12 @@ class MCTSBot:
                         best_score, best_child, best_move = score, child, move
                 assert best_child is not None
                 state = apply(state, best_move)
+                depth += 1
                 path.append((best_child, seat))
                 node = best_child
-            if forced:
-                break
             # Rollout.
             limit = params.rollout_moves
-            steps = 0
+            steps = depth if params.from_root else 0
             rewards: tuple[float, ...] | None = None
             while True:
                 if current(state) is None:

@@ -73,11 +73,21 @@ def bot_kinds(game: AnyGame | str | None = None) -> tuple[str, ...]:
     return (GENERIC_KINDS[0], *own, *GENERIC_KINDS[1:])
 
 
-_MCTS_KEYS = {
+def _flag(value: str) -> bool:
+    """A setting that is on (``1``) or off (``0``)."""
+    if value not in ("0", "1"):
+        raise ValueError(f"a setting that is on or off is 1 or 0, not {value!r}")
+    return value == "1"
+
+
+_MCTS_KEYS: dict[str, tuple[str, Callable[[str], object]]] = {
     "iterations": ("iterations", int),
     "seconds": ("seconds", float),
     "rollout": ("rollout_moves", int),
     "c": ("exploration", float),
+    "temperature": ("temperature", float),
+    "guided": ("guided", _flag),
+    "from_root": ("from_root", _flag),
 }
 
 
@@ -86,7 +96,10 @@ def make_bot(spec: str, seed: int | str = 0, game: AnyGame | str | None = None) 
 
     ``random`` (setting ``sell``: the chance of a free move, such as a sale
     of prestige), ``mcts`` (settings ``iterations``, ``seconds``, ``rollout``
-    for the rollout cut-off, ``c`` for the exploration constant), and the
+    for the rollout cut-off, ``c`` for the exploration constant,
+    ``temperature`` for the softmax of the estimates, ``guided``
+    and ``from_root`` set to 1 or 0 for the flags of
+    :class:`~princes_of_florence.bots.MCTSParams`), and the
     game's own bots (``heuristic`` for The Princes of Florence, without
     settings), settings written ``kind:key=value:key=value`` (commas separate
     the bots of a table).

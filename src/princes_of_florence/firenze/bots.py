@@ -17,9 +17,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from functools import cache
+
+import attrs
 
 from princes_of_florence.firenze.components import default_catalog
-from princes_of_florence.firenze.ids import CardKind, Step, Title
+from princes_of_florence.firenze.engine import apply
+from princes_of_florence.firenze.ids import CardKind, Colour, Step, Title
 from princes_of_florence.firenze.moves import (
     CancelEvent,
     ChooseCard,
@@ -28,6 +32,7 @@ from princes_of_florence.firenze.moves import (
     DiscardBrick,
     DiscardCard,
     EndPhase,
+    Exchange,
     Fulfil,
     Move,
     PayBrick,
@@ -41,9 +46,18 @@ from princes_of_florence.firenze.moves import (
 )
 from princes_of_florence.firenze.observation import PlayerView
 from princes_of_florence.firenze.rules.legal import balcony_commissions, legal_moves
+from princes_of_florence.firenze.rules.scoring import final_scores
 from princes_of_florence.firenze.state import OPEN, PlayerState, State
 
-__all__ = ["HeuristicBot", "estimates", "evaluate", "rollout_move", "search_moves"]
+__all__ = [
+    "EXPLORE",
+    "WIDTH",
+    "HeuristicBot",
+    "estimates",
+    "evaluate",
+    "rollout_move",
+    "search_moves",
+]
 
 _CARD_WORTH = {
     Title.WERKSTATT: 3.0,
@@ -70,31 +84,51 @@ _CARD_WORTH = {
 Where = State | PlayerView
 
 
-def _value(where: Where, colour: int, floors: int) -> float:
-    """The prestige of fulfilling ``colour``'s ``floors`` commission now, 0 if closed."""
+@attrs.frozen
+class _Tables:
+    """The catalog's numbers :func:`_value` reads, looked up once."""
+
+    min_floors: int
+    max_floors: int
+    per_tower: int
+    prestige: tuple[int, ...]  # by commission index
+    balcony_index: dict[str, int]  # by tile
+    balcony_prestige: dict[str, int]  # by tile
+    level_bonus: dict[int, int]  # by floor count
+
+
+@cache
+def _tables() -> _Tables:
     catalog = default_catalog()
     c = catalog.constants
-    if not c.min_floors <= floors <= c.max_floors:
+    count = 6 * catalog.floors_per_tower
+    return _Tables(
+        min_floors=c.min_floors,
+        max_floors=c.max_floors,
+        per_tower=catalog.floors_per_tower,
+        prestige=tuple(catalog.commission_prestige(index) for index in range(count)),
+        balcony_index=dict(balcony_commissions(catalog)),
+        balcony_prestige={spec.id: spec.prestige for spec in catalog.balconies},
+        level_bonus={tile.floors: tile.prestige for tile in reversed(catalog.level_tiles)},
+    )
+
+
+def _value(where: Where, colour: int, floors: int) -> float:
+    """The prestige of fulfilling ``colour``'s ``floors`` commission now, 0 if closed."""
+    t = _tables()
+    if not t.min_floors <= floors <= t.max_floors:
         return 0.0
-    index = colour * catalog.floors_per_tower + floors - c.min_floors
-    if where.seals[index] != OPEN:
+    index = colour * t.per_tower + floors - t.min_floors
+    seals = where.seals
+    if seals[index] != OPEN:
         return 0.0
-    balconies = balcony_commissions(catalog)
+    balconies = t.balcony_index
     for tile in where.balconies:
         if balconies[tile] == index:
-            nxt = next(
-                (balconies[t] for t in where.balconies if where.seals[balconies[t]] == OPEN), None
-            )
-            return float(catalog.balcony(tile).prestige) if nxt == index else 0.0
-    bonus = next(
-        (
-            t.prestige
-            for t in catalog.level_tiles
-            if t.floors == floors and floors in where.level_tiles
-        ),
-        0,
-    )
-    return float(catalog.commission_prestige(index) + bonus)
+            nxt = next((balconies[b] for b in where.balconies if seals[balconies[b]] == OPEN), None)
+            return float(t.balcony_prestige[tile]) if nxt == index else 0.0
+    bonus = t.level_bonus.get(floors, 0) if floors in where.level_tiles else 0
+    return float(t.prestige[index] + bonus)
 
 
 def _target(where: Where, colour: int, height: int) -> int | None:
@@ -122,17 +156,13 @@ class HeuristicBot:
         return _heuristic(view, moves, self.rng)
 
 
-def _heuristic(where: Where, moves: Sequence[Move], rng: random.Random) -> Move:
+def _heuristic(where: Where, moves: Sequence[Move], rng: random.Random | None) -> Move:
+    """The heuristic bot's move; without ``rng`` its last resort is the first move."""
     me = where.players[where.decider]
     step = where.step
     fulfils = [m for m in moves if isinstance(m, Fulfil)]
     if fulfils:
-
-        def worth(m: Fulfil) -> float:
-            t = me.towers[m.tower]
-            return _value(where, t.colour, t.height + m.architect) - (1.0 if m.architect else 0.0)
-
-        return max(fulfils, key=worth)
+        return max(fulfils, key=lambda m: _fulfil_worth(where, me, m))
     bells = [m for m in moves if isinstance(m, DeliverBellTower)]
     if bells:
         return bells[0]
@@ -162,24 +192,32 @@ def _heuristic(where: Where, moves: Sequence[Move], rng: random.Random) -> Move:
         for m in moves:
             if isinstance(m, PlayPatrizier) and _CARD_WORTH.get(m.title, 0) < 0:
                 return m
-    return next((m for m in moves if isinstance(m, EndPhase)), rng.choice(list(moves)))
+    # the bot draws its last resort even when it ends the phase (kept: it fixes the bot's games)
+    fallback = moves[0] if rng is None else rng.choice(list(moves))
+    return next((m for m in moves if isinstance(m, EndPhase)), fallback)
+
+
+def _card_score(where: Where, me: PlayerState, m: ChooseCard) -> float:
+    """What taking the row card of ``m`` is worth: its bricks less its cost, and the card."""
+    catalog = default_catalog()
+    card = where.row[m.slot]
+    cost = 0 if m.fuerstin else catalog.constants.row_costs[m.slot]
+    score = sum(card.bricks) - cost + _CARD_WORTH.get(card.title, 0.3)
+    if m.fuerstin:
+        score -= 1.0
+    spec = catalog.card(card.title)
+    if spec.kind is CardKind.BUILDING and card.title in me.buildings:
+        score -= _CARD_WORTH.get(card.title, 0.3)
+    return score
 
 
 def _choose_card(where: Where, me: PlayerState, moves: Sequence[Move]) -> Move:
-    catalog = default_catalog()
     best: Move | None = None
     best_score = -1e9
     for m in moves:
         if not isinstance(m, ChooseCard):
             continue
-        card = where.row[m.slot]
-        cost = 0 if m.fuerstin else catalog.constants.row_costs[m.slot]
-        score = sum(card.bricks) - cost + _CARD_WORTH.get(card.title, 0.3)
-        if m.fuerstin:
-            score -= 1.0
-        spec = catalog.card(card.title)
-        if spec.kind is CardKind.BUILDING and card.title in me.buildings:
-            score -= _CARD_WORTH.get(card.title, 0.3)
+        score = _card_score(where, me, m)
         if score > best_score:
             best, best_score = m, score
     assert best is not None  # the leftmost card is always affordable (ruling ZR10)
@@ -216,25 +254,22 @@ def _build(where: Where, me: PlayerState, moves: Sequence[Move]) -> Move:
     return EndPhase()
 
 
-def rollout_move(state: State, moves: Sequence[Move], rng: random.Random) -> Move:
-    """A search bot's playout move: fulfil when possible, build with purpose, else at random."""
-    if rng.random() < 0.8:
-        for m in moves:
-            if isinstance(m, Fulfil | DeliverBellTower):
-                return m
-        places = [m for m in moves if isinstance(m, PlaceBrick)]
-        if places and rng.random() < 0.9:
-            raised = [m for m in places if m.tower is not None]
-            return rng.choice(raised if raised and rng.random() < 0.8 else places)
-    return rng.choice(list(moves))
-
-
 _FREE = (PlayAlchemist, PlaySchmuggler, PlaySaboteur, PlayPatrizier)
 
+WIDTH = 3
+"""The most row cards, and the most commissions, a search tries at one decision."""
 
-def search_moves(state: State) -> tuple[Move, ...]:
-    """The moves a search tries: the decision's own moves, without the persons played at
-    any point of the turn (ruling ZR21), which the legal order lists last."""
+EXPLORE = 0.1
+"""The share of a rollout's moves drawn at random from the search moves, not the heuristic's."""
+
+TOWER_SHARE = 0.8
+"""What :func:`estimates` counts of the commission a tower grows toward, when it stands
+at the commission's height (less, in proportion, below it)."""
+
+
+def _plain(state: State) -> tuple[Move, ...]:
+    """The decision's own moves: the legal moves without the persons played at any point
+    of the turn (ruling ZR21), which the legal order lists last."""
     moves = legal_moves(state)
     end = len(moves)
     while end and isinstance(moves[end - 1], _FREE):
@@ -242,13 +277,169 @@ def search_moves(state: State) -> tuple[Move, ...]:
     return moves[:end] if end < len(moves) else moves
 
 
+def search_moves(state: State) -> tuple[Move, ...]:
+    """The moves a search tries: the heuristic's move, and alternatives only where a
+    decision shapes the turn.
+
+    The persons played at any point of the turn (ruling ZR21) are left out.  Payments,
+    discards, events and the limits are left to the heuristic (its move alone), so that
+    a search spends its iterations on what a turn achieves:
+
+    * choosing a card: the :data:`WIDTH` cards the heuristic values most, and the card
+      with the most bricks for the own towers that grow toward an open commission;
+    * the exchange: ending the phase (the heuristic's move), or taking a brick of the
+      colour of the own tower closest to an open commission;
+    * building: the heuristic's brick, ending the phase, raising the tower closest to an
+      open commission, starting a tower toward one;
+    * fulfilling: the :data:`WIDTH` most valuable commissions, delivering a bell tower,
+      and waiting to build higher (ending the phase).
+
+    >>> from princes_of_florence.firenze import FirenzeConfig, new_game
+    >>> state = new_game(FirenzeConfig(players=4, seed=1))
+    >>> len(search_moves(state))
+    3
+    """
+    plain = _plain(state)
+    if len(plain) == 1:
+        return plain
+    step = state.step
+    me = state.players[state.decider]
+    keep: set[Move]
+    if step is Step.CHOOSE:
+        cards = [m for m in plain if isinstance(m, ChooseCard)]
+        cards.sort(key=lambda m: -_card_score(state, me, m))  # stable: ties in legal order
+        keep = set(cards[:WIDTH])
+        wanted = {me.towers[index].colour for _, _, index in _closest(state, me)}
+        if wanted:
+            keep.add(max(cards, key=lambda m: _wanted_bricks(state, m, wanted)))
+    elif step is Step.EXCHANGE:
+        keep = {_END}
+        exchange = _useful_exchange(state, me, plain)
+        if exchange is not None:
+            keep.add(exchange)
+    elif step is Step.BUILD:
+        keep = {_policy(state)}
+        if _END in plain:
+            keep.add(_END)
+        keep.update(_build_alternatives(state, me, plain))
+    elif step is Step.FULFIL:
+        fulfils = [m for m in plain if isinstance(m, Fulfil)]
+        fulfils.sort(key=lambda m: -_fulfil_worth(state, me, m))
+        keep = set(fulfils[:WIDTH])
+        keep.update(m for m in plain if isinstance(m, DeliverBellTower | EndPhase))
+    else:
+        return (_policy(state),)
+    return tuple(m for m in plain if m in keep)
+
+
+_END = EndPhase()
+
+_last: list[tuple[State, Move]] = []
+"""The last state :func:`_policy` answered, with its answer: a rollout asks twice a move."""
+
+
+def _policy(state: State) -> Move:
+    """The heuristic bot's move in ``state``, among the decision's own moves."""
+    last = _last[0] if _last else None  # read once: another thread may replace it
+    if last is not None and last[0] is state:  # the same object, kept alive here
+        return last[1]
+    move = _heuristic(state, _plain(state), None)
+    _last[:] = [(state, move)]
+    return move
+
+
+def _fulfil_worth(where: Where, me: PlayerState, m: Fulfil) -> float:
+    """The heuristic's worth of a fulfilment: its prestige, less 1 for an Architekt."""
+    t = me.towers[m.tower]
+    return _value(where, t.colour, t.height + m.architect) - (1.0 if m.architect else 0.0)
+
+
+def _closest(where: Where, me: PlayerState) -> list[tuple[int, float, int]]:
+    """The own towers with an open commission above them: floors missing, minus its
+    prestige, tower; nearest first."""
+    found = []
+    for index, t in enumerate(me.towers):
+        goal = _target(where, t.colour, t.height + 1)
+        if goal is not None:
+            found.append((goal - t.height, -_value(where, t.colour, goal), index))
+    found.sort()
+    return found
+
+
+def _wanted_bricks(where: Where, m: ChooseCard, wanted: set[Colour]) -> int:
+    """The bricks of the ``wanted`` colours on the row card of ``m``, less its cost."""
+    bricks = where.row[m.slot].bricks
+    cost = 0 if m.fuerstin else default_catalog().constants.row_costs[m.slot]
+    return sum(bricks[colour] for colour in wanted) - cost
+
+
+def _useful_exchange(where: Where, me: PlayerState, moves: Sequence[Move]) -> Move | None:
+    """An exchange for a brick of the colour of the tower closest to an open commission."""
+    for _, _, index in _closest(where, me):
+        colour = me.towers[index].colour
+        for m in moves:
+            if isinstance(m, Exchange) and m.colour == colour:
+                return m
+    return None
+
+
+def _build_alternatives(where: Where, me: PlayerState, moves: Sequence[Move]) -> list[Move]:
+    """Besides the heuristic's brick: raising the tower closest to an open commission, and
+    starting a tower of the colour the supply holds most of toward one."""
+    found: list[Move] = []
+    places = [m for m in moves if isinstance(m, PlaceBrick)]
+    for _, _, index in _closest(where, me):
+        raise_it = next((m for m in places if m.tower == index), None)
+        if raise_it is not None:
+            found.append(raise_it)
+            break
+    new = [m for m in places if m.tower is None and _target(where, m.colour, 1) is not None]
+    if new:
+        found.append(max(new, key=lambda m: me.supply[m.colour]))
+    return found
+
+
+def rollout_move(state: State, moves: Sequence[Move], rng: random.Random) -> Move:
+    """A search bot's playout move: the heuristic bot's, but for a share :data:`EXPLORE`
+    of the moves, and where ``moves`` (the search moves, or those a search has not yet
+    tried) lack it, drawn from ``moves`` at random."""
+    if rng.random() < EXPLORE:
+        return moves[int(rng.random() * len(moves))]
+    move = _policy(state)
+    return move if move in moves else moves[int(rng.random() * len(moves))]
+
+
+_TURN_ENDS = frozenset((Step.CHOOSE, Step.OVER, Step.CHANCE))
+
+
+def _turn_end(state: State) -> State:
+    """``state`` with the turn under way played to its end by the heuristic (up to a
+    chance move, with explicit chance); a turn not yet begun stays as it is."""
+    while state.step not in _TURN_ENDS:  # a turn starts by choosing a card (Z25)
+        state = apply(state, _policy(state))
+    return state
+
+
 def estimates(state: State) -> tuple[float, ...]:
-    """Each player's expected final prestige: prestige so far, half a point a floor of the
-    towers in progress and a fifth of a point a brick in the supply."""
-    return tuple(
-        p.prestige + 0.5 * sum(t.height for t in p.towers) + 0.2 * sum(p.supply)
-        for p in state.players
-    )
+    """Each player's expected final prestige, once the turn under way is played to its
+    end by the heuristic (so that positions cut off in any phase compare alike).
+
+    The final scoring as if the game ended now (prestige so far, the majorities, the
+    keep cards: :func:`~princes_of_florence.firenze.rules.scoring.final_scores`), plus
+    for each tower a share of the open commission it grows toward (the floors built
+    over the floors needed, times :data:`TOWER_SHARE`), and a quarter of a point a brick
+    in the supply.
+    """
+    state = _turn_end(state)
+    totals = []
+    for p, score in zip(state.players, final_scores(state), strict=True):
+        value = score.total + 0.25 * sum(p.supply)
+        for t in p.towers:
+            goal = _target(state, t.colour, t.height)
+            if goal is not None:
+                value += TOWER_SHARE * _value(state, t.colour, goal) * t.height / goal
+        totals.append(value)
+    return tuple(totals)
 
 
 def evaluate(state: State) -> tuple[float, ...]:
