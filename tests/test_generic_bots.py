@@ -91,10 +91,10 @@ def test_search_without_estimates_plays_rollouts_to_the_end() -> None:
 
 
 @attrs.frozen
-class Narrow(PrincesOfFlorence):
+class FirstOnly(PrincesOfFlorence):
     """The Princes of Florence offering a search one move: the first legal one."""
 
-    name: str = "narrow"
+    name: str = "first-only"
 
     def search_moves(self, state: Any) -> tuple[Any, ...]:
         return GAME.legal_moves(state)[:1]
@@ -102,7 +102,7 @@ class Narrow(PrincesOfFlorence):
 
 def test_one_move_to_search_at_the_root_is_the_answer_at_once() -> None:
     """When the game offers one move at the root, the search stops after one iteration."""
-    game = Narrow()
+    game = FirstOnly()
     state = game.new_game(GameConfig(players=3, seed=2))
     seat = state.current_player
     assert seat is not None
