@@ -116,6 +116,7 @@ async function createPage() {
 
 let current = null; // the last page data shown
 let picked = new Set(); // the cells a person has clicked for a placement
+let pickedAt = null; // the version the cells were picked at
 let sending = false;
 
 async function playPage(gameId) {
@@ -168,7 +169,8 @@ function nameOf(page, player) {
 }
 
 function show(page) {
-  if (!current || current.version !== page.version) picked = new Set();
+  if (pickedAt !== page.version) picked = new Set(); // a new decision: nothing picked yet
+  pickedAt = page.version;
   current = page;
   document.body.dataset.version = String(page.version); // what a page or a test waits on
   const who = page.player === null ? "watching" : "you play " + nameOf(page, page.player);
