@@ -1,0 +1,1 @@
+"""Firenze rules that the mutation run (scripts/mutation.sh --game firenze) found untested."""

@@ -1,0 +1,1 @@
+"""Florenz rules that the mutation run (scripts/mutation.sh --game florenz) found untested."""
