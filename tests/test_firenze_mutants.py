@@ -1,1 +1,64 @@
-"""Firenze rules that the mutation run (scripts/mutation.sh --game firenze) found untested."""
+"""Firenze rules that the mutation run (scripts/mutation.sh --game firenze) found untested.
+
+Each test checks one rule exactly where the worked examples, the refusal table and
+the random games pass it by: the printed Tribut with several towers to choose in
+more than one colour.
+"""
+
+from __future__ import annotations
+
+from firenze_positions import bare_row, counts, edit, game, play, set_row, tower
+from princes_of_florence.firenze.engine import apply_with_events, current_player, legal_moves
+from princes_of_florence.firenze.events import BricksReturned, Event, TowerDemolished
+from princes_of_florence.firenze.ids import Colour, Step, Title
+from princes_of_florence.firenze.moves import ChooseCard, PayTower
+from princes_of_florence.firenze.state import State
+
+W, Y, G, R, B, V = Colour
+
+
+def _tribut_events(events: tuple[Event, ...]) -> list[Event]:
+    return [e for e in events if isinstance(e, BricksReturned | TowerDemolished)]
+
+
+def test_printed_tribut_chooses_several_towers_colour_by_colour() -> None:
+    """Z100 [printed], Z97, Z49: a player short of bricks of a colour chooses which of
+    its towers of that colour to pay for, one tower per brick, each choice a move; the
+    others come down (half, rounded up, to the bag) and the next colour is settled the
+    same way; every brick and tower moved is reported as Tribut's."""
+    state = game(2, event_discard="choice")
+    towers = [tower(R, 2), tower(R, 4), tower(B, 3), tower(R, 3), tower(R, 1), tower(B, 5)]
+    state = edit(bare_row(state), 1, supply=counts(R=2, B=1), towers=towers)
+    state = set_row(state, 0, Title.TRIBUT, counts())
+    state = play(state, ChooseCard(0))
+    assert state.step is Step.EVENT_TOWERS_PAID
+    assert current_player(state) == 1
+    assert legal_moves(state) == tuple(PayTower(i) for i in (0, 1, 3, 4))
+    steps: list[State] = []
+    log: list[Event] = []
+    for move in (PayTower(1), PayTower(4)):
+        state, events = apply_with_events(state, move)
+        steps.append(state)
+        log += events
+    assert steps[0].step is Step.EVENT_TOWERS_PAID  # the second red tower still to choose
+    assert steps[0].pending.chosen == (1,)
+    assert steps[0].pending.count == 1
+    assert PayTower(1) not in legal_moves(steps[0])
+    # red settled: R4 and R1 paid, R2 and R3 down; blue is short too: 1 brick, 2 towers
+    p = state.players[1]
+    assert [(t.colour, t.height) for t in p.towers] == [(R, 4), (B, 3), (R, 1), (B, 5)]
+    assert legal_moves(state) == (PayTower(1), PayTower(3))
+    state, events = apply_with_events(state, PayTower(3))
+    log += events
+    p = state.players[1]
+    assert [(t.colour, t.height) for t in p.towers] == [(R, 4), (R, 1), (B, 5)]
+    # 2 red and 1 blue paid; R3 and R2 give 1 back each, B3 1
+    assert p.supply == counts(R=2, B=1)
+    assert state.step is not Step.EVENT_TOWERS_PAID
+    assert _tribut_events(tuple(log)) == [
+        BricksReturned(1, counts(R=2), "Tribut"),
+        TowerDemolished(1, R, 3, 2, 1, "Tribut"),
+        TowerDemolished(1, R, 2, 1, 1, "Tribut"),
+        BricksReturned(1, counts(B=1), "Tribut"),
+        TowerDemolished(1, B, 3, 2, 1, "Tribut"),
+    ]
