@@ -2,16 +2,26 @@
 
 Each test checks one rule exactly where the worked examples, the refusal table and
 the random games pass it by: the printed Tribut with several towers to choose in
-more than one colour.
+more than one colour, the commissions' names, and the order in which a refused
+fulfilment's rules are checked.
 """
 
 from __future__ import annotations
 
-from firenze_positions import bare_row, counts, edit, game, play, set_row, tower
+from collections.abc import Callable
+
+import attrs
+import pytest
+
+from firenze_positions import bare_row, counts, edit, fulfil_phase, game, play, set_row, tower
+from princes_of_florence.firenze import apply
+from princes_of_florence.firenze.components import default_catalog
 from princes_of_florence.firenze.engine import apply_with_events, current_player, legal_moves
+from princes_of_florence.firenze.errors import IllegalMoveError
 from princes_of_florence.firenze.events import BricksReturned, Event, TowerDemolished
 from princes_of_florence.firenze.ids import Colour, Step, Title
-from princes_of_florence.firenze.moves import ChooseCard, PayTower
+from princes_of_florence.firenze.moves import ChooseCard, Fulfil, PayTower
+from princes_of_florence.firenze.rules.setup import commission_name, parse_commission
 from princes_of_florence.firenze.state import State
 
 W, Y, G, R, B, V = Colour
@@ -62,3 +72,67 @@ def test_printed_tribut_chooses_several_towers_colour_by_colour() -> None:
         BricksReturned(1, counts(B=1), "Tribut"),
         TowerDemolished(1, B, 3, 2, 1, "Tribut"),
     ]
+
+
+def test_every_commission_is_named_by_its_colour_and_floors() -> None:
+    """The catalog's 36 commissions are the six colours times 3 to 8 floors; the name of
+    each (the one the options use, such as neutral_seal_commissions) reads back to it."""
+    catalog = default_catalog()
+    names = [commission_name(catalog, i) for i in range(len(catalog.commissions))]
+    assert len(set(names)) == len(names) == 36
+    assert names[6] == "Y3"
+    for index, name in enumerate(names):
+        spec = catalog.commissions[index]
+        assert name == f"{spec.colour.name}{spec.floors}"
+        assert parse_commission(catalog, name) == index
+
+
+def _architect_played() -> State:
+    state = fulfil_phase([tower(R, 4, new=True)], [Title.ARCHITEKT])
+    return attrs.evolve(state, played=(Title.ARCHITEKT,))
+
+
+FULFIL_REFUSALS: list[tuple[str, Callable[[], State], Fulfil, str]] = [
+    (
+        "one floor less without an Architekt",
+        lambda: fulfil_phase([tower(R, 4, new=True)]),
+        Fulfil(0, -1),
+        r"no Architekt to play \(ruling ZR22\)",
+    ),
+    (
+        "the Architekt already played this turn",
+        _architect_played,
+        Fulfil(0, 1),
+        r"no Architekt to play \(ruling ZR22\)",
+    ),
+    (
+        "an Architekt's floor above the tallest commission",
+        lambda: fulfil_phase([tower(R, 8, new=True)], [Title.ARCHITEKT]),
+        Fulfil(0, 1),
+        r"no commission needs 9 floors \(rule Z55\)",
+    ),
+    (
+        "the tallest commission sealed",
+        lambda: fulfil_phase([tower(W, 8, new=True)]),
+        Fulfil(0),
+        r"that commission is covered by a seal \(rule Z53\)",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("make", "move", "reason"),
+    [case[1:] for case in FULFIL_REFUSALS],
+    ids=[case[0] for case in FULFIL_REFUSALS],
+)
+def test_a_refused_fulfilment_names_the_first_rule_it_breaks(
+    make: Callable[[], State], move: Fulfil, reason: str
+) -> None:
+    """Z53, Z55, Z76, ZR22: the Architekt is checked (one floor more or less, in hand,
+    not yet played) before the floors it makes, and the floors (3 to 8) before the
+    seal; nothing changes."""
+    state = make()
+    assert move not in legal_moves(state)
+    with pytest.raises(IllegalMoveError, match=f": {reason}$"):
+        apply(state, move)
+    assert state == make()
