@@ -15,7 +15,7 @@ import attrs
 from princes_of_florence.florenz.config import GameConfig
 from princes_of_florence.florenz.engine import apply, chance_outcomes, legal_moves, new_game
 from princes_of_florence.florenz.events import Scored
-from princes_of_florence.florenz.ids import ChanceKind, Medici, ScandalKind, Stage
+from princes_of_florence.florenz.ids import ChanceKind, Medici, Rank, ScandalKind, Stage
 from princes_of_florence.florenz.moves import Chance
 from princes_of_florence.florenz.rules import strozzi
 from princes_of_florence.florenz.rules.common import (
@@ -164,11 +164,14 @@ def test_grid_neighbours_are_the_orthogonal_locations_of_the_three_by_three_boar
     assert GRID_NEIGHBOURS[0] == ()
 
 
-def _solo_work(**changes: int) -> Work:
-    """A solo game at its first decision, Strozzi's board changed as given."""
+def _solo_work(*, time: int, guards: int | None = None) -> Work:
+    """A solo game at its first decision, Strozzi with ``time`` and (if given) ``guards``."""
     state = new_game(GameConfig(players=2, seed=3, solo=True))
     families = list(state.families)
-    families[STROZZI] = attrs.evolve(families[STROZZI], **changes)
+    board = families[STROZZI]
+    families[STROZZI] = attrs.evolve(
+        board, time=time, guards=board.guards if guards is None else guards
+    )
     return Work.of(attrs.evolve(state, families=tuple(families)))
 
 
@@ -262,3 +265,39 @@ def test_a_row_set_by_index_is_in_the_frozen_rows() -> None:
     assert rows.freeze() is source
     rows[1] = [4, 5]
     assert rows.freeze() == ((1, 2), (4, 5), ())
+
+
+def _pieces(work: Work, location: int) -> list[tuple[int, int, int]]:
+    """The queue at ``location`` as (family, rank, colour), the head first."""
+    return [
+        (family, rank, work.colour(location, position))
+        for position, (family, rank) in enumerate(work.queues[location])
+    ]
+
+
+def test_strozzis_friend_card_promotes_a_debutant_with_a_lady_of_either_colour() -> None:
+    """F147, FR53: card 7 makes his rearmost debutant at the first target (Cosimo's, 6,
+    in round 1) a lady, of the debutant's colour if one is at home, else of the other;
+    only without any lady at home does it pass to the next step."""
+    for ladies, colour in (([1, 0], 1), ([0, 1], 2)):
+        work = _solo_work(time=6)
+        assert work.strozzi is not None
+        assert _pieces(work, 6) == [(STROZZI, Rank.DEBUTANT, 1)]  # his setup (F130)
+        work.strozzi.supply[1] = list(ladies)
+        work.strozzi.supply[2] = [0, 0]
+        strozzi.play_card(work, 7)
+        assert _pieces(work, 6) == [(STROZZI, Rank.LADY, colour)]
+        assert work.strozzi.supply[1] == [0, 0]
+
+
+def test_strozzis_friend_card_makes_his_lady_a_maestro_where_he_has_one() -> None:
+    """F147, FR53: where he already has a lady, card 7 does not promote his debutant
+    there; it makes the lady a maestro of her colour."""
+    work = _solo_work(time=6)
+    assert work.strozzi is not None
+    work.strozzi.supply[1][1] -= 1
+    work.families[STROZZI].take(Rank.LADY)
+    work.insert(6, STROZZI, Rank.LADY, colour=2)
+    strozzi.play_card(work, 7)
+    assert _pieces(work, 6) == [(STROZZI, Rank.MAESTRO, 2), (STROZZI, Rank.DEBUTANT, 1)]
+    assert work.strozzi.supply[2] == [1, 0]
