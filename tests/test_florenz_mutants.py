@@ -301,3 +301,35 @@ def test_strozzis_friend_card_makes_his_lady_a_maestro_where_he_has_one() -> Non
     strozzi.play_card(work, 7)
     assert _pieces(work, 6) == [(STROZZI, Rank.MAESTRO, 2), (STROZZI, Rank.DEBUTANT, 1)]
     assert work.strozzi.supply[2] == [1, 0]
+
+
+def _place(work: Work, location: int, rank: Rank, colour: int) -> None:
+    """Put a piece of Strozzi's of ``rank`` and ``colour`` from his board at ``location``."""
+    assert work.strozzi is not None
+    work.strozzi.supply[rank - 1][colour - 1] -= 1
+    work.families[STROZZI].take(rank)
+    work.insert(location, STROZZI, rank, colour=colour)
+
+
+def test_strozzis_friend_card_brings_a_maestro_home_for_his_lady() -> None:
+    """F147, F150, FR53, FR56: with no maestro at home, card 7 brings back one of his
+    maestros from a location that is no target, of his lady's colour if there is one,
+    else the first found; his lady becomes that maestro."""
+    for maestros, expected, left in (
+        ({1: 1, 5: 2}, 1, {1: [], 2: []}),  # only an orange one away from the targets
+        ({1: 1, 2: 2}, 2, {1: [(STROZZI, Rank.MAESTRO, 1)], 2: []}),  # a blue one too
+    ):
+        work = _solo_work(time=6)
+        work.targets[Medici.CONTESSINA] = 5  # targets 6, 5 and 3: location 1 is none
+        for location, colour in maestros.items():
+            _place(work, location, Rank.MAESTRO, colour)
+        _place(work, 6, Rank.LADY, 2)
+        strozzi.play_card(work, 7)
+        assert _pieces(work, 6) == [
+            (STROZZI, Rank.MAESTRO, expected),
+            (STROZZI, Rank.DEBUTANT, 1),
+        ]
+        assert {location: _pieces(work, location) for location in left} == left
+        assert work.strozzi is not None
+        assert work.strozzi.supply[1] == [3, 3]  # the lady is back home
+        assert work.strozzi.supply[2] == [0, 0]
