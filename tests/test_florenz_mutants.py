@@ -333,3 +333,28 @@ def test_strozzis_friend_card_brings_a_maestro_home_for_his_lady() -> None:
         assert work.strozzi is not None
         assert work.strozzi.supply[1] == [3, 3]  # the lady is back home
         assert work.strozzi.supply[2] == [0, 0]
+
+
+def test_strozzi_places_nothing_when_no_piece_of_the_colour_can_come_home() -> None:
+    """F150, FR56: with no orange debutant on his board and none away from the targets
+    to bring back, card 1 (an orange debutant for Medici A) places nothing."""
+    work = _solo_work(time=6)
+    assert work.strozzi is not None
+    work.strozzi.supply[0][0] = 0
+    before = [_pieces(work, location) for location in range(1, 10)]
+    strozzi.play_card(work, 1)
+    assert [_pieces(work, location) for location in range(1, 10)] == before
+    assert work.strozzi.supply[0] == [0, 4]
+
+
+def test_strozzis_friend_card_falls_back_to_a_boast_in_his_commoner_colour() -> None:
+    """F147 and the card's fallback (components §12): with nobody to promote at any
+    target, card 7 places a boast cup of the colour he has more of, orange on a tie."""
+    for cups, after in (([2, 3], [2, 2]), ([3, 3], [2, 3]), ([4, 1], [3, 1])):
+        work = _solo_work(time=6)
+        assert work.strozzi is not None
+        work.strozzi.supply[1] = [0, 0]  # no lady at home: no debutant is promoted
+        work.strozzi.cups = list(cups)
+        strozzi.play_card(work, 7)
+        assert work.strozzi.cups == after
+        assert [e.source for e in work.events if isinstance(e, Scored)] == ["boast"]
