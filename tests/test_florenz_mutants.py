@@ -358,3 +358,26 @@ def test_strozzis_friend_card_falls_back_to_a_boast_in_his_commoner_colour() -> 
         strozzi.play_card(work, 7)
         assert work.strozzi.cups == after
         assert [e.source for e in work.events if isinstance(e, Scored)] == ["boast"]
+
+
+def test_a_card_dealt_in_round_one_changes_only_the_hand_and_the_deck() -> None:
+    """FR3 with explicit chance: the setup's steps end once (F27-F30 for the targets,
+    F129-F130 for Strozzi); a scandal card dealt later in round 1 (a spy's, F76) gives
+    the card and does not set the targets or Strozzi's pieces up again."""
+    state = _dealt(GameConfig(players=2, seed=3, solo=True, explicit_chance=True))
+    rng = random.Random(3)
+    while state.stage is not Stage.ACTION:  # the player's setup placements
+        state = apply(state, rng.choice(legal_moves(state)))
+    assert state.round == 1
+    work = Work.of(state)
+    work.draw(0, Medici.COSIMO)
+    work.settle()
+    waiting = work.freeze()
+    card = outcomes(waiting)[0][0]
+    after = apply(waiting, Chance(card))
+    assert after.families[0].hand == (ScandalKind(card),)
+    hand = attrs.evolve(after.families[0], hand=())
+    # resume: where the game went on from after the chance node, the same decision
+    assert after.resume == (state.stage, state.player)
+    families = (hand, *after.families[1:])
+    assert attrs.evolve(after, families=families, decks=state.decks, resume=state.resume) == state
