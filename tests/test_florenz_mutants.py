@@ -361,8 +361,8 @@ def test_strozzis_friend_card_falls_back_to_a_boast_in_his_commoner_colour() -> 
 
 
 def test_a_card_dealt_in_round_one_changes_only_the_hand_and_the_deck() -> None:
-    """FR3 with explicit chance: the setup's steps end once (F27-F30 for the targets,
-    F129-F130 for Strozzi); a scandal card dealt later in round 1 (a spy's, F76) gives
+    """FR3 with explicit chance: the setup's steps end once (F27 for the targets,
+    F129 and F130 for Strozzi); a scandal card dealt later in round 1 (a spy's, F76) gives
     the card and does not set the targets or Strozzi's pieces up again."""
     state = _dealt(GameConfig(players=2, seed=3, solo=True, explicit_chance=True))
     rng = random.Random(3)
