@@ -136,3 +136,16 @@ def test_a_refused_fulfilment_names_the_first_rule_it_breaks(
     with pytest.raises(IllegalMoveError, match=f": {reason}$"):
         apply(state, move)
     assert state == make()
+
+
+def test_printed_tribut_asks_nothing_when_the_bricks_cover_every_tower() -> None:
+    """Z100 [printed], Z97: only a player with fewer bricks of a colour than towers of it
+    chooses; with as many bricks as towers every tower is paid for without a decision."""
+    state = game(2, event_discard="choice")
+    state = edit(bare_row(state), 1, supply=counts(R=2), towers=[tower(R, 2), tower(R, 5)])
+    state = set_row(state, 0, Title.TRIBUT, counts())
+    state = play(state, ChooseCard(0))
+    assert state.step is not Step.EVENT_TOWERS_PAID
+    p = state.players[1]
+    assert [(t.colour, t.height) for t in p.towers] == [(R, 2), (R, 5)]
+    assert p.supply == counts()

@@ -381,3 +381,35 @@ def test_a_card_dealt_in_round_one_changes_only_the_hand_and_the_deck() -> None:
     assert after.resume == (state.stage, state.player)
     families = (hand, *after.families[1:])
     assert attrs.evolve(after, families=families, decks=state.decks, resume=state.resume) == state
+
+
+def test_strozzis_first_round_time_in_each_variant() -> None:
+    """F131, FR43: Strozzi gains 6 time in round 1; 7 in the harder variant's more-time
+    rule (F152) and 5 in the easier game (F151, FR57)."""
+    plain = GameConfig(players=2, seed=3, solo=True)
+    for config, expected in (
+        (plain, 6),
+        (attrs.evolve(plain, harder_more_time=True), 7),
+        (attrs.evolve(plain, easier=True), 5),
+    ):
+        work = Work.of(new_game(config))
+        assert work.round == 1
+        assert strozzi.gain(work, 9) == expected
+
+
+def test_strozzi_passing_first_gains_two_time_in_the_harder_variant() -> None:
+    """F152 (harder_first_pass_time): Strozzi gains 2 time when he is the first of the
+    round to pass; passing after another family gains him nothing."""
+    config = GameConfig(players=2, seed=3, solo=True, harder_first_pass_time=True)
+    state = attrs.evolve(new_game(config), stage=Stage.ACTION)
+    work = Work.of(state)
+    board = work.families[STROZZI]
+    board.time = 3
+    strozzi.pass_strozzi(work)
+    assert board.time == 5
+    assert board.passed
+    work = Work.of(state)
+    work.someone_passed = True
+    work.families[STROZZI].time = 3
+    strozzi.pass_strozzi(work)
+    assert work.families[STROZZI].time == 3
