@@ -20,7 +20,7 @@ from princes_of_florence.firenze.engine import apply_with_events, current_player
 from princes_of_florence.firenze.errors import IllegalMoveError
 from princes_of_florence.firenze.events import BricksReturned, Event, TowerDemolished
 from princes_of_florence.firenze.ids import Colour, Step, Title
-from princes_of_florence.firenze.moves import ChooseCard, Fulfil, PayTower
+from princes_of_florence.firenze.moves import ChooseCard, DiscardBrick, Fulfil, PayTower
 from princes_of_florence.firenze.rules.setup import commission_name, parse_commission
 from princes_of_florence.firenze.state import State
 
@@ -149,3 +149,68 @@ def test_printed_tribut_asks_nothing_when_the_bricks_cover_every_tower() -> None
     p = state.players[1]
     assert [(t.colour, t.height) for t in p.towers] == [(R, 2), (R, 5)]
     assert p.supply == counts()
+
+
+def test_printed_tribut_settles_every_colour_from_white_for_each_player() -> None:
+    """Z100 [printed], Z97, Z49: each affected player in turn pays a brick per tower of
+    each colour, white first; a colour it has no brick of comes down without a
+    decision; all of it is reported as Tribut's."""
+    state = game(2, event_discard="choice")
+    state = edit(bare_row(state), 1, supply=counts(W=1), towers=[tower(W, 3), tower(Y, 4)])
+    state = set_row(state, 0, Title.TRIBUT, counts())
+    state, events = apply_with_events(state, ChooseCard(0))
+    p = state.players[1]
+    assert [(t.colour, t.height) for t in p.towers] == [(W, 3)]
+    assert p.supply == counts(Y=2)
+    assert _tribut_events(events) == [
+        BricksReturned(1, counts(W=1), "Tribut"),
+        TowerDemolished(1, Y, 4, 2, 2, "Tribut"),
+    ]
+
+
+def test_printed_luxussteuer_passes_on_to_the_next_player_after_a_choice() -> None:
+    """Z88, Z100 [printed]: a player whose bricks pay for 2 of its 3 towers of 5 floors or
+    more chooses the 2, one move each, pays 2 bricks for each, and loses the third; then
+    the next player, with no brick, loses every such tower, the lower ones standing."""
+    state = game(2, event_discard="choice")
+    state = edit(
+        bare_row(state), 0, supply=counts(W=4), towers=[tower(R, 5), tower(G, 6), tower(B, 7)]
+    )
+    state = edit(state, 1, supply=counts(), towers=[tower(W, 5), tower(Y, 2), tower(G, 6)])
+    state = set_row(state, 0, Title.LUXUSSTEUER, counts())
+    state = play(state, ChooseCard(0))
+    assert current_player(state) == 0
+    assert legal_moves(state) == (PayTower(0), PayTower(1), PayTower(2))
+    state = play(state, PayTower(2))
+    assert current_player(state) == 0
+    assert legal_moves(state) == (PayTower(0), PayTower(1))
+    state = play(state, PayTower(0), *[DiscardBrick(W)] * 4)
+    assert [(t.colour, t.height) for t in state.players[0].towers] == [(R, 5), (B, 7)]
+    assert [(t.colour, t.height) for t in state.players[1].towers] == [(Y, 2)]
+    assert state.players[1].supply == counts(W=2, G=3)
+    assert state.step is not Step.EVENT_TOWERS_PAID
+
+
+def test_printed_luxussteuer_passes_on_after_a_player_pays_for_every_tower() -> None:
+    """Z88, Z100 [printed]: a player whose bricks pay for every tower of 5 floors or more
+    only picks the bricks; the next player's turn to pay comes after it."""
+    state = game(2, event_discard="choice")
+    state = edit(bare_row(state), 0, supply=counts(W=2), towers=[tower(R, 5)])
+    state = edit(state, 1, supply=counts(), towers=[tower(G, 6)])
+    state = set_row(state, 0, Title.LUXUSSTEUER, counts())
+    state = play(state, ChooseCard(0))
+    assert legal_moves(state) == (DiscardBrick(W),)
+    log: list[Event] = []
+    for move in (DiscardBrick(W), DiscardBrick(W)):
+        state, events = apply_with_events(state, move)
+        log += events
+    taxed = [
+        e
+        for e in log
+        if isinstance(e, BricksReturned | TowerDemolished) and e.reason == "Luxussteuer"
+    ]
+    assert taxed == [
+        BricksReturned(0, counts(W=1), "Luxussteuer"),
+        BricksReturned(0, counts(W=1), "Luxussteuer"),
+        TowerDemolished(1, G, 6, 3, 3, "Luxussteuer"),
+    ]

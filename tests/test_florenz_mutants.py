@@ -413,3 +413,22 @@ def test_strozzi_passing_first_gains_two_time_in_the_harder_variant() -> None:
     work.families[STROZZI].time = 3
     strozzi.pass_strozzi(work)
     assert work.families[STROZZI].time == 3
+
+
+def test_strozzis_ring_goes_where_he_can_swap_and_is_not_at_the_head() -> None:
+    """FR47 (F134, F136): passing, Strozzi puts his ring on a free target where he can
+    swap with the player later, preferring one whose queue he does not head."""
+    work = _solo_work(time=6)
+    assert work.strozzi is not None
+    assert strozzi.PLAYER == 0
+    queues = {
+        6: ([(STROZZI, Rank.LADY), (0, Rank.DEBUTANT), (STROZZI, Rank.DEBUTANT)], [1, 0, 1]),
+        1: ([(0, Rank.DEBUTANT), (STROZZI, Rank.DEBUTANT)], [0, 2]),
+    }
+    for location, (queue, colours) in queues.items():
+        work.queues[location] = queue
+        work.strozzi.colours[location] = colours
+    assert strozzi.can_swap(work, 6)
+    assert strozzi.can_swap(work, 1)
+    strozzi.pass_strozzi(work)
+    assert work.families[STROZZI].ring == 1
