@@ -432,3 +432,16 @@ def test_strozzis_ring_goes_where_he_can_swap_and_is_not_at_the_head() -> None:
     assert strozzi.can_swap(work, 1)
     strozzi.pass_strozzi(work)
     assert work.families[STROZZI].ring == 1
+
+
+def test_strozzis_celebration_scores_two_vp_per_time_in_the_harder_variant() -> None:
+    """F146, F152 (harder_celebration_vp): card 6 spends all his time (in a round of
+    Cosimo's) and, in the harder variant, gives him 2 VP for each time spent."""
+    config = GameConfig(players=2, seed=3, solo=True, harder_celebration_vp=True)
+    state = new_game(config)
+    families = list(state.families)
+    families[STROZZI] = attrs.evolve(families[STROZZI], time=5)
+    work = Work.of(attrs.evolve(state, families=tuple(families)))
+    strozzi.play_card(work, 6)
+    assert work.families[STROZZI].time == 0
+    assert [e for e in work.events if isinstance(e, Scored)] == [Scored(STROZZI, 10, "card")]
