@@ -6,6 +6,7 @@ the whole-suite verdicts of survivors are kept in ``mutants/whole-suite.json``.
 
     python scripts/mutation.py sample N SEED   # N mutant names, drawn with Random(SEED)
     python scripts/mutation.py rerun [--budget S] [NAME...]  # survivors against the whole suite
+    python scripts/mutation.py rerun --tests FILE... [NAME...]  # survivors, timeouts: FILEs only
     python scripts/mutation.py report [NAME...]# per-module table (of NAMEs, if given)
     python scripts/mutation.py map             # (re)build the whole suite's call map
     python scripts/mutation.py scratch GAME    # (re)write .mutation/GAME/ for another game
@@ -276,6 +277,47 @@ def _call_map(env: dict[str, str]) -> _Map:
     return loaded
 
 
+def rerun_with(names: list[str], tests: list[str]) -> None:
+    """Run each survivor or timeout among ``names`` (all, if none) against ``tests`` only.
+
+    For tests written after a run: each mutant runs in one fresh ``pytest -x``
+    process over the given test files, with ``MUTANT_UNDER_TEST`` set from the
+    start, no call map needed; the verdict is kept with the whole-suite ones.
+    """
+    codes = results()
+    listed = equivalent()
+    todo = [
+        n
+        for n in (names or sorted(codes))
+        if (codes.get(n) in SURVIVED or codes.get(n) in TIMEOUT) and n not in listed
+    ]
+    env = dict(os.environ, HYPOTHESIS_PROFILE="mutation")
+    env["PYTHONPATH"] = str((MUTANTS / "src").resolve())
+    command = [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", "--rootdir=."]
+    for name in todo:
+        env["MUTANT_UNDER_TEST"] = name
+        try:
+            run = subprocess.run(
+                [*command, *tests],
+                cwd=MUTANTS,
+                env=env,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+                check=False,
+                timeout=600,
+            )
+            code = run.returncode
+        except subprocess.TimeoutExpired:
+            code = RERUN_TIMEOUT
+        verdict = "killed" if code in RERUN_KILLED or code == RERUN_TIMEOUT else "survived"
+        print(f"{name}: {verdict} (exit {code}) by {' '.join(tests)}", flush=True)
+        current = whole_suite()
+        current[name] = code
+        partial = WHOLE_SUITE.with_suffix(f".{os.getpid()}")
+        partial.write_text(json.dumps(current, indent=1, sort_keys=True))
+        partial.replace(WHOLE_SUITE)
+
+
 def rerun(names: list[str], budget: float = 120.0) -> None:
     """Run each survivor among ``names`` against the rest of the suite (see the module's head)."""
     codes = results()
@@ -477,6 +519,10 @@ def main(argv: list[str]) -> int:
         budget = 120.0
         if args[:1] == ["--budget"]:
             budget, args = float(args[1]), args[2:]
+        if args[:1] == ["--tests"]:
+            tests = [a for a in args[1:] if a.startswith("tests/")]
+            rerun_with([a for a in args[1:] if not a.startswith("tests/")], tests)
+            return 0
         rerun(args, budget)
         return 0
     if command == "report":
