@@ -11,12 +11,14 @@ from __future__ import annotations
 import random
 
 import attrs
+import pytest
 
 from princes_of_florence.florenz.config import GameConfig
 from princes_of_florence.florenz.engine import apply, chance_outcomes, legal_moves, new_game
+from princes_of_florence.florenz.errors import IllegalMoveError
 from princes_of_florence.florenz.events import Scored
 from princes_of_florence.florenz.ids import ChanceKind, Medici, Rank, ScandalKind, Stage
-from princes_of_florence.florenz.moves import Chance
+from princes_of_florence.florenz.moves import Boast, Chance
 from princes_of_florence.florenz.rules import strozzi
 from princes_of_florence.florenz.rules.common import (
     GRID_NEIGHBOURS,
@@ -27,6 +29,7 @@ from princes_of_florence.florenz.rules.common import (
 )
 from princes_of_florence.florenz.rules.dealing import outcomes
 from princes_of_florence.florenz.state import GameState
+from test_florenz_refusals import STATES
 
 FIG = ScandalKind.FIG_GUARD, ScandalKind.FIG_TELEPORT, ScandalKind.FIG_TRAVEL
 CAR = ScandalKind.CAR_GIFT, ScandalKind.CAR_SWAP, ScandalKind.CAR_PROMOTE
@@ -421,7 +424,7 @@ def test_strozzis_ring_goes_where_he_can_swap_and_is_not_at_the_head() -> None:
     work = _solo_work(time=6)
     assert work.strozzi is not None
     assert strozzi.PLAYER == 0
-    queues = {
+    queues: dict[int, tuple[list[tuple[int, int]], list[int]]] = {
         6: ([(STROZZI, Rank.LADY), (0, Rank.DEBUTANT), (STROZZI, Rank.DEBUTANT)], [1, 0, 1]),
         1: ([(0, Rank.DEBUTANT), (STROZZI, Rank.DEBUTANT)], [0, 2]),
     }
@@ -445,3 +448,20 @@ def test_strozzis_celebration_scores_two_vp_per_time_in_the_harder_variant() -> 
     strozzi.play_card(work, 6)
     assert work.families[STROZZI].time == 0
     assert [e for e in work.events if isinstance(e, Scored)] == [Scored(STROZZI, 10, "card")]
+
+
+@pytest.mark.parametrize(
+    ("where", "move", "reason"),
+    [
+        ("poor", Boast(1), "too little time (rule F39)"),
+        ("action", Boast(2), "no own member at that location (rule F60)"),
+        ("action", Boast(0), "no such location"),
+        ("action", Boast(10), "no such location"),
+    ],
+)
+def test_a_refused_boast_gives_its_whole_reason(where: str, move: Boast, reason: str) -> None:
+    """F39, F60: a boast refused for time, for want of an own member there, or for a
+    location off the board ends its message with exactly that reason."""
+    with pytest.raises(IllegalMoveError) as raised:
+        apply(STATES[where](), move)
+    assert str(raised.value).endswith(f": {reason}")
