@@ -6,8 +6,15 @@ the whole-suite verdicts of survivors are kept in ``mutants/whole-suite.json``.
 
     python scripts/mutation.py sample N SEED   # N mutant names, drawn with Random(SEED)
     python scripts/mutation.py rerun [--budget S] [NAME...]  # survivors against the whole suite
+    python scripts/mutation.py rerun --tests FILE... [NAME...]  # survivors, timeouts: FILEs only
     python scripts/mutation.py report [NAME...]# per-module table (of NAMEs, if given)
     python scripts/mutation.py map             # (re)build the whole suite's call map
+    python scripts/mutation.py scratch GAME    # (re)write .mutation/GAME/ for another game
+
+The Princes of Florence ("princes") runs in the repository itself. Another game
+runs in ``.mutation/GAME/`` (see ``scratch``), and ``MUTATION_GAME=GAME`` in the
+environment makes every subcommand read its equivalents,
+``scripts/mutation-equivalent-GAME.txt``.
 
 mutmut runs against each mutant only the tests of the rules and the engine
 (``pytest_add_cli_args_test_selection`` in pyproject.toml) that call the mutated
@@ -62,7 +69,12 @@ from typing import TypedDict
 
 MUTANTS = Path("mutants")
 WHOLE_SUITE = MUTANTS / "whole-suite.json"
-EQUIVALENT = Path("scripts/mutation-equivalent.txt")
+GAME = os.environ.get("MUTATION_GAME", "princes")
+EQUIVALENT = Path(
+    "scripts/mutation-equivalent.txt"
+    if GAME == "princes"
+    else f"scripts/mutation-equivalent-{GAME}.txt"
+)
 
 # mutmut's exit codes (mutmut/stats.py): what each verdict counts as here.
 KILLED = {1, 3, 37, -11}  # a failing test, an error of pytest, a type error, a crash
@@ -265,6 +277,47 @@ def _call_map(env: dict[str, str]) -> _Map:
     return loaded
 
 
+def rerun_with(names: list[str], tests: list[str]) -> None:
+    """Run each survivor or timeout among ``names`` (all, if none) against ``tests`` only.
+
+    For tests written after a run: each mutant runs in one fresh ``pytest -x``
+    process over the given test files, with ``MUTANT_UNDER_TEST`` set from the
+    start, no call map needed; the verdict is kept with the whole-suite ones.
+    """
+    codes = results()
+    listed = equivalent()
+    todo = [
+        n
+        for n in (names or sorted(codes))
+        if (codes.get(n) in SURVIVED or codes.get(n) in TIMEOUT) and n not in listed
+    ]
+    env = dict(os.environ, HYPOTHESIS_PROFILE="mutation")
+    env["PYTHONPATH"] = str((MUTANTS / "src").resolve())
+    command = [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", "--rootdir=."]
+    for name in todo:
+        env["MUTANT_UNDER_TEST"] = name
+        try:
+            run = subprocess.run(
+                [*command, *tests],
+                cwd=MUTANTS,
+                env=env,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+                check=False,
+                timeout=600,
+            )
+            code = run.returncode
+        except subprocess.TimeoutExpired:
+            code = RERUN_TIMEOUT
+        verdict = "killed" if code in RERUN_KILLED or code == RERUN_TIMEOUT else "survived"
+        print(f"{name}: {verdict} (exit {code}) by {' '.join(tests)}", flush=True)
+        current = whole_suite()
+        current[name] = code
+        partial = WHOLE_SUITE.with_suffix(f".{os.getpid()}")
+        partial.write_text(json.dumps(current, indent=1, sort_keys=True))
+        partial.replace(WHOLE_SUITE)
+
+
 def rerun(names: list[str], budget: float = 120.0) -> None:
     """Run each survivor among ``names`` against the rest of the suite (see the module's head)."""
     codes = results()
@@ -408,6 +461,55 @@ def report(names: list[str]) -> int:
     return 1 if low or stale else 0
 
 
+def scratch(game: str) -> None:
+    """Write ``.mutation/GAME/``, where mutmut runs for a game other than the first.
+
+    mutmut reads its settings only from ``[tool.mutmut]`` of the
+    ``pyproject.toml`` of the directory it runs in, and keeps its mutants in
+    ``mutants/`` there. The scratch directory links to every top-level entry of
+    the repository (``src``, ``tests``, ``scripts``, ``docs``...) but
+    ``pyproject.toml``, the root's own ``mutants/`` and the hidden ones, and
+    holds a ``pyproject.toml`` that is the repository's with its mutmut tables
+    replaced by one: ``[tool.mutmut]`` with the keys of
+    ``[tool.mutmut.games.GAME]`` in place of its own. The file is written only
+    when its text changes, so that mutmut's own change detection keeps its
+    verdicts across runs.
+    """
+    import tomllib
+
+    text = Path("pyproject.toml").read_text()
+    settings = tomllib.loads(text)["tool"]["mutmut"]
+    games = settings.pop("games")
+    if game not in games:
+        raise SystemExit(f"no game {game!r} in [tool.mutmut.games]: {', '.join(sorted(games))}")
+    settings.update(games[game])
+    # Every line but those of the tables [tool.mutmut] and [tool.mutmut.*].
+    kept: list[str] = []
+    inside = False
+    for line in text.splitlines():
+        if line.startswith("["):
+            inside = line.strip("[] ").startswith("tool.mutmut")
+        if not inside:
+            kept.append(line)
+    # JSON's strings, lists and numbers are TOML's too.
+    table = [f"{key} = {json.dumps(value)}" for key, value in settings.items()]
+    written = "\n".join(
+        [*kept, f"# Written by scripts/mutation.py scratch {game}.", "[tool.mutmut]", *table, ""]
+    )
+    place = Path(".mutation") / game
+    place.mkdir(parents=True, exist_ok=True)
+    target = place / "pyproject.toml"
+    if not target.exists() or target.read_text() != written:
+        target.write_text(written)
+    for entry in sorted(Path(".").iterdir()):
+        name = entry.name
+        if name.startswith(".") or name in ("pyproject.toml", "mutants"):
+            continue
+        link = place / name
+        if not link.is_symlink():
+            link.symlink_to(Path("..", "..", name))
+
+
 def main(argv: list[str]) -> int:
     command, args = argv[0], argv[1:]
     if command == "sample":
@@ -417,13 +519,20 @@ def main(argv: list[str]) -> int:
         budget = 120.0
         if args[:1] == ["--budget"]:
             budget, args = float(args[1]), args[2:]
+        if args[:1] == ["--tests"]:
+            tests = [a for a in args[1:] if a.startswith("tests/")]
+            rerun_with([a for a in args[1:] if not a.startswith("tests/")], tests)
+            return 0
         rerun(args, budget)
         return 0
     if command == "report":
         return report(args)
     if command == "map":
         return build_map()
-    raise SystemExit(f"unknown command {command!r}: sample, rerun, report or map")
+    if command == "scratch":
+        scratch(args[0])
+        return 0
+    raise SystemExit(f"unknown command {command!r}: sample, rerun, report, map or scratch")
 
 
 if __name__ == "__main__":

@@ -1,0 +1,216 @@
+"""Firenze rules that the mutation run (scripts/mutation.sh --game firenze) found untested.
+
+Each test checks one rule exactly where the worked examples, the refusal table and
+the random games pass it by: the printed Tribut with several towers to choose in
+more than one colour, the commissions' names, and the order in which a refused
+fulfilment's rules are checked.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import attrs
+import pytest
+
+from firenze_positions import bare_row, counts, edit, fulfil_phase, game, play, set_row, tower
+from princes_of_florence.firenze import apply
+from princes_of_florence.firenze.components import default_catalog
+from princes_of_florence.firenze.engine import apply_with_events, current_player, legal_moves
+from princes_of_florence.firenze.errors import IllegalMoveError
+from princes_of_florence.firenze.events import BricksReturned, Event, TowerDemolished
+from princes_of_florence.firenze.ids import Colour, Step, Title
+from princes_of_florence.firenze.moves import ChooseCard, DiscardBrick, Fulfil, PayTower
+from princes_of_florence.firenze.rules.setup import commission_name, parse_commission
+from princes_of_florence.firenze.state import State
+
+W, Y, G, R, B, V = Colour
+
+
+def _tribut_events(events: tuple[Event, ...]) -> list[Event]:
+    return [e for e in events if isinstance(e, BricksReturned | TowerDemolished)]
+
+
+def test_printed_tribut_chooses_several_towers_colour_by_colour() -> None:
+    """Z100 [printed], Z97, Z49: a player short of bricks of a colour chooses which of
+    its towers of that colour to pay for, one tower per brick, each choice a move; the
+    others come down (half, rounded up, to the bag) and the next colour is settled the
+    same way; every brick and tower moved is reported as Tribut's."""
+    state = game(2, event_discard="choice")
+    towers = [tower(R, 2), tower(R, 4), tower(B, 3), tower(R, 3), tower(R, 1), tower(B, 5)]
+    state = edit(bare_row(state), 1, supply=counts(R=2, B=1), towers=towers)
+    state = set_row(state, 0, Title.TRIBUT, counts())
+    state = play(state, ChooseCard(0))
+    assert state.step is Step.EVENT_TOWERS_PAID
+    assert current_player(state) == 1
+    assert legal_moves(state) == tuple(PayTower(i) for i in (0, 1, 3, 4))
+    steps: list[State] = []
+    log: list[Event] = []
+    for move in (PayTower(1), PayTower(4)):
+        state, events = apply_with_events(state, move)
+        steps.append(state)
+        log += events
+    assert steps[0].step is Step.EVENT_TOWERS_PAID  # the second red tower still to choose
+    assert steps[0].pending.chosen == (1,)
+    assert steps[0].pending.count == 1
+    assert PayTower(1) not in legal_moves(steps[0])
+    # red settled: R4 and R1 paid, R2 and R3 down; blue is short too: 1 brick, 2 towers
+    p = state.players[1]
+    assert [(t.colour, t.height) for t in p.towers] == [(R, 4), (B, 3), (R, 1), (B, 5)]
+    assert legal_moves(state) == (PayTower(1), PayTower(3))
+    state, events = apply_with_events(state, PayTower(3))
+    log += events
+    p = state.players[1]
+    assert [(t.colour, t.height) for t in p.towers] == [(R, 4), (R, 1), (B, 5)]
+    # 2 red and 1 blue paid; R3 and R2 give 1 back each, B3 1
+    assert p.supply == counts(R=2, B=1)
+    assert state.step is not Step.EVENT_TOWERS_PAID
+    assert _tribut_events(tuple(log)) == [
+        BricksReturned(1, counts(R=2), "Tribut"),
+        TowerDemolished(1, R, 3, 2, 1, "Tribut"),
+        TowerDemolished(1, R, 2, 1, 1, "Tribut"),
+        BricksReturned(1, counts(B=1), "Tribut"),
+        TowerDemolished(1, B, 3, 2, 1, "Tribut"),
+    ]
+
+
+def test_every_commission_is_named_by_its_colour_and_floors() -> None:
+    """The catalog's 36 commissions are the six colours times 3 to 8 floors; the name of
+    each (the one the options use, such as neutral_seal_commissions) reads back to it."""
+    catalog = default_catalog()
+    names = [commission_name(catalog, i) for i in range(len(catalog.commissions))]
+    assert len(set(names)) == len(names) == 36
+    assert names[6] == "Y3"
+    for index, name in enumerate(names):
+        spec = catalog.commissions[index]
+        assert name == f"{spec.colour.name}{spec.floors}"
+        assert parse_commission(catalog, name) == index
+
+
+def _architect_played() -> State:
+    state = fulfil_phase([tower(R, 4, new=True)], [Title.ARCHITEKT])
+    return attrs.evolve(state, played=(Title.ARCHITEKT,))
+
+
+FULFIL_REFUSALS: list[tuple[str, Callable[[], State], Fulfil, str]] = [
+    (
+        "one floor less without an Architekt",
+        lambda: fulfil_phase([tower(R, 4, new=True)]),
+        Fulfil(0, -1),
+        r"no Architekt to play \(ruling ZR22\)",
+    ),
+    (
+        "the Architekt already played this turn",
+        _architect_played,
+        Fulfil(0, 1),
+        r"no Architekt to play \(ruling ZR22\)",
+    ),
+    (
+        "an Architekt's floor above the tallest commission",
+        lambda: fulfil_phase([tower(R, 8, new=True)], [Title.ARCHITEKT]),
+        Fulfil(0, 1),
+        r"no commission needs 9 floors \(rule Z55\)",
+    ),
+    (
+        "the tallest commission sealed",
+        lambda: fulfil_phase([tower(W, 8, new=True)]),
+        Fulfil(0),
+        r"that commission is covered by a seal \(rule Z53\)",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("make", "move", "reason"),
+    [case[1:] for case in FULFIL_REFUSALS],
+    ids=[case[0] for case in FULFIL_REFUSALS],
+)
+def test_a_refused_fulfilment_names_the_first_rule_it_breaks(
+    make: Callable[[], State], move: Fulfil, reason: str
+) -> None:
+    """Z53, Z55, Z76, ZR22: the Architekt is checked (one floor more or less, in hand,
+    not yet played) before the floors it makes, and the floors (3 to 8) before the
+    seal; nothing changes."""
+    state = make()
+    assert move not in legal_moves(state)
+    with pytest.raises(IllegalMoveError, match=f": {reason}$"):
+        apply(state, move)
+    assert state == make()
+
+
+def test_printed_tribut_asks_nothing_when_the_bricks_cover_every_tower() -> None:
+    """Z100 [printed], Z97: only a player with fewer bricks of a colour than towers of it
+    chooses; with as many bricks as towers every tower is paid for without a decision."""
+    state = game(2, event_discard="choice")
+    state = edit(bare_row(state), 1, supply=counts(R=2), towers=[tower(R, 2), tower(R, 5)])
+    state = set_row(state, 0, Title.TRIBUT, counts())
+    state = play(state, ChooseCard(0))
+    assert state.step is not Step.EVENT_TOWERS_PAID
+    p = state.players[1]
+    assert [(t.colour, t.height) for t in p.towers] == [(R, 2), (R, 5)]
+    assert p.supply == counts()
+
+
+def test_printed_tribut_settles_every_colour_from_white_for_each_player() -> None:
+    """Z100 [printed], Z97, Z49: each affected player in turn pays a brick per tower of
+    each colour, white first; a colour it has no brick of comes down without a
+    decision; all of it is reported as Tribut's."""
+    state = game(2, event_discard="choice")
+    state = edit(bare_row(state), 1, supply=counts(W=1), towers=[tower(W, 3), tower(Y, 4)])
+    state = set_row(state, 0, Title.TRIBUT, counts())
+    state, events = apply_with_events(state, ChooseCard(0))
+    p = state.players[1]
+    assert [(t.colour, t.height) for t in p.towers] == [(W, 3)]
+    assert p.supply == counts(Y=2)
+    assert _tribut_events(events) == [
+        BricksReturned(1, counts(W=1), "Tribut"),
+        TowerDemolished(1, Y, 4, 2, 2, "Tribut"),
+    ]
+
+
+def test_printed_luxussteuer_passes_on_to_the_next_player_after_a_choice() -> None:
+    """Z88, Z100 [printed]: a player whose bricks pay for 2 of its 3 towers of 5 floors or
+    more chooses the 2, one move each, pays 2 bricks for each, and loses the third; then
+    the next player, with no brick, loses every such tower, the lower ones standing."""
+    state = game(2, event_discard="choice")
+    state = edit(
+        bare_row(state), 0, supply=counts(W=4), towers=[tower(R, 5), tower(G, 6), tower(B, 7)]
+    )
+    state = edit(state, 1, supply=counts(), towers=[tower(W, 5), tower(Y, 2), tower(G, 6)])
+    state = set_row(state, 0, Title.LUXUSSTEUER, counts())
+    state = play(state, ChooseCard(0))
+    assert current_player(state) == 0
+    assert legal_moves(state) == (PayTower(0), PayTower(1), PayTower(2))
+    state = play(state, PayTower(2))
+    assert current_player(state) == 0
+    assert legal_moves(state) == (PayTower(0), PayTower(1))
+    state = play(state, PayTower(0), *[DiscardBrick(W)] * 4)
+    assert [(t.colour, t.height) for t in state.players[0].towers] == [(R, 5), (B, 7)]
+    assert [(t.colour, t.height) for t in state.players[1].towers] == [(Y, 2)]
+    assert state.players[1].supply == counts(W=2, G=3)
+    assert state.step is not Step.EVENT_TOWERS_PAID
+
+
+def test_printed_luxussteuer_passes_on_after_a_player_pays_for_every_tower() -> None:
+    """Z88, Z100 [printed]: a player whose bricks pay for every tower of 5 floors or more
+    only picks the bricks; the next player's turn to pay comes after it."""
+    state = game(2, event_discard="choice")
+    state = edit(bare_row(state), 0, supply=counts(W=2), towers=[tower(R, 5)])
+    state = edit(state, 1, supply=counts(), towers=[tower(G, 6)])
+    state = set_row(state, 0, Title.LUXUSSTEUER, counts())
+    state = play(state, ChooseCard(0))
+    assert legal_moves(state) == (DiscardBrick(W),)
+    log: list[Event] = []
+    for move in (DiscardBrick(W), DiscardBrick(W)):
+        state, events = apply_with_events(state, move)
+        log += events
+    taxed = [
+        e
+        for e in log
+        if isinstance(e, BricksReturned | TowerDemolished) and e.reason == "Luxussteuer"
+    ]
+    assert taxed == [
+        BricksReturned(0, counts(W=1), "Luxussteuer"),
+        BricksReturned(0, counts(W=1), "Luxussteuer"),
+        TowerDemolished(1, G, 6, 3, 3, "Luxussteuer"),
+    ]
