@@ -170,13 +170,7 @@ def dumps(obj: object) -> str:
 
 def _load(text: str | bytes, kind: str, cls: Any) -> Any:
     data = ENVELOPE.read(text, kind)
-    read = _quick_reader(cls)
-    if read is not None:
-        try:
-            return read(data)
-        except quick.GiveUp:
-            pass  # the converter reads it again and names what is wrong
-    return converter.structure(_converter(), data, cls, kind, SerializationError)
+    return quick.read(data, cls, kind, _quick_reader(cls), _converter, SerializationError)
 
 
 def load_config(text: str | bytes) -> GameConfig:

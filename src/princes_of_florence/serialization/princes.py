@@ -343,13 +343,7 @@ _T = TypeVar("_T")
 
 
 def _structure(data: object, cls: Any, kind: str) -> Any:
-    quick_read = _quick_reader(cls)
-    if quick_read is not None:
-        try:
-            return quick_read(data)
-        except quick.GiveUp:
-            pass  # the converter reads it again and names what is wrong
-    return converter.structure(_converter(), data, cls, kind)
+    return quick.read(data, cls, kind, _quick_reader(cls), _converter)
 
 
 def _load(text: str | bytes, kind: str, cls: type[_T]) -> _T:

@@ -46,10 +46,11 @@ from __future__ import annotations
 import types
 from collections.abc import Callable, Collection, Sequence
 from enum import Enum, IntEnum
-from typing import Any, Union, get_args, get_type_hints
+from typing import TYPE_CHECKING, Any, Union, get_args, get_type_hints
 
 import attrs
 
+from princes_of_florence.errors import SerializationError
 from princes_of_florence.limits import MAX_ITEMS
 from princes_of_florence.serialization.converter import (
     LARGEST,
@@ -57,8 +58,12 @@ from princes_of_florence.serialization.converter import (
     is_enum,
     is_tuple,
     snake,
+    structure,
     union_members,
 )
+
+if TYPE_CHECKING:
+    import cattrs
 
 __all__ = [
     "BUILT_MAX",
@@ -67,6 +72,7 @@ __all__ = [
     "Reader",
     "Wrong",
     "Writer",
+    "read",
     "reader",
     "writer",
 ]
@@ -81,6 +87,33 @@ Reader = Callable[[Any], Any]
 
 Writer = Callable[[Any], Any]
 """A quick writer, which takes a value and gives its JSON value or raises :class:`Wrong`."""
+
+
+def read(
+    data: object,
+    cls: Any,
+    kind: str,
+    quick_reader: Reader | None,
+    converter: Callable[[], cattrs.Converter],
+    error: type[SerializationError] = SerializationError,
+) -> Any:
+    """``data`` (a document's ``data``) as ``cls``: by ``quick_reader`` where it
+    accepts it, else by the game's converter, which names what is wrong.
+
+    Args:
+        data: the JSON value.
+        cls: the type to build.
+        kind: the kind of document, as a refusal names it.
+        quick_reader: the game's quick reader of ``cls`` (``None``: the converter reads).
+        converter: the function giving the game's converter (built on first use).
+        error: the game's :class:`~princes_of_florence.SerializationError`.
+    """
+    if quick_reader is not None:
+        try:
+            return quick_reader(data)
+        except GiveUp:
+            pass  # the converter reads it again and names what is wrong
+    return structure(converter(), data, cls, kind, error)
 
 
 # --------------------------------------------------------------------------
