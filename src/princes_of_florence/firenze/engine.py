@@ -22,6 +22,7 @@ from princes_of_florence.firenze.rules.scoring import Outcome
 from princes_of_florence.firenze.rules.scoring import outcome as _outcome
 from princes_of_florence.firenze.rules.setup import new_state
 from princes_of_florence.firenze.state import State
+from princes_of_florence.limits import shorten
 
 __all__ = [
     "apply",
@@ -71,7 +72,9 @@ def _check(state: State, move: Move, player: int | None) -> None:
     if listed is not None and player is None and any(map(is_, listed, repeat(move))):
         return  # the very move legal_moves listed for this state (states never change)
     if not isinstance(move, MOVE_TYPES):
-        raise InvalidMoveError(f"{move!r} is not a Firenze move")
+        raise InvalidMoveError(f"{shorten(move)} is not a Firenze move")
+    if player is not None and type(player) is not int:
+        raise ArgumentError.wrong_kind("apply", "a seat (an int) or None", player)
     if state.is_over:
         raise IllegalMoveError(f"illegal move {move!r}: the game is over")
     decider = state.decider

@@ -51,6 +51,7 @@ from princes_of_florence.firenze.observation import PlayerView
 from princes_of_florence.firenze.rules.scoring import Outcome
 from princes_of_florence.firenze.state import State
 from princes_of_florence.games.protocol import CardText, Game, GameResult
+from princes_of_florence.limits import shorten
 
 __all__ = ["GAME", "Firenze"]
 
@@ -88,24 +89,11 @@ def _view(view: object, function: str) -> PlayerView:
     return view
 
 
-def _decider(player: object, function: str) -> int | None:
-    """The ``player`` said to make a move: ``None`` (whoever decides) or an ``int``."""
-    if player is not None and type(player) is not int:
-        raise ArgumentError.wrong_kind(function, "a seat (an int) or None", player)
-    return player
-
-
 def _number(value: object, function: str, what: str) -> int:
     """An action or chance outcome id: a whole number (a ``bool`` is not one)."""
     if not isinstance(value, int) or isinstance(value, bool):
-        raise InvalidMoveError(f"{function}: {what} is a whole number, not {_shown(value)}")
+        raise InvalidMoveError(f"{function}: {what} is a whole number, not {shorten(value)}")
     return int(value)
-
-
-def _shown(value: object) -> str:
-    """``value`` as a message shows it: its text if short, else the name of its type."""
-    text = repr(value)
-    return text if len(text) <= 40 else f"a {type(value).__name__}"
 
 
 def _move(move: object, function: str) -> Move:
@@ -172,15 +160,12 @@ class Firenze:
         return isinstance(_move(move, "is_free_move"), _FREE)
 
     def apply(self, state: State, move: Move, player: int | None = None) -> State:
-        state = _only_state(state, "apply")
-        return engine.apply(state, _move(move, "apply"), _decider(player, "apply"))
+        return engine.apply(state, move, player)
 
     def apply_with_events(
         self, state: State, move: Move, player: int | None = None
     ) -> tuple[State, tuple[Event, ...]]:
-        state = _only_state(state, "apply_with_events")
-        move = _move(move, "apply_with_events")
-        return engine.apply_with_events(state, move, _decider(player, "apply_with_events"))
+        return engine.apply_with_events(state, move, player)
 
     def is_terminal(self, state_or_view: _StateOrView) -> bool:
         return _table(state_or_view, "is_terminal").is_over
@@ -231,7 +216,7 @@ class Firenze:
     # -- notation and JSON ---------------------------------------------------------
 
     def format_move(self, move: Move) -> str:
-        return notation.format_move(_move(move, "format_move"))
+        return notation.format_move(move)
 
     def parse_move(self, text: str) -> Move:
         return notation.parse_move(text)

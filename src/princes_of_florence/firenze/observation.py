@@ -28,6 +28,7 @@ from princes_of_florence.firenze.errors import ArgumentError
 from princes_of_florence.firenze.events import EVENT_TYPES, Event
 from princes_of_florence.firenze.ids import CardKind, Step, Title
 from princes_of_florence.firenze.state import Bricks, Pending, PlayerState, RowCard, State
+from princes_of_florence.limits import shorten
 
 __all__ = [
     "PlayerView",
@@ -100,8 +101,9 @@ def observe(state: State, player: int) -> PlayerView:
     if not isinstance(state, State):
         raise ArgumentError.wrong_kind("observe", "a Firenze State", state)
     if type(player) is not int or not 0 <= player < len(state.players):
-        shown = repr(player) if type(player) is int else f"a {type(player).__name__}"
-        raise ArgumentError(f"observe needs a seat 0..{len(state.players) - 1}, not {shown}")
+        raise ArgumentError(
+            f"observe needs a seat 0..{len(state.players) - 1}, not {shorten(player)}"
+        )
     counts = state.config.hands == "counts"
     players = tuple(
         attrs.evolve(p, hand=()) if counts and seat != player else p

@@ -47,6 +47,7 @@ from princes_of_florence.florenz.moves import (
 from princes_of_florence.florenz.observation import PlayerView
 from princes_of_florence.florenz.state import GameState
 from princes_of_florence.games.protocol import CardText, Game, GameResult
+from princes_of_florence.limits import shorten
 
 __all__ = ["GAME", "Florenz"]
 
@@ -113,8 +114,7 @@ def _seat(state: GameState, player: object, function: str) -> int:
     """``player`` if it is a family of ``state``'s game (an ``int``, not a ``bool``)."""
     if type(player) is not int or not 0 <= player < len(state.families):
         raise ArgumentError(
-            f"{function} needs a family from 0 to {len(state.families) - 1}, not "
-            + (repr(player) if type(player) is int else f"a {type(player).__name__}")
+            f"{function} needs a family from 0 to {len(state.families) - 1}, not {shorten(player)}"
         )
     return player
 
