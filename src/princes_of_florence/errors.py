@@ -18,6 +18,9 @@ An operation that raises leaves every value it was given unchanged.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import Any
+
 __all__ = [
     "ArgumentError",
     "CatalogError",
@@ -75,6 +78,31 @@ class ArgumentError(PrincesOfFlorenceError, TypeError):
             kind = f"{_OTHER_GAMES[parts[1]]} {kind}"  # another game's GameState, say
         got = "None" if value is None else f"{'an' if kind[0] in 'aeiouAEIOU' else 'a'} {kind}"
         return cls(f"{function} needs {expected}, not {got}")
+
+    @classmethod
+    def checked_items(
+        cls, function: str, values: object, kinds: tuple[type, ...], what: str
+    ) -> tuple[Any, ...]:
+        """``values`` as a tuple, each one of ``kinds`` (``what`` names one in a refusal).
+
+        A single item, text or anything not iterable is refused, and so is
+        any item of another kind.
+
+        >>> ArgumentError.checked_items("events_for", [1, 2], (int,), "number")
+        (1, 2)
+        >>> ArgumentError.checked_items("events_for", [1, "x"], (int,), "number")
+        Traceback (most recent call last):
+        ...
+        princes_of_florence.errors.ArgumentError: events_for needs a number, not a str
+        """
+        if isinstance(values, (*kinds, str)) or not isinstance(values, Iterable):
+            raise cls.wrong_kind(function, f"an iterable of {what}s", values)
+        found = tuple(values)
+        article = "an" if what[0] in "aeiouAEIOU" else "a"
+        for value in found:
+            if not isinstance(value, kinds):
+                raise cls.wrong_kind(function, f"{article} {what}", value)
+        return found
 
 
 _OTHER_GAMES = {"florenz": "Florenz", "firenze": "Firenze"}

@@ -914,13 +914,7 @@ _EVENT_CLASSES: tuple[type, ...] = get_args(Event)
 
 def _events(events: Iterable[Event], function: str) -> tuple[Event, ...]:
     """``events`` as a tuple, each one checked to be an event of the game."""
-    if isinstance(events, _EVENT_CLASSES) or not isinstance(events, Iterable):
-        raise ArgumentError.wrong_kind(function, "an iterable of events", events)
-    found = tuple(events)
-    for event in found:
-        if not isinstance(event, _EVENT_CLASSES):
-            raise ArgumentError.wrong_kind(function, "an event", event)
-    return found
+    return ArgumentError.checked_items(function, events, _EVENT_CLASSES, "event")
 
 
 def events_for(events: Iterable[Event], player: int) -> tuple[Event, ...]:

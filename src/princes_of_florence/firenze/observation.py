@@ -200,13 +200,7 @@ def _wanted(view: PlayerView) -> Callable[[Title], bool] | None:
 
 def _events(events: Iterable[Event], function: str) -> tuple[Event, ...]:
     """``events`` as a tuple, each one checked to be a Firenze event."""
-    if isinstance(events, EVENT_TYPES) or not isinstance(events, Iterable):
-        raise ArgumentError.wrong_kind(function, "an iterable of Firenze events", events)
-    found = tuple(events)
-    for event in found:
-        if not isinstance(event, EVENT_TYPES):
-            raise ArgumentError.wrong_kind(function, "a Firenze event", event)
-    return found
+    return ArgumentError.checked_items(function, events, EVENT_TYPES, "Firenze event")
 
 
 def determinize(view: PlayerView, rng: random.Random) -> State:

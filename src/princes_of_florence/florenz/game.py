@@ -53,7 +53,7 @@ __all__ = ["GAME", "Florenz"]
 
 _StateOrView = GameState | PlayerView
 _MOVE_TYPES: frozenset[type] = frozenset(get_args(Move))
-_EVENT_TYPES: frozenset[type] = frozenset(get_args(Event))
+_EVENT_KINDS: tuple[type, ...] = get_args(Event)
 
 
 def _state(state_or_view: object, function: str) -> GameState:
@@ -83,12 +83,6 @@ def _move(move: object, function: str) -> Move:
     return cast("Move", move)
 
 
-def _event(event: object, function: str) -> Event:
-    if type(event) not in _EVENT_TYPES:
-        raise ArgumentError.wrong_kind(function, "a Florenz event", event)
-    return cast("Event", event)
-
-
 def _number(action: object, function: str) -> int:
     """An action or outcome id must be a whole number (a ``bool`` is not one)."""
     if not isinstance(action, int) or isinstance(action, bool):
@@ -98,9 +92,7 @@ def _number(action: object, function: str) -> int:
 
 def _events(events: object, function: str) -> tuple[Event, ...]:
     """Events as a tuple, each checked: a single event or a non-iterable is refused."""
-    if type(events) in _EVENT_TYPES or not isinstance(events, Iterable) or isinstance(events, str):
-        raise ArgumentError.wrong_kind(function, "an iterable of Florenz events", events)
-    return tuple(_event(event, function) for event in events)
+    return ArgumentError.checked_items(function, events, _EVENT_KINDS, "Florenz event")
 
 
 def _decider(player: object, function: str) -> int | None:
@@ -312,7 +304,7 @@ class Florenz:
         where: GameState | PlayerView | GameConfig,
         viewer: int | None = None,
     ) -> str:
-        if type(item) not in _MOVE_TYPES and type(item) not in _EVENT_TYPES:
+        if type(item) not in _MOVE_TYPES and not isinstance(item, _EVENT_KINDS):
             raise ArgumentError.wrong_kind("describe", "a Florenz move or event", item)
         if type(where) not in (GameState, PlayerView, GameConfig):
             raise ArgumentError.wrong_kind(
