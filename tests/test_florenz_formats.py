@@ -149,6 +149,30 @@ def test_tampered_state_is_refused_with_the_problem() -> None:
         dumps(object())
 
 
+def test_pieces_at_index_0_are_refused() -> None:
+    """Index 0 of the by-location tuples is no location: a piece moved there is refused.
+
+    The totals still add up, so only the check of index 0 tells the state apart.
+    """
+    state = GAMES[1][2][20]
+    location = next(loc for loc in range(1, 10) if state.queues[loc])
+    queues = list(state.queues)
+    queues[0], queues[location] = queues[location][:1], queues[location][1:]
+    assert load_state(dumps(state)) == state
+    with pytest.raises(SerializationError, match="index 0"):
+        load_state(dumps(attrs.evolve(state, queues=tuple(queues))))
+    player = next(i for i, f in enumerate(state.families) if f.guards)
+    families = list(state.families)
+    families[player] = attrs.evolve(families[player], guards=families[player].guards - 1)
+    spies = ((player,), *state.spies[1:])
+    with pytest.raises(SerializationError, match="index 0"):
+        load_state(dumps(attrs.evolve(state, families=tuple(families), spies=spies)))
+    with pytest.raises(SerializationError, match="spies"):
+        load_state(dumps(attrs.evolve(state, spies=state.spies[:9])))
+    with pytest.raises(SerializationError, match="escorts"):
+        load_state(dumps(attrs.evolve(state, escorts=state.escorts[:-1])))
+
+
 def test_replay_refuses_an_illegal_record() -> None:
     """A record whose move is illegal where it stands is refused."""
     config, moves, _ = GAMES[0]

@@ -168,3 +168,28 @@ def test_a_view_relabelled_as_another_players_is_refused_or_answered(
         relabelled = attrs.evolve(view, player=1)
         for entry, function in _entries(game).items():
             _refused_or_answered(function, relabelled, f"{name}.{entry}(relabelled)")
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_make_config_refuses_with_a_short_message(name: str) -> None:
+    """An impossible player count, seed or option gets the game's ConfigError, briefly.
+
+    Every game takes seeds from 0 to 2**64 - 1, as The Princes of Florence does, and
+    names a refused value shortened (an integer too long to print by its size).
+    """
+    game = games.get(name)
+    players = game.player_counts[0]
+    assert game.config_seed(game.make_config(players, 2**64 - 1, {})) == 2**64 - 1
+    hostile: list[tuple[Any, Any, dict[str, Any]]] = [
+        (10**5000, 0, {}),
+        ("x" * 1000, 0, {}),
+        (players, 10**5000, {}),
+        (players, -1, {}),
+        (players, 2**64, {}),
+        (players, [1] * 500, {}),
+        (players, 0, {"y" * 1000: 1}),
+    ]
+    for count, seed, options in hostile:
+        with pytest.raises(PrincesOfFlorenceError) as raised:
+            game.make_config(count, seed, options)
+        assert len(str(raised.value)) < 300, str(raised.value)[:300]

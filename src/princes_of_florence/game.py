@@ -91,7 +91,7 @@ class PrincesOfFlorence:
         unknown = sorted(set(options) - known)
         if unknown:
             raise ConfigError(
-                f"unknown option {unknown[0]!r}; the options are: {', '.join(sorted(known))}"
+                f"unknown option {shorten(unknown[0])}; the options are: {', '.join(sorted(known))}"
             )
         names = options.get("names")
         if isinstance(names, list):

@@ -16,6 +16,7 @@ from typing import Any, NoReturn
 import attrs
 
 from princes_of_florence.firenze.errors import ConfigError
+from princes_of_florence.limits import MAX_SEED, shorten
 
 __all__ = [
     "ANERKENNUNG_MODES",
@@ -53,7 +54,7 @@ class FirenzeConfig:
 
     Attributes:
         players: 2, 3 or 4 (Z11, ruling ZR2).
-        seed: the seed of every random draw (ruling ZR42).
+        seed: the seed of every random draw (ruling ZR42); 0 to 2**64 - 1.
         start_seat: the start player (ruling ZR5).
         campanile: whether Campanile is in the deck (ruling ZR6).
         neutral_seals: ``recommended_random``, ``free_random`` or ``explicit`` (ZR4).
@@ -85,13 +86,15 @@ class FirenzeConfig:
 
     def __attrs_post_init__(self) -> None:
         if not _exact(self.players, int) or self.players not in (2, 3, 4):
-            _fail(f"players must be 2, 3 or 4, not {self.players!r} (ruling ZR2)")
-        if not _exact(self.seed, int):
-            _fail(f"seed must be an integer, not {self.seed!r}")
+            _fail(f"players must be 2, 3 or 4, not {shorten(self.players)} (ruling ZR2)")
+        if not _exact(self.seed, int) or not 0 <= self.seed <= MAX_SEED:
+            _fail(f"seed must be an integer from 0 to 2**64 - 1, not {shorten(self.seed)}")
         if not _exact(self.start_seat, int) or not 0 <= self.start_seat < self.players:
-            _fail(f"start_seat must be a seat 0..{self.players - 1}, not {self.start_seat!r}")
+            _fail(
+                f"start_seat must be a seat 0..{self.players - 1}, not {shorten(self.start_seat)}"
+            )
         if not _exact(self.campanile, bool):
-            _fail(f"campanile must be true or false, not {self.campanile!r}")
+            _fail(f"campanile must be true or false, not {shorten(self.campanile)}")
         _choice("neutral_seals", self.neutral_seals, NEUTRAL_SEAL_MODES)
         _choice("balconies", self.balconies, BALCONY_MODES)
         _choice("event_discard", self.event_discard, EVENT_DISCARD_MODES)
@@ -100,9 +103,11 @@ class FirenzeConfig:
         # ruling ZR44 (and ours, ZX6): the limit may be lowered, never raised above
         # 1,000 player turns, so that every game has a known longest length
         if not _exact(self.max_turns, int) or not 1 <= self.max_turns <= MAX_TURNS:
-            _fail(f"max_turns must be an integer from 1 to {MAX_TURNS}, not {self.max_turns!r}")
+            _fail(
+                f"max_turns must be an integer from 1 to {MAX_TURNS}, not {shorten(self.max_turns)}"
+            )
         if not _exact(self.explicit_chance, bool):
-            _fail(f"explicit_chance must be true or false, not {self.explicit_chance!r}")
+            _fail(f"explicit_chance must be true or false, not {shorten(self.explicit_chance)}")
         _names("neutral_seal_commissions", self.neutral_seal_commissions)
         _names("balcony_tiles", self.balcony_tiles)
         if (self.neutral_seals == "explicit") != bool(self.neutral_seal_commissions):
@@ -116,7 +121,9 @@ class FirenzeConfig:
         fields = {field.name for field in attrs.fields(cls)} - {"players", "seed"}
         for name in options:
             if name not in fields:
-                _fail(f"unknown option {name!r}; the options are: {', '.join(sorted(fields))}")
+                _fail(
+                    f"unknown option {shorten(name)}; the options are: {', '.join(sorted(fields))}"
+                )
         values = dict(options)
         for name in ("neutral_seal_commissions", "balcony_tiles"):
             if name in values and isinstance(values[name], list):
@@ -131,9 +138,9 @@ def _exact(value: object, kind: type) -> bool:
 
 def _choice(name: str, value: object, allowed: tuple[str, ...]) -> None:
     if value not in allowed:
-        _fail(f"{name} must be one of {', '.join(allowed)}, not {value!r}")
+        _fail(f"{name} must be one of {', '.join(allowed)}, not {shorten(value)}")
 
 
 def _names(name: str, value: object) -> None:
     if type(value) is not tuple or not all(type(item) is str for item in value):
-        _fail(f"{name} must be a tuple of names, not {value!r}")
+        _fail(f"{name} must be a tuple of names, not {shorten(value)}")

@@ -131,7 +131,7 @@ class Florenz:
         unknown = sorted(set(options) - known)
         if unknown:
             raise ConfigError(
-                f"unknown option {unknown[0]!r}; the options are: {', '.join(sorted(known))}"
+                f"unknown option {shorten(unknown[0])}; the options are: {', '.join(sorted(known))}"
             )
         return GameConfig(players=players, seed=seed, **options)
 

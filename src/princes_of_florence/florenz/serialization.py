@@ -214,8 +214,16 @@ def state_problems(state: GameState) -> list[str]:
         return found
     if not 1 <= state.round <= family.rounds:
         found.append(f"round: {state.round} is not 1-{family.rounds}")
-    if len(state.queues) != 10 or len(state.cups) != 10 or len(state.boast_tiles) != 10:
-        found.append("queues, cups and boast_tiles hold 10 entries (index 0 unused)")
+    by_location = (state.queues, state.cups, state.boast_tiles, state.spies, state.doormen)
+    if any(len(entries) != 10 for entries in by_location):
+        found.append(
+            "queues, cups, boast_tiles, spies and doormen hold 10 entries (index 0 unused)"
+        )
+        return found
+    if state.queues[0] or state.cups[0] != (-1, -1, -1) or state.spies[0] or state.doormen[0]:
+        found.append("index 0 of queues, cups, spies and doormen is no location: it stays empty")
+    if len(state.escorts) != len(CATALOG.paths):
+        found.append(f"escorts: {len(state.escorts)} paths, not {len(CATALOG.paths)}")
         return found
     if state.stage not in (Stage.OVER, Stage.CHANCE) and not 0 <= state.player < n:
         found.append(f"player: {state.player} is no family")
