@@ -525,3 +525,25 @@ def test_strozzi_walks_back_from_medici_as_target_when_every_target_is_full() ->
     strozzi.play_card(work, 1)
     assert _pieces(work, 2) == [(STROZZI, Rank.DEBUTANT, 1)]
     assert _pieces(work, 4) == []
+
+
+def _reshuffled() -> tuple[list[ScandalKind], int]:
+    """Family 0 draws from Cosimo's empty deck, his discard pile holding 8 cards, after
+    5 reshuffles; the deck then, and the reshuffles made."""
+    state = STATES["action"]()
+    pile = (*FIG, *CAR, ScandalKind.MES_CUP, ScandalKind.MES_SWAP)
+    state = attrs.evolve(_with_cards(state, {Medici.COSIMO: ()}, {Medici.COSIMO: pile}), shuffles=5)
+    work = Work.of(state)
+    work.draw(0, Medici.COSIMO)
+    assert not work.discards[Medici.COSIMO]
+    return [*work.families[0].hand, *work.decks[Medici.COSIMO]], work.shuffles
+
+
+def test_a_reshuffle_is_seeded_by_the_game_and_counted() -> None:
+    """F82, FR3: an empty deck takes its discard pile in an order drawn from the game's
+    seed and the number of reshuffles made, which goes up by one; the same state
+    reshuffles the same way."""
+    cards, shuffles = _reshuffled()
+    assert shuffles == 6
+    assert sorted(cards) == sorted((*FIG, *CAR, ScandalKind.MES_CUP, ScandalKind.MES_SWAP))
+    assert _reshuffled() == (cards, shuffles)
