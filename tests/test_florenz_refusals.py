@@ -178,6 +178,14 @@ def _family_one_passed() -> GameState:
     return attrs.evolve(state, families=tuple(families), someone_passed=True)
 
 
+def _harder() -> GameState:
+    """The harder solo game (F152: no path with a Strozzi guard for the player), the
+    player to act with its debutant at 1; Strozzi (family 1) guards path 1-2."""
+    state = new_game(GameConfig(players=2, seed=3, solo=True, harder_escorts=True))
+    state = apply(state, Place(1))
+    return attrs.evolve(state, escorts=((1,), *state.escorts[1:]))
+
+
 K = ScandalKind
 F83, FR27 = "(rule F83)", "(ruling FR27)"
 CASES: list[tuple[Builder, Move, str]] = [
@@ -261,6 +269,8 @@ CASES: list[tuple[Builder, Move, str]] = [
     (_action, Hurry(2, 0, 3), "no own member there (rule F57)"),
     (_action, Hurry(1, 0, 5), "no path leads there (rules F15, F57, F152)"),
     (_edit(family={"time": 2}), Hurry(1, 0, 2), "too little time (rule F39)"),
+    (_harder, MoveMember(1, 0, 2), "no path leads there (rules F15, F57, F152)"),
+    (_harder, Hurry(1, 0, 2), "no path leads there (rules F15, F57, F152)"),
     # Step (F59, F85, FR64)
     (_hurrying, Step(9), "no path leads there (rules F15, F57, F152)"),
     (
@@ -627,6 +637,11 @@ CASES: list[tuple[Builder, Move, str]] = [
         BonusSwap(0),
         "only an own member and another family's of the same rank (ruling FR8)",
     ),
+    (  # the own member is not one of the two
+        _edit(_bonus, queues={5: ((1, L), (2, L), (0, L))}),
+        BonusSwap(0),
+        "only an own member and another family's of the same rank (ruling FR8)",
+    ),
     # D7: Strozzi's colour (F145)
     (
         _edit(stage=Stage.COLOUR),
@@ -720,8 +735,21 @@ LEGAL: list[tuple[Builder, Move]] = [
     (_card(K.MES_RETIRE, family={"time": 0}), PlayScandal(K.MES_RETIRE, (1, 0))),  # F93: gains 3
     (_card(K.MES_BOAST, family={"cups": 1, "time": 1}), PlayScandal(K.MES_BOAST, (2,))),  # FR33
     (_bonus, BonusSwap(0)),  # FR8
+    (_edit(_bonus, queues={5: ((1, D), (0, D), (2, L))}), BonusSwap(0)),
     (_edit(_bonus, queues={5: ((0, L), (2, L), (1, L))}), BonusSwap(0)),
-    (_edit(_giovanni, family={"time": 4}), Accept()),  # F110: the reward costs 4 in round 3
+    (_edit(_giovanni, family={"time": 4}), Accept()),
+    (_edit(stage=Stage.COLOUR), ChooseColour(1)),  # F145
+    (_edit(stage=Stage.COLOUR), ChooseColour(2)),
+    (_chance, Chance(0)),  # FR3
+    (_cards, Discard(K.FIG_GUARD)),  # F72
+    (_edit(_giovanni, family={"hand": (K.MES_CUP,)}), Discard(K.MES_CUP)),  # FR20: D2-D5
+    (_edit(_travel, family={"hand": (K.MES_CUP,)}), Discard(K.MES_CUP)),
+    (_edit(_between, queues={6: FULL}), Second(3, 0, 6)),  # FR64: it may step back
+    (_harder, MoveMember(1, 0, 4)),  # F152
+    (
+        _edit(_harder, escorts=((0,), *((),) * 11)),
+        MoveMember(1, 0, 2),
+    ),  # an own guard  # F110: the reward costs 4 in round 3
 ]
 
 
