@@ -39,7 +39,7 @@ from princes_of_florence.florenz.moves import (
     Step,
     Stop,
 )
-from princes_of_florence.florenz.rules.actions import problem
+from princes_of_florence.florenz.rules.actions import legal_moves_by_check, problem
 from princes_of_florence.florenz.state import GameState, Offer, Walk
 
 Builder = Callable[[], GameState]
@@ -758,10 +758,12 @@ def test_illegal_move_is_refused_with_its_whole_reason(
     build: Builder, move: Move, reason: str
 ) -> None:
     """The refusal names the move, the family (or chance) and exactly the reason with
-    the rule it breaks; the move is not listed and the state is unchanged."""
+    the rule it breaks; the move is not listed (the direct listing is the one through
+    the checks) and the state is unchanged."""
     state = build()
     before = attrs.evolve(state)
     assert move not in legal_moves(state)
+    assert legal_moves(state) == legal_moves_by_check(state)
     assert problem(state, move) == reason
     with pytest.raises(IllegalMoveError) as raised:
         apply(state, move)
@@ -772,10 +774,12 @@ def test_illegal_move_is_refused_with_its_whole_reason(
 
 @pytest.mark.parametrize(("build", "move"), LEGAL)
 def test_move_just_inside_a_bound_is_legal(build: Builder, move: Move) -> None:
-    """The move one step inside a bound of the table above is listed and accepted."""
+    """The move one step inside a bound of the table above is accepted and listed, by
+    the direct listing as through the checks."""
     state = build()
     assert problem(state, move) is None
     assert move in legal_moves(state)
+    assert legal_moves(state) == legal_moves_by_check(state)
 
 
 def test_move_by_the_wrong_family_is_refused() -> None:
