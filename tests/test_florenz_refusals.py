@@ -186,6 +186,12 @@ def _harder() -> GameState:
     return attrs.evolve(state, escorts=((1,), *state.escorts[1:]))
 
 
+def _hurrying_lady() -> GameState:
+    """Family 0 hurries its lady from 1 to 2, where its debutant stands: stopped
+    there, the lady goes in front of the debutant (F47)."""
+    return apply(_edit(queues={1: ((0, L),), 2: ((0, D),)})(), Hurry(1, 0, 2))
+
+
 K = ScandalKind
 F83, FR27 = "(rule F83)", "(ruling FR27)"
 CASES: list[tuple[Builder, Move, str]] = [
@@ -686,6 +692,10 @@ LEGAL: list[tuple[Builder, Move]] = [
     (_between, Second(3, 0, 6)),
     (_between, Stop()),  # FR29: the card may end after the first member
     (_edit(_travel, queues={1: (), 2: FIVE, 3: ((0, D),)}), Stop()),  # F50
+    (_setup, Place(2)),  # F31
+    (_edit(_harder, family={"time": 1}), MoveMember(1, 0, 4)),  # F39 with F152
+    (_edit(_harder, family={"time": 3}), Hurry(1, 0, 4)),
+    (_hurrying_lady, Second(2, 1, 1)),  # F59: the debutant behind the stopped lady
     (_edit(family={"time": 1}), Boast(1)),  # F39: boasting costs 1
     (_edit(family={"cups": 1}), Boast(1)),  # F60
     (  # F60: a cup on another tile
@@ -693,6 +703,13 @@ LEGAL: list[tuple[Builder, Move]] = [
         Boast(2),
     ),
     (_edit(cups=((-1, -1, -1), (-1, 2, -1), *((-1, -1, -1),) * 8)), Boast(1)),  # F62
+    (  # F62: 8 VP (4 locations, F161) reach the middle field above another's cup
+        _edit(
+            queues={1: ((0, M), (0, L), (0, D)), 2: ((0, L),), 4: ((0, L),), 5: ((1, D), (0, D))},
+            cups=((-1, -1, -1), (1, -1, -1), *((-1, -1, -1),) * 8),
+        ),
+        Boast(1),
+    ),
     (_edit(family={"gifts": 1}), Gift(COSIMO, 0)),  # F66
     (_edit(family={"time": 2}), Gift(COSIMO, 0)),  # F68: the first gift costs 2
     (_edit(family={"time": 4, "given": (2, 0, 0)}), Gift(COSIMO, 0)),  # F68: then 2 more
