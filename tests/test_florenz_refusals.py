@@ -713,6 +713,10 @@ LEGAL: list[tuple[Builder, Move]] = [
     (_edit(family={"gifts": 1}), Gift(COSIMO, 0)),  # F66
     (_edit(family={"time": 2}), Gift(COSIMO, 0)),  # F68: the first gift costs 2
     (_edit(family={"time": 4, "given": (2, 0, 0)}), Gift(COSIMO, 0)),  # F68: then 2 more
+    (  # F68, F69: a gift Cosimo is too dear for leaves one to Contessina
+        _edit(family={"time": 3, "given": (2, 0, 0)}, queues={4: ((0, D),)}),
+        Gift(CONTESSINA, 1),
+    ),
     (_edit(family={"guards": 1}), Gift(COSIMO, 11)),  # F70
     (_edit(family={"guards": 0}), Gift(COSIMO, -1)),  # FR17
     (_edit(escorts=((2,),) * 12), Gift(COSIMO, -1)),  # FR17
