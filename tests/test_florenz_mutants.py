@@ -18,7 +18,7 @@ from princes_of_florence.florenz.engine import apply, chance_outcomes, legal_mov
 from princes_of_florence.florenz.errors import IllegalMoveError
 from princes_of_florence.florenz.events import Scored
 from princes_of_florence.florenz.ids import ChanceKind, Medici, Rank, ScandalKind, Stage
-from princes_of_florence.florenz.moves import Boast, Chance
+from princes_of_florence.florenz.moves import Boast, Chance, PlayScandal, Second, Stop
 from princes_of_florence.florenz.rules import strozzi
 from princes_of_florence.florenz.rules.common import (
     GRID_NEIGHBOURS,
@@ -465,3 +465,85 @@ def test_a_refused_boast_gives_its_whole_reason(where: str, move: Boast, reason:
     with pytest.raises(IllegalMoveError) as raised:
         apply(STATES[where](), move)
     assert str(raised.value).endswith(f": {reason}")
+
+
+def _travel_card(others: tuple[tuple[int, tuple[tuple[int, int], ...]], ...]) -> GameState:
+    """Family 0 at its action with the travel card, its debutant at 1 walked to 2 and
+    stopped there; ``others`` are more queues (location, pieces) set before."""
+    state = STATES["action"]()
+    families = list(state.families)
+    families[0] = attrs.evolve(families[0], hand=(ScandalKind.FIG_TRAVEL,))
+    queues = list(state.queues)
+    for location, pieces in others:
+        queues[location] = pieces
+    state = attrs.evolve(state, families=tuple(families), queues=tuple(queues))
+    state = apply(state, PlayScandal(ScandalKind.FIG_TRAVEL, (1, 0, 2)))
+    return apply(state, Stop())
+
+
+def test_the_travel_card_ends_when_no_other_own_member_could_walk() -> None:
+    """F85, FR64: once the first member has stopped, the card offers a second member's
+    walk only if the family has another member (another family's members and the one
+    just stopped do not count); with none the action is over and the next family acts."""
+    state = _travel_card(())
+    assert state.stage is Stage.ACTION
+    assert state.walk is None
+    assert state.player == 1
+    assert state.queues[2] == ((0, Rank.DEBUTANT),)
+    state = _travel_card(((9, ((0, Rank.LADY),)),))
+    assert state.stage is Stage.TRAVEL
+    assert state.walk is not None
+    assert state.walk.between
+    assert set(legal_moves(state)) == {Second(9, 0, 6), Second(9, 0, 8), Stop()}
+
+
+def _fill(work: Work, *locations: int) -> None:
+    """Fill the queues at ``locations`` with the player's debutants."""
+    for location in locations:
+        while work.free(location):
+            work.insert(location, 0, Rank.DEBUTANT)
+
+
+def test_strozzi_tries_the_targets_from_the_cards_letter_round_the_circle() -> None:
+    """F144, FR50: card 5 of Medici C (Giovanni in round 1: targets A 6, B 1, C 3)
+    finds C's and A's targets full and places both debutants at B's target, the A-B-C-A
+    order read cyclically from C."""
+    work = _solo_work(time=6)
+    assert tuple(work.targets) == (6, 1, 3)
+    _fill(work, 3, 6)
+    strozzi.play_card(work, 5)
+    assert _pieces(work, 1) == [(STROZZI, Rank.DEBUTANT, 1), (STROZZI, Rank.DEBUTANT, 2)]
+    assert _pieces(work, 2) == []
+
+
+def test_strozzi_walks_back_from_medici_as_target_when_every_target_is_full() -> None:
+    """F144: with the targets of A (6), B (1) and C (3) full, card 1 walks back against
+    the arrows from A's target: 3 is full, so his orange debutant goes to 2 (walking
+    back from B's target would have found 4)."""
+    work = _solo_work(time=6)
+    _fill(work, 1, 3, 6)
+    strozzi.play_card(work, 1)
+    assert _pieces(work, 2) == [(STROZZI, Rank.DEBUTANT, 1)]
+    assert _pieces(work, 4) == []
+
+
+def _reshuffled() -> tuple[list[ScandalKind], int]:
+    """Family 0 draws from Cosimo's empty deck, his discard pile holding 8 cards, after
+    5 reshuffles; the deck then, and the reshuffles made."""
+    state = STATES["action"]()
+    pile = (*FIG, *CAR, ScandalKind.MES_CUP, ScandalKind.MES_SWAP)
+    state = attrs.evolve(_with_cards(state, {Medici.COSIMO: ()}, {Medici.COSIMO: pile}), shuffles=5)
+    work = Work.of(state)
+    work.draw(0, Medici.COSIMO)
+    assert not work.discards[Medici.COSIMO]
+    return [*work.families[0].hand, *work.decks[Medici.COSIMO]], work.shuffles
+
+
+def test_a_reshuffle_is_seeded_by_the_game_and_counted() -> None:
+    """F82, FR3: an empty deck takes its discard pile in an order drawn from the game's
+    seed and the number of reshuffles made, which goes up by one; the same state
+    reshuffles the same way."""
+    cards, shuffles = _reshuffled()
+    assert shuffles == 6
+    assert sorted(cards) == sorted((*FIG, *CAR, ScandalKind.MES_CUP, ScandalKind.MES_SWAP))
+    assert _reshuffled() == (cards, shuffles)
