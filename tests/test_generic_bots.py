@@ -291,3 +291,37 @@ def test_search_flags_by_spec() -> None:
     assert not off.params.guided
     with pytest.raises(ValueError, match="is 1 or 0, not 'yes'"):
         make_bot("mcts:guided=yes")
+
+
+@attrs.frozen
+class Asked(PrincesOfFlorence):
+    """The Princes of Florence counting the rollout moves it is asked for."""
+
+    name: str = "asked"
+    asked: list[int] = attrs.field(factory=lambda: [0])
+
+    def rollout_move(self, state: Any, moves: Any, rng: random.Random) -> Any:
+        self.asked[0] += 1
+        return super().rollout_move(state, moves, rng)
+
+
+def test_rollout_explore_draws_that_share_of_rollout_moves_itself() -> None:
+    """``rollout_explore`` 1 never asks the game's policy, 0 always does; the search
+    stays alike for a seed either way, and a share outside 0..1 is refused."""
+    state = GAME.new_game(GameConfig(players=3, seed=4))
+    seat = state.current_player
+    assert seat is not None
+    view = GAME.observe(state, seat)
+    moves = GAME.legal_moves(view)
+    for share, asked in ((0.0, True), (1.0, False)):
+        game = Asked()
+        params = MCTSParams(iterations=6, rollout_moves=5, rollout_explore=share, guided=True)
+        chosen = [MCTSBot(2, params, game=game).choose(view, moves) for _ in range(2)]
+        assert chosen[0] == chosen[1]
+        assert (game.asked[0] > 0) is asked
+    spec = make_bot("mcts:explore=0.25")
+    assert isinstance(spec, MCTSBot)
+    assert 0.25 == spec.params.rollout_explore
+    for bad in (-0.1, 1.5, float("nan")):
+        with pytest.raises(ValueError, match="rollout_explore"):
+            MCTSParams(rollout_explore=bad)

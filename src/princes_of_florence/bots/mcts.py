@@ -107,6 +107,13 @@ class MCTSParams:
             of the iteration's path through the tree, so that every
             iteration's position is scored as far into the game (a deep
             path is rolled out less).  Off by default.
+        rollout_explore: the share of rollout moves (and of guided
+            expansions) the search draws at random from the moves offered,
+            instead of asking the game's ``rollout_move``; 0 by default, which
+            leaves every move to the game's policy (a game whose policy explores
+            on its own, as Florenz's does, still does).  Where the game's
+            policy is its heuristic bot's move and the opponents are that bot,
+            0 makes rollouts predict them.
 
     Example:
         >>> MCTSParams(iterations=200).iterations, MCTSParams().exploration
@@ -122,6 +129,7 @@ class MCTSParams:
     temperature: float = 4.0
     guided: bool = False
     from_root: bool = False
+    rollout_explore: float = 0.0
 
     def __attrs_post_init__(self) -> None:
         if self.iterations < 1:
@@ -135,6 +143,10 @@ class MCTSParams:
             raise ValueError(f"exploration must be a number from 0, not {self.exploration}")
         if not 0 < self.temperature < math.inf:
             raise ValueError(f"temperature must be a positive number, not {self.temperature}")
+        if not 0 <= self.rollout_explore <= 1:
+            raise ValueError(
+                f"rollout_explore must be a share from 0 to 1, not {self.rollout_explore}"
+            )
 
 
 @attrs.frozen
@@ -258,9 +270,19 @@ class MCTSBot:
         current = game.current_player
         is_chance = game.is_chance_node
         search_moves = game.search_moves
-        rollout_move = game.rollout_move
-        apply = game.apply
+        game_policy = game.rollout_move
+        explore = params.rollout_explore
         rng = self._rng
+
+        def exploring(state: Any, moves: Sequence[Any], rng: random.Random) -> Any:
+            """The game's rollout move, or a share ``explore`` of the time one at random."""
+            if rng.random() < explore:
+                return moves[int(rng.random() * len(moves))]
+            return game_policy(state, moves, rng)
+
+        rollout_move = exploring if explore else game_policy
+
+        apply = game.apply
         root = _Node()
         c = params.exploration
         guided = params.guided

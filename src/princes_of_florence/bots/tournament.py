@@ -88,6 +88,7 @@ _MCTS_KEYS: dict[str, tuple[str, Callable[[str], object]]] = {
     "temperature": ("temperature", float),
     "guided": ("guided", _flag),
     "from_root": ("from_root", _flag),
+    "explore": ("rollout_explore", float),
 }
 
 
@@ -97,7 +98,8 @@ def make_bot(spec: str, seed: int | str = 0, game: AnyGame | str | None = None) 
     ``random`` (setting ``sell``: the chance of a free move, such as a sale
     of prestige), ``mcts`` (settings ``iterations``, ``seconds``, ``rollout``
     for the rollout cut-off, ``c`` for the exploration constant,
-    ``temperature`` for the softmax of the estimates, ``guided``
+    ``temperature`` for the softmax of the estimates, ``explore`` for the
+    share of random rollout moves, ``guided``
     and ``from_root`` set to 1 or 0 for the flags of
     :class:`~princes_of_florence.bots.MCTSParams`), and the
     game's own bots (``heuristic`` for The Princes of Florence, without

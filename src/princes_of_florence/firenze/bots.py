@@ -50,7 +50,6 @@ from princes_of_florence.firenze.rules.scoring import final_scores
 from princes_of_florence.firenze.state import OPEN, PlayerState, State
 
 __all__ = [
-    "EXPLORE",
     "WIDTH",
     "HeuristicBot",
     "estimates",
@@ -259,9 +258,6 @@ _FREE = (PlayAlchemist, PlaySchmuggler, PlaySaboteur, PlayPatrizier)
 WIDTH = 3
 """The most row cards, and the most commissions, a search tries at one decision."""
 
-EXPLORE = 0.1
-"""The share of a rollout's moves drawn at random from the search moves, not the heuristic's."""
-
 TOWER_SHARE = 0.8
 """What :func:`estimates` counts of the commission a tower grows toward, when it stands
 at the commission's height (less, in proportion, below it)."""
@@ -400,11 +396,12 @@ def _build_alternatives(where: Where, me: PlayerState, moves: Sequence[Move]) ->
 
 
 def rollout_move(state: State, moves: Sequence[Move], rng: random.Random) -> Move:
-    """A search bot's playout move: the heuristic bot's, but for a share :data:`EXPLORE`
-    of the moves, and where ``moves`` (the search moves, or those a search has not yet
-    tried) lack it, drawn from ``moves`` at random."""
-    if rng.random() < EXPLORE:
-        return moves[int(rng.random() * len(moves))]
+    """A search bot's playout move: the heuristic bot's, and where ``moves`` (the search
+    moves, or those a search has not yet tried) lack it, one of ``moves`` at random.
+
+    The rollouts so predict heuristic opponents up to the hidden bag and deck; a share of
+    random moves is the search's setting
+    (:attr:`~princes_of_florence.bots.MCTSParams.rollout_explore`)."""
     move = _policy(state)
     return move if move in moves else moves[int(rng.random() * len(moves))]
 
