@@ -60,6 +60,9 @@ def _check_vector(view: PlayerView) -> None:
     if numpy is not None:
         rows = numpy.empty(OBSERVATION_LENGTH, dtype=numpy.float64)
         assert expected == tuple(observation_vector_into(view, rows).tolist())
+        singles = numpy.empty(OBSERVATION_LENGTH, dtype=numpy.float32)
+        observation_vector_into(view, singles)
+        assert numpy.array_equal(numpy.array(expected, dtype=numpy.float32), singles)
 
 
 def _check_mask(state_or_view: GameState | PlayerView) -> None:
@@ -126,6 +129,25 @@ def test_fast_paths_hold_with_caches_emptied_and_views_scrambled(
         _check_vector(reloaded)
         _check_mask(reloaded)
         _check_mask(view)
+
+
+@needs_numpy
+def test_a_buffer_changed_between_calls_is_filled_whole() -> None:
+    """The vector of each step rewrites only what changed in a private copy, so a buffer
+    the caller spoiled, or shared between games played in turns, still gets it all."""
+    games = [
+        play_random(GameConfig(players=players, seed=players, hidden_money=True), players)
+        for players in (2, 4)
+    ]
+    out = numpy.empty(OBSERVATION_LENGTH, dtype=numpy.float32)
+    for number in range(max(len(game.states) for game in games)):
+        for game in games:
+            state = game.states[min(number, len(game.states) - 1)]
+            for player in range(game.config.players):
+                out[:] = -1.0  # the caller's own use of its buffer
+                view = observe(state, player)
+                expected = numpy.array(reference_learning.observation_vector(view), numpy.float32)
+                assert numpy.array_equal(expected, observation_vector_into(view, out))
 
 
 @needs_numpy

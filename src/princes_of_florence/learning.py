@@ -732,6 +732,61 @@ def observation_vector(view: PlayerView) -> tuple[float, ...]:
 _arrays: dict[int, tuple[_Part, Any]] = {}
 """Each recent part as a numpy array, by the identity of the part."""
 
+
+@attrs.define
+class _Written:
+    """A private array holding the vector last written for one viewer of one game, and
+    the parts it was made of: the next vector of that viewer rewrites only the parts
+    that are not the very same objects (a move leaves most of them alone)."""
+
+    array: Any
+    parts: list[_Part]
+
+
+_written_by_config: IdentityMemo[Any, dict[tuple[int, str], _Written]] = IdentityMemo(_MEMO_SIZE)
+"""The written vectors of each live configuration (one game's views share theirs, see
+:func:`~princes_of_florence.observe`), by viewer and number type; private, so that no
+caller's change to the buffer it was given can make them wrong."""
+
+
+def _written(view: PlayerView, dtype: Any) -> Any:
+    """The vector of ``view`` as a numpy array of ``dtype``, kept for the next call of the
+    same viewer and configuration: the caller copies it and must not change it."""
+    import numpy
+
+    parts = _parts(view)
+    config = view.config
+    mine = _written_by_config.get(config)
+    if mine is None:
+        mine = {}
+        _written_by_config.put(config, mine)
+    key = (view.player, dtype.char)
+    written = mine.get(key)
+    if written is None:
+        written = mine[key] = _Written(numpy.empty(OBSERVATION_LENGTH, dtype), [])
+    before = written.parts
+    if len(before) != len(parts):
+        before = [()] * len(parts)  # nothing written yet: every part is new
+    written.parts = []  # cleared while the array changes: an error half-way leaves no trust
+    array = written.array
+    start = 0
+    for part, old in zip(parts, before, strict=True):
+        end = start + len(part)
+        if part is not old:
+            known = _arrays.get(id(part))
+            if known is None or known[0] is not part:
+                if len(_arrays) >= _MEMO_SIZE:
+                    _arrays.clear()
+                known = _arrays[id(part)] = (part, numpy.array(part, dtype=numpy.float64))
+            array[start:end] = known[1]
+        start = end
+    assert start == OBSERVATION_LENGTH, f"the parts hold {start} values"
+    written.parts = parts
+    return array
+
+
+_MEMOS += (_written_by_config,)
+
 _FLOAT_FORMATS = frozenset({"f", "d"})
 
 
@@ -771,17 +826,7 @@ def observation_vector_into(view: PlayerView, out: _Buffer) -> _Buffer:
                 "observation_vector_into needs a writable array of floats, "
                 f"not a {'read-only ' if not target.flags.writeable else ''}array of {target.dtype}"
             )
-        import numpy
-
-        arrays = []
-        for part in _parts(view):
-            known = _arrays.get(id(part))
-            if known is None or known[0] is not part:
-                if len(_arrays) >= _MEMO_SIZE:
-                    _arrays.clear()
-                known = _arrays[id(part)] = (part, numpy.array(part, dtype=numpy.float64))
-            arrays.append(known[1])
-        numpy.concatenate(arrays, out=target, casting="same_kind")
+        target[:] = _written(view, target.dtype)
         return out
     if not isinstance(out, array.array) or out.typecode not in _FLOAT_FORMATS:
         raise ArgumentError(

@@ -348,6 +348,21 @@ def _public(player: PlayerState, show_money: bool) -> PublicPlayer:
     )
 
 
+_SEEDLESS: IdentityMemo[GameConfig, GameConfig] = IdentityMemo(limit=4096)
+"""Each live configuration without its seed: every view of one game shares one
+(cheaper than a copy per view, and a learner's caches recognise it)."""
+
+
+def _seedless(config: GameConfig) -> GameConfig:
+    """``config`` with seed 0, the same object for every view of the states that share
+    ``config``."""
+    seedless = _SEEDLESS.get(config)
+    if seedless is None:
+        seedless = _with_seed(config, 0)  # valid already: no validators run again
+        _SEEDLESS.put(config, seedless)
+    return seedless
+
+
 def _return_index(seat: int, start_player: int, players: int) -> int:
     """Where ``seat``'s card stands in :attr:`SetupState.returned` (seat order, R8)."""
     return (seat - start_player) % players
@@ -395,7 +410,7 @@ def observe(state: GameState, player: int) -> PlayerView:
         final = tuple(p.prestige_cards for p in state.players)
     view = PlayerView(
         player=player,
-        config=_with_seed(state.config, 0),  # valid already: no validators run again
+        config=_seedless(state.config),
         round=state.round,
         phase=state.phase,
         start_player=state.start_player,
