@@ -729,60 +729,60 @@ def observation_vector(view: PlayerView) -> tuple[float, ...]:
     return tuple(out)
 
 
-_arrays: dict[int, tuple[_Part, Any]] = {}
-"""Each recent part as a numpy array, by the identity of the part."""
-
 
 @attrs.define
 class _Written:
-    """A private array holding the vector last written for one viewer of one game, and
-    the parts it was made of: the next vector of that viewer rewrites only the parts
-    that are not the very same objects (a move leaves most of them alone)."""
+    """The vector last written for one viewer of one game, as doubles, and the parts it
+    was made of: the next vector of that viewer rewrites only the parts that are not
+    the very same objects (a move leaves most of them alone)."""
 
-    array: Any
+    doubles: array.array[float]
     parts: list[_Part]
 
 
-_written_by_config: IdentityMemo[Any, dict[tuple[int, str], _Written]] = IdentityMemo(_MEMO_SIZE)
+_written_by_config: IdentityMemo[Any, dict[int, _Written]] = IdentityMemo(_MEMO_SIZE)
 """The written vectors of each live configuration (one game's views share theirs, see
-:func:`~princes_of_florence.observe`), by viewer and number type; private, so that no
-caller's change to the buffer it was given can make them wrong."""
+:func:`~princes_of_florence.observe`), by viewer; private, so that no caller's change to
+the buffer it was given can make them wrong."""
+
+_doubles: dict[int, tuple[_Part, array.array[float]]] = {}
+"""Each recent part as doubles, by the identity of the part."""
+
+_NOTHING: _Part = ()
 
 
-def _written(view: PlayerView, dtype: Any) -> Any:
-    """The vector of ``view`` as a numpy array of ``dtype``, kept for the next call of the
-    same viewer and configuration: the caller copies it and must not change it."""
-    import numpy
-
+def _written(view: PlayerView) -> array.array[float]:
+    """The vector of ``view`` as doubles, kept for the next call of the same viewer and
+    configuration: the caller copies it and must not change it."""
     parts = _parts(view)
     config = view.config
     mine = _written_by_config.get(config)
     if mine is None:
         mine = {}
         _written_by_config.put(config, mine)
-    key = (view.player, dtype.char)
-    written = mine.get(key)
+    written = mine.get(view.player)
     if written is None:
-        written = mine[key] = _Written(numpy.empty(OBSERVATION_LENGTH, dtype), [])
+        written = mine[view.player] = _Written(array.array("d", bytes(8 * OBSERVATION_LENGTH)), [])
     before = written.parts
     if len(before) != len(parts):
-        before = [()] * len(parts)  # nothing written yet: every part is new
-    written.parts = []  # cleared while the array changes: an error half-way leaves no trust
-    array = written.array
+        before = [_NOTHING] * len(parts)  # nothing written yet: every part is new
+    written.parts = []  # cleared while the doubles change: an error half-way leaves no trust
+    doubles = written.doubles
+    known_doubles = _doubles
     start = 0
     for part, old in zip(parts, before, strict=True):
         end = start + len(part)
         if part is not old:
-            known = _arrays.get(id(part))
+            known = known_doubles.get(id(part))
             if known is None or known[0] is not part:
-                if len(_arrays) >= _MEMO_SIZE:
-                    _arrays.clear()
-                known = _arrays[id(part)] = (part, numpy.array(part, dtype=numpy.float64))
-            array[start:end] = known[1]
+                if len(known_doubles) >= _MEMO_SIZE:
+                    known_doubles.clear()
+                known = known_doubles[id(part)] = (part, array.array("d", part))
+            doubles[start:end] = known[1]
         start = end
     assert start == OBSERVATION_LENGTH, f"the parts hold {start} values"
     written.parts = parts
-    return array
+    return doubles
 
 
 _MEMOS += (_written_by_config,)
@@ -795,9 +795,13 @@ def observation_vector_into(view: PlayerView, out: _Buffer) -> _Buffer:
 
     ``out`` is a numpy array of :data:`~princes_of_florence.OBSERVATION_LENGTH`
     numbers (``float32``, ``float64``...; a row of a batch will do) or an
-    ``array.array`` of ``"f"`` or ``"d"`` of that length.  A numpy array is
-    filled from cached numpy copies of the parts, without making a float
-    object per value: the fastest way to feed a learner.
+    ``array.array`` of ``"f"`` or ``"d"`` of that length.  The vector is
+    copied from one kept privately for each viewer of each game, in which a
+    call rewrites only the parts that changed since that viewer's last
+    vector (a move leaves most of them alone), so a numpy array or an
+    ``array.array`` of ``"d"`` is filled without making a float object per
+    value: the fastest way to feed a learner.  What the caller does with
+    ``out`` between calls never matters.
 
     Raises:
         ArgumentError: ``view`` is not a :class:`PlayerView`, or ``out`` is
@@ -826,7 +830,9 @@ def observation_vector_into(view: PlayerView, out: _Buffer) -> _Buffer:
                 "observation_vector_into needs a writable array of floats, "
                 f"not a {'read-only ' if not target.flags.writeable else ''}array of {target.dtype}"
             )
-        target[:] = _written(view, target.dtype)
+        import numpy
+
+        numpy.copyto(target, numpy.frombuffer(_written(view)), casting="same_kind")
         return out
     if not isinstance(out, array.array) or out.typecode not in _FLOAT_FORMATS:
         raise ArgumentError(
@@ -837,7 +843,8 @@ def observation_vector_into(view: PlayerView, out: _Buffer) -> _Buffer:
         raise ArgumentError(
             f"observation_vector_into needs {OBSERVATION_LENGTH} items, not {len(out)}"
         )
-    out[:] = array.array(out.typecode, observation_vector(view))
+    doubles = _written(view)
+    out[:] = doubles if out.typecode == "d" else array.array(out.typecode, doubles)
     return out
 
 

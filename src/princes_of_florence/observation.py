@@ -912,14 +912,33 @@ def determinize(
     )
 
 
+_SECRETS = (CardsShown, CardKept, CardReturned, PersonReturned, Dealt)
+"""The events that may hold a card another player may not see."""
+
+_REDACTED: IdentityMemo[Event, Event] = IdentityMemo(limit=4096)
+"""Each live secret event as every player but its own sees it: one object for all of
+them (cheaper, and the text of an information state's line is then written once)."""
+
+
 def _redact(player: int, event: Event) -> Event:
-    if isinstance(event, CardsShown) and event.player != player:
+    if not isinstance(event, _SECRETS) or event.player == player:
+        return event
+    hidden = _REDACTED.get(event)
+    if hidden is None:
+        hidden = _hidden(event)
+        _REDACTED.put(event, hidden)
+    return hidden
+
+
+def _hidden(event: Event) -> Event:
+    """``event`` as a player other than its own sees it."""
+    if isinstance(event, CardsShown):
         return attrs.evolve(event, cards=None)
-    if isinstance(event, CardKept | CardReturned) and event.player != player:
+    if isinstance(event, CardKept | CardReturned):
         return attrs.evolve(event, card=None)
-    if isinstance(event, PersonReturned) and event.player != player:
+    if isinstance(event, PersonReturned):
         return attrs.evolve(event, person=None)
-    if isinstance(event, Dealt) and event.player != player and not isinstance(event.item, Freedom):
+    if isinstance(event, Dealt) and not isinstance(event.item, Freedom):
         return attrs.evolve(event, item=None)  # a freedom tile dealt is open to all
     return event
 
@@ -927,8 +946,18 @@ def _redact(player: int, event: Event) -> Event:
 _EVENT_CLASSES: tuple[type, ...] = get_args(Event)
 
 
+_EVENT_KINDS = frozenset(_EVENT_CLASSES)
+
+
 def _events(events: Iterable[Event], function: str) -> tuple[Event, ...]:
     """``events`` as a tuple, each one checked to be an event of the game."""
+    if type(events) is tuple:  # as apply_with_events gives them: one set lookup an event
+        kinds = _EVENT_KINDS
+        for event in events:
+            if type(event) not in kinds:
+                break
+        else:
+            return events
     return ArgumentError.checked_items(function, events, _EVENT_CLASSES, "event")
 
 

@@ -317,7 +317,8 @@ class OpenSpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no typ
         if self._game.is_chance_node(state):
             actions = sorted(outcome for outcome, _ in self.chance_outcomes())
         else:
-            mask = np.frombuffer(self._game.action_mask(state), dtype=np.uint8)
+            # read as booleans (the mask holds 0 and 1): numpy's fast way to find them
+            mask = np.frombuffer(self._game.action_mask(state), dtype=np.bool_)
             actions = np.flatnonzero(mask).tolist()
         self._known = (state, self.current_player(), tuple(actions))
         return actions
