@@ -729,7 +729,6 @@ def observation_vector(view: PlayerView) -> tuple[float, ...]:
     return tuple(out)
 
 
-
 @attrs.define
 class _Written:
     """The vector last written for one viewer of one game, as doubles, and the parts it
