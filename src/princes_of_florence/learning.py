@@ -731,12 +731,14 @@ def observation_vector(view: PlayerView) -> tuple[float, ...]:
 
 @attrs.define
 class _Written:
-    """The vector last written for one viewer of one game, as doubles, and the parts it
-    was made of: the next vector of that viewer rewrites only the parts that are not
-    the very same objects (a move leaves most of them alone)."""
+    """The vector last written for one viewer of one game, as doubles, with the view and
+    the parts it was made of: the next vector of that viewer looks up again only the
+    parts whose fields of the view changed, and rewrites only the parts that are not the
+    very same objects (a move leaves most of them alone)."""
 
     doubles: array.array[float]
-    parts: list[_Part]
+    view: PlayerView | None = None
+    parts: list[_Part] = attrs.Factory(list)
 
 
 _written_by_config: IdentityMemo[Any, dict[int, _Written]] = IdentityMemo(_MEMO_SIZE)
@@ -753,7 +755,6 @@ _NOTHING: _Part = ()
 def _written(view: PlayerView) -> array.array[float]:
     """The vector of ``view`` as doubles, kept for the next call of the same viewer and
     configuration: the caller copies it and must not change it."""
-    parts = _parts(view)
     config = view.config
     mine = _written_by_config.get(config)
     if mine is None:
@@ -761,17 +762,21 @@ def _written(view: PlayerView) -> array.array[float]:
         _written_by_config.put(config, mine)
     written = mine.get(view.player)
     if written is None:
-        written = mine[view.player] = _Written(array.array("d", bytes(8 * OBSERVATION_LENGTH)), [])
+        written = mine[view.player] = _Written(array.array("d", bytes(8 * OBSERVATION_LENGTH)))
     before = written.parts
+    old = written.view
+    parts = _parts(view) if old is None else _parts_after(view, old, before)
     if len(before) != len(parts):
         before = [_NOTHING] * len(parts)  # nothing written yet: every part is new
-    written.parts = []  # cleared while the doubles change: an error half-way leaves no trust
+    # Forgotten while the doubles change: an error half-way leaves nothing trusted.
+    written.view = None
+    written.parts = []
     doubles = written.doubles
     known_doubles = _doubles
     start = 0
-    for part, old in zip(parts, before, strict=True):
+    for part, old_part in zip(parts, before, strict=True):
         end = start + len(part)
-        if part is not old:
+        if part is not old_part:
             known = known_doubles.get(id(part))
             if known is None or known[0] is not part:
                 if len(known_doubles) >= _MEMO_SIZE:
@@ -780,8 +785,85 @@ def _written(view: PlayerView) -> array.array[float]:
             doubles[start:end] = known[1]
         start = end
     assert start == OBSERVATION_LENGTH, f"the parts hold {start} values"
+    written.view = view
     written.parts = parts
     return doubles
+
+
+def _parts_after(view: PlayerView, old: PlayerView, before: list[_Part]) -> list[_Part]:
+    """:func:`_parts` of ``view``, given ``before``, the parts of ``old``: a view of the same
+    player and configuration.  Each part depends on a few fields of the view only; a
+    part whose fields are the same objects (or equal numbers) as in ``old`` is kept."""
+    parts = before.copy()
+    count = len(view.players)
+    if (
+        view.round != old.round
+        or view.phase is not old.phase
+        or view.current_player != old.current_player
+        or view.start_player != old.start_player
+    ):
+        parts[1] = _game_part(view, count)
+    viewer = view.player
+    players, bests, final = view.players, view.round_best, view.final_prestige_cards
+    old_players, old_bests = old.players, old.round_best
+    same_bests = bests is old_bests or bests == old_bests
+    index = 2
+    for offset in range(count):  # each block: head, principality, prestige cards shown
+        seat = (viewer + offset) % count
+        player = players[seat]
+        if player is not old_players[seat] or not same_bests:
+            best = bests[seat] if seat < len(bests) else 0
+            known = _player_parts.get(player)  # _head_part, its usual answer inline
+            if known is None or known[0] != best:
+                known = _head_part(player, best)
+            parts[index] = known[1]
+            parts[index + 1] = known[2]
+        if final is not old.final_prestige_cards:
+            parts[index + 2] = (
+                _NO_FINAL if final is None else tuple(_bits(_PRESTIGE_CARDS, final[seat]))
+            )
+        index += 3
+    index += 1  # the absent seats
+    if (
+        view.hand_persons is not old.hand_persons
+        or view.hand_bonus is not old.hand_bonus
+        or view.prestige_cards is not old.prestige_cards
+    ):
+        parts[index] = _hand_part(view)
+    if (
+        view.person_deck_size != old.person_deck_size
+        or view.bonus_deck_size != old.bonus_deck_size
+        or view.prestige_deck_size != old.prestige_deck_size
+        or view.building_supply is not old.building_supply
+        or view.landscape_supply is not old.landscape_supply
+        or view.freedom_supply is not old.freedom_supply
+        or view.jesters != old.jesters
+        or view.builders != old.builders
+        or view.recruiting != old.recruiting
+        or view.bonus_discard is not old.bonus_discard
+    ):
+        parts[index + 1] = _table_part(view)
+    setup = view.setup
+    if setup != old.setup:
+        parts[index + 2] = _NO_SETUP if setup is None else tuple(_setup_section(view))
+    auction, turn, pending, characters = view.auction, view.turn, view.pending, view.characters
+    if auction is not old.auction:
+        parts[index + 3] = (
+            _NO_AUCTION if auction is None else _seat_part(view, count, auction, _auction_section)
+        )
+    if turn is not old.turn:
+        parts[index + 4] = _NO_TURN if turn is None else _seat_part(view, count, turn, _turn_part)
+    if pending is not old.pending:
+        parts[index + 5] = (
+            _NO_PENDING if pending is None else _seat_part(view, count, pending, _pending_section)
+        )
+    if characters is not old.characters:
+        parts[index + 6] = (
+            _NO_CHARACTERS
+            if characters is None
+            else _seat_part(view, count, characters, _characters_section)
+        )
+    return parts
 
 
 _MEMOS += (_written_by_config,)
