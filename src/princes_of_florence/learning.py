@@ -23,11 +23,13 @@ from __future__ import annotations
 
 import array
 import enum
+import operator
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, TypeVar, get_args
 
 import attrs
 
+from princes_of_florence.config import GameConfig
 from princes_of_florence.engine import apply_with_events, is_terminal, new_game, outcome
 from princes_of_florence.errors import ArgumentError, PrincesOfFlorenceError
 from princes_of_florence.events import Event, MoneyReason, PrestigeReason
@@ -52,6 +54,7 @@ from princes_of_florence.observation import (
     PublicPlayer,
     events_for,
     observe,
+    source_state,
 )
 from princes_of_florence.rules.scoring import Outcome
 from princes_of_florence.serialization import GameRecord, dumps
@@ -729,22 +732,59 @@ def observation_vector(view: PlayerView) -> tuple[float, ...]:
     return tuple(out)
 
 
+_SEEN_FIELDS = (
+    "round",
+    "phase",
+    "current_player",
+    "start_player",
+    "players",
+    "round_best",
+    "final_prestige_cards",
+    "hand_persons",
+    "hand_bonus",
+    "prestige_cards",
+    "person_deck_size",
+    "bonus_deck_size",
+    "prestige_deck_size",
+    "building_supply",
+    "landscape_supply",
+    "freedom_supply",
+    "jesters",
+    "builders",
+    "recruiting",
+    "bonus_discard",
+    "setup",
+    "auction",
+    "turn",
+    "pending",
+    "characters",
+)
+"""The fields of a view the parts of its vector depend on, but the player and the
+configuration (the same for every view a :class:`_Written` follows)."""
+
+_seen = operator.attrgetter(*_SEEN_FIELDS)
+"""A view's :data:`_SEEN_FIELDS` as a tuple: what a :class:`_Written` remembers of the
+view, which it must not keep (the view keeps its state, and the state the key of
+:data:`_written_by_config`, alive)."""
+
+
 @attrs.define
 class _Written:
-    """The vector last written for one viewer of one game, as doubles, with the view and
-    the parts it was made of: the next vector of that viewer looks up again only the
-    parts whose fields of the view changed, and rewrites only the parts that are not the
+    """The vector last written for one viewer of one game, as doubles, with the fields of
+    the view and the parts it was made of: the next vector of that viewer looks up again
+    only the parts whose fields changed, and rewrites only the parts that are not the
     very same objects (a move leaves most of them alone)."""
 
     doubles: array.array[float]
-    view: PlayerView | None = None
+    seen: tuple[Any, ...] | None = None
     parts: list[_Part] = attrs.Factory(list)
 
 
-_written_by_config: IdentityMemo[Any, dict[int, _Written]] = IdentityMemo(_MEMO_SIZE)
-"""The written vectors of each live configuration (one game's views share theirs, see
-:func:`~princes_of_florence.observe`), by viewer; private, so that no caller's change to
-the buffer it was given can make them wrong."""
+_written_by_config: IdentityMemo[GameConfig, dict[int, _Written]] = IdentityMemo(_MEMO_SIZE)
+"""The written vectors of the views of each live game, by the configuration of the
+states they were taken from (one object for a whole game) and by viewer; private, so
+that no caller's change to the buffer it was given can make them wrong.  Nothing kept
+refers to that configuration, so a game's vectors go with it."""
 
 _doubles: dict[int, tuple[_Part, array.array[float]]] = {}
 """Each recent part as doubles, by the identity of the part."""
@@ -755,7 +795,10 @@ _NOTHING: _Part = ()
 def _written(view: PlayerView) -> array.array[float]:
     """The vector of ``view`` as doubles, kept for the next call of the same viewer and
     configuration: the caller copies it and must not change it."""
-    config = view.config
+    source = source_state(view)
+    if source is None:  # a view loaded or built by hand: no game to follow
+        return array.array("d", observation_vector(view))
+    config = source.config
     mine = _written_by_config.get(config)
     if mine is None:
         mine = {}
@@ -764,12 +807,13 @@ def _written(view: PlayerView) -> array.array[float]:
     if written is None:
         written = mine[view.player] = _Written(array.array("d", bytes(8 * OBSERVATION_LENGTH)))
     before = written.parts
-    old = written.view
-    parts = _parts(view) if old is None else _parts_after(view, old, before)
+    old = written.seen
+    seen = _seen(view)
+    parts = _parts(view) if old is None else _parts_after(view, seen, old, before)
     if len(before) != len(parts):
         before = [_NOTHING] * len(parts)  # nothing written yet: every part is new
     # Forgotten while the doubles change: an error half-way leaves nothing trusted.
-    written.view = None
+    written.seen = None
     written.parts = []
     doubles = written.doubles
     known_doubles = _doubles
@@ -785,28 +829,28 @@ def _written(view: PlayerView) -> array.array[float]:
             doubles[start:end] = known[1]
         start = end
     assert start == OBSERVATION_LENGTH, f"the parts hold {start} values"
-    written.view = view
+    written.seen = seen
     written.parts = parts
     return doubles
 
 
-def _parts_after(view: PlayerView, old: PlayerView, before: list[_Part]) -> list[_Part]:
-    """:func:`_parts` of ``view``, given ``before``, the parts of ``old``: a view of the same
-    player and configuration.  Each part depends on a few fields of the view only; a
-    part whose fields are the same objects (or equal numbers) as in ``old`` is kept."""
+def _parts_after(
+    view: PlayerView, seen: tuple[Any, ...], old: tuple[Any, ...], before: list[_Part]
+) -> list[_Part]:
+    """:func:`_parts` of ``view``, given ``before``, the parts of an earlier view of the same
+    player and configuration, and ``seen`` and ``old``, the :data:`_SEEN_FIELDS` of the
+    two views.  Each part depends on a few fields only; a part whose fields are equal
+    (most often the very same objects) in both views is kept."""
     parts = before.copy()
     count = len(view.players)
-    if (
-        view.round != old.round
-        or view.phase is not old.phase
-        or view.current_player != old.current_player
-        or view.start_player != old.start_player
-    ):
+    # round, phase, current_player, start_player
+    if seen[0] != old[0] or seen[1] is not old[1] or seen[2] != old[2] or seen[3] != old[3]:
         parts[1] = _game_part(view, count)
     viewer = view.player
-    players, bests, final = view.players, view.round_best, view.final_prestige_cards
-    old_players, old_bests = old.players, old.round_best
-    same_bests = bests is old_bests or bests == old_bests
+    players, bests, final = seen[4], seen[5], seen[6]
+    old_players = old[4]
+    same_bests = bests == old[5]
+    same_final = final is old[6]
     index = 2
     for offset in range(count):  # each block: head, principality, prestige cards shown
         seat = (viewer + offset) % count
@@ -818,46 +862,30 @@ def _parts_after(view: PlayerView, old: PlayerView, before: list[_Part]) -> list
                 known = _head_part(player, best)
             parts[index] = known[1]
             parts[index + 1] = known[2]
-        if final is not old.final_prestige_cards:
+        if not same_final:
             parts[index + 2] = (
                 _NO_FINAL if final is None else tuple(_bits(_PRESTIGE_CARDS, final[seat]))
             )
         index += 3
     index += 1  # the absent seats
-    if (
-        view.hand_persons is not old.hand_persons
-        or view.hand_bonus is not old.hand_bonus
-        or view.prestige_cards is not old.prestige_cards
-    ):
+    if seen[7:10] != old[7:10]:  # the hand
         parts[index] = _hand_part(view)
-    if (
-        view.person_deck_size != old.person_deck_size
-        or view.bonus_deck_size != old.bonus_deck_size
-        or view.prestige_deck_size != old.prestige_deck_size
-        or view.building_supply is not old.building_supply
-        or view.landscape_supply is not old.landscape_supply
-        or view.freedom_supply is not old.freedom_supply
-        or view.jesters != old.jesters
-        or view.builders != old.builders
-        or view.recruiting != old.recruiting
-        or view.bonus_discard is not old.bonus_discard
-    ):
+    if seen[10:20] != old[10:20]:  # decks, supplies, discards
         parts[index + 1] = _table_part(view)
-    setup = view.setup
-    if setup != old.setup:
+    setup, auction, turn, pending, characters = seen[20:25]
+    if setup != old[20]:
         parts[index + 2] = _NO_SETUP if setup is None else tuple(_setup_section(view))
-    auction, turn, pending, characters = view.auction, view.turn, view.pending, view.characters
-    if auction is not old.auction:
+    if auction is not old[21]:
         parts[index + 3] = (
             _NO_AUCTION if auction is None else _seat_part(view, count, auction, _auction_section)
         )
-    if turn is not old.turn:
+    if turn is not old[22]:
         parts[index + 4] = _NO_TURN if turn is None else _seat_part(view, count, turn, _turn_part)
-    if pending is not old.pending:
+    if pending is not old[23]:
         parts[index + 5] = (
             _NO_PENDING if pending is None else _seat_part(view, count, pending, _pending_section)
         )
-    if characters is not old.characters:
+    if characters is not old[24]:
         parts[index + 6] = (
             _NO_CHARACTERS
             if characters is None
