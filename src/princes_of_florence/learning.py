@@ -780,7 +780,12 @@ class _Written:
     parts: list[_Part] = attrs.Factory(list)
 
 
-_written_by_config: IdentityMemo[GameConfig, dict[int, _Written]] = IdentityMemo(_MEMO_SIZE)
+_GAMES_FOLLOWED = 512
+"""Games whose vectors :data:`_written_by_config` keeps before it is emptied: more than a
+batch of 256 games at once, and a bound on the memory (a few tens of kilobytes a viewer)
+should the configurations outlive their games."""
+
+_written_by_config: IdentityMemo[GameConfig, dict[int, _Written]] = IdentityMemo(_GAMES_FOLLOWED)
 """The written vectors of the views of each live game, by the configuration of the
 states they were taken from (one object for a whole game) and by viewer; private, so
 that no caller's change to the buffer it was given can make them wrong.  Nothing kept
