@@ -13,9 +13,11 @@ views met in a scrambled order.
 from __future__ import annotations
 
 import array
+import gc
 import importlib
 import importlib.util
 import random
+import weakref
 from collections.abc import Callable
 from typing import Any
 
@@ -26,7 +28,7 @@ from hypothesis import strategies as st
 
 import reference_encoding
 import reference_learning
-from princes_of_florence import GameConfig, learning, observe
+from princes_of_florence import GameConfig, learning, new_game, observe
 from princes_of_florence.encoding import (
     ACTION_COUNT,
     action_mask,
@@ -60,6 +62,9 @@ def _check_vector(view: PlayerView) -> None:
     if numpy is not None:
         rows = numpy.empty(OBSERVATION_LENGTH, dtype=numpy.float64)
         assert expected == tuple(observation_vector_into(view, rows).tolist())
+        singles = numpy.empty(OBSERVATION_LENGTH, dtype=numpy.float32)
+        observation_vector_into(view, singles)
+        assert numpy.array_equal(numpy.array(expected, dtype=numpy.float32), singles)
 
 
 def _check_mask(state_or_view: GameState | PlayerView) -> None:
@@ -126,6 +131,45 @@ def test_fast_paths_hold_with_caches_emptied_and_views_scrambled(
         _check_vector(reloaded)
         _check_mask(reloaded)
         _check_mask(view)
+
+
+@needs_numpy
+def test_a_buffer_changed_between_calls_is_filled_whole() -> None:
+    """The vector of each step rewrites only what changed in a private copy, so a buffer
+    the caller spoiled, or shared between games played in turns, still gets it all."""
+    games = [
+        play_random(GameConfig(players=players, seed=players, hidden_money=True), players)
+        for players in (2, 4)
+    ]
+    out = numpy.empty(OBSERVATION_LENGTH, dtype=numpy.float32)
+    for number in range(max(len(game.states) for game in games)):
+        for game in games:
+            state = game.states[min(number, len(game.states) - 1)]
+            for player in range(game.config.players):
+                out[:] = -1.0  # the caller's own use of its buffer
+                view = observe(state, player)
+                expected = numpy.array(reference_learning.observation_vector(view), numpy.float32)
+                assert numpy.array_equal(expected, observation_vector_into(view, out))
+
+
+@needs_numpy
+def test_the_vectors_kept_keep_no_state_or_view_alive() -> None:
+    """What the vectors of a game keep refers to no state or view: they go with the game."""
+
+    def play(seed: int) -> list[weakref.ref[Any]]:
+        game = play_random(GameConfig(players=3, seed=seed), seed, limit=60)
+        out = numpy.empty(OBSERVATION_LENGTH, dtype=numpy.float32)
+        views = []
+        for state in game.states:
+            views = [observe(state, player) for player in range(3)]
+            for view in views:
+                observation_vector_into(view, out)
+        return [weakref.ref(game.states[-1]), *(weakref.ref(view) for view in views)]
+
+    gone = [ref for seed in (11, 12) for ref in play(seed)]
+    legal_actions(new_game(GameConfig(players=2, seed=1)))  # the engine's last state
+    gc.collect()
+    assert [ref() for ref in gone] == [None] * len(gone)
 
 
 @needs_numpy

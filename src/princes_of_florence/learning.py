@@ -23,11 +23,13 @@ from __future__ import annotations
 
 import array
 import enum
+import operator
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, TypeVar, get_args
 
 import attrs
 
+from princes_of_florence.config import GameConfig
 from princes_of_florence.engine import apply_with_events, is_terminal, new_game, outcome
 from princes_of_florence.errors import ArgumentError, PrincesOfFlorenceError
 from princes_of_florence.events import Event, MoneyReason, PrestigeReason
@@ -52,6 +54,7 @@ from princes_of_florence.observation import (
     PublicPlayer,
     events_for,
     observe,
+    source_state,
 )
 from princes_of_florence.rules.scoring import Outcome
 from princes_of_florence.serialization import GameRecord, dumps
@@ -729,8 +732,174 @@ def observation_vector(view: PlayerView) -> tuple[float, ...]:
     return tuple(out)
 
 
-_arrays: dict[int, tuple[_Part, Any]] = {}
-"""Each recent part as a numpy array, by the identity of the part."""
+_SEEN_FIELDS = (
+    "round",
+    "phase",
+    "current_player",
+    "start_player",
+    "players",
+    "round_best",
+    "final_prestige_cards",
+    "hand_persons",
+    "hand_bonus",
+    "prestige_cards",
+    "person_deck_size",
+    "bonus_deck_size",
+    "prestige_deck_size",
+    "building_supply",
+    "landscape_supply",
+    "freedom_supply",
+    "jesters",
+    "builders",
+    "recruiting",
+    "bonus_discard",
+    "setup",
+    "auction",
+    "turn",
+    "pending",
+    "characters",
+)
+"""The fields of a view the parts of its vector depend on, but the player and the
+configuration (the same for every view a :class:`_Written` follows)."""
+
+_seen = operator.attrgetter(*_SEEN_FIELDS)
+"""A view's :data:`_SEEN_FIELDS` as a tuple: what a :class:`_Written` remembers of the
+view, which it must not keep (the view keeps its state, and the state the key of
+:data:`_written_by_config`, alive)."""
+
+
+@attrs.define
+class _Written:
+    """The vector last written for one viewer of one game, as doubles, with the fields of
+    the view and the parts it was made of: the next vector of that viewer looks up again
+    only the parts whose fields changed, and rewrites only the parts that are not the
+    very same objects (a move leaves most of them alone)."""
+
+    doubles: array.array[float]
+    seen: tuple[Any, ...] | None = None
+    parts: list[_Part] = attrs.Factory(list)
+
+
+_GAMES_FOLLOWED = 512
+"""Games whose vectors :data:`_written_by_config` keeps before it is emptied: more than a
+batch of 256 games at once, and a bound on the memory (a few tens of kilobytes a viewer)
+should the configurations outlive their games."""
+
+_written_by_config: IdentityMemo[GameConfig, dict[int, _Written]] = IdentityMemo(_GAMES_FOLLOWED)
+"""The written vectors of the views of each live game, by the configuration of the
+states they were taken from (one object for a whole game) and by viewer; private, so
+that no caller's change to the buffer it was given can make them wrong.  Nothing kept
+refers to that configuration, so a game's vectors go with it."""
+
+_doubles: dict[int, tuple[_Part, array.array[float]]] = {}
+"""Each recent part as doubles, by the identity of the part."""
+
+_NOTHING: _Part = ()
+
+
+def _written(view: PlayerView) -> array.array[float]:
+    """The vector of ``view`` as doubles, kept for the next call of the same viewer and
+    configuration: the caller copies it and must not change it."""
+    source = source_state(view)
+    if source is None:  # a view loaded or built by hand: no game to follow
+        return array.array("d", observation_vector(view))
+    config = source.config
+    mine = _written_by_config.get(config)
+    if mine is None:
+        mine = {}
+        _written_by_config.put(config, mine)
+    written = mine.get(view.player)
+    if written is None:
+        written = mine[view.player] = _Written(array.array("d", bytes(8 * OBSERVATION_LENGTH)))
+    before = written.parts
+    old = written.seen
+    seen = _seen(view)
+    parts = _parts(view) if old is None else _parts_after(view, seen, old, before)
+    if len(before) != len(parts):
+        before = [_NOTHING] * len(parts)  # nothing written yet: every part is new
+    # Forgotten while the doubles change: an error half-way leaves nothing trusted.
+    written.seen = None
+    written.parts = []
+    doubles = written.doubles
+    known_doubles = _doubles
+    start = 0
+    for part, old_part in zip(parts, before, strict=True):
+        end = start + len(part)
+        if part is not old_part:
+            known = known_doubles.get(id(part))
+            if known is None or known[0] is not part:
+                if len(known_doubles) >= _MEMO_SIZE:
+                    known_doubles.clear()
+                known = known_doubles[id(part)] = (part, array.array("d", part))
+            doubles[start:end] = known[1]
+        start = end
+    assert start == OBSERVATION_LENGTH, f"the parts hold {start} values"
+    written.seen = seen
+    written.parts = parts
+    return doubles
+
+
+def _parts_after(
+    view: PlayerView, seen: tuple[Any, ...], old: tuple[Any, ...], before: list[_Part]
+) -> list[_Part]:
+    """:func:`_parts` of ``view``, given ``before``, the parts of an earlier view of the same
+    player and configuration, and ``seen`` and ``old``, the :data:`_SEEN_FIELDS` of the
+    two views.  Each part depends on a few fields only; a part whose fields are equal
+    (most often the very same objects) in both views is kept."""
+    parts = before.copy()
+    count = len(view.players)
+    # round, phase, current_player, start_player
+    if seen[0] != old[0] or seen[1] is not old[1] or seen[2] != old[2] or seen[3] != old[3]:
+        parts[1] = _game_part(view, count)
+    viewer = view.player
+    players, bests, final = seen[4], seen[5], seen[6]
+    old_players = old[4]
+    same_bests = bests == old[5]
+    same_final = final is old[6]
+    index = 2
+    for offset in range(count):  # each block: head, principality, prestige cards shown
+        seat = (viewer + offset) % count
+        player = players[seat]
+        if player is not old_players[seat] or not same_bests:
+            best = bests[seat] if seat < len(bests) else 0
+            known = _player_parts.get(player)  # _head_part, its usual answer inline
+            if known is None or known[0] != best:
+                known = _head_part(player, best)
+            parts[index] = known[1]
+            parts[index + 1] = known[2]
+        if not same_final:
+            parts[index + 2] = (
+                _NO_FINAL if final is None else tuple(_bits(_PRESTIGE_CARDS, final[seat]))
+            )
+        index += 3
+    index += 1  # the absent seats
+    if seen[7:10] != old[7:10]:  # the hand
+        parts[index] = _hand_part(view)
+    if seen[10:20] != old[10:20]:  # decks, supplies, discards
+        parts[index + 1] = _table_part(view)
+    setup, auction, turn, pending, characters = seen[20:25]
+    if setup != old[20]:
+        parts[index + 2] = _NO_SETUP if setup is None else tuple(_setup_section(view))
+    if auction is not old[21]:
+        parts[index + 3] = (
+            _NO_AUCTION if auction is None else _seat_part(view, count, auction, _auction_section)
+        )
+    if turn is not old[22]:
+        parts[index + 4] = _NO_TURN if turn is None else _seat_part(view, count, turn, _turn_part)
+    if pending is not old[23]:
+        parts[index + 5] = (
+            _NO_PENDING if pending is None else _seat_part(view, count, pending, _pending_section)
+        )
+    if characters is not old[24]:
+        parts[index + 6] = (
+            _NO_CHARACTERS
+            if characters is None
+            else _seat_part(view, count, characters, _characters_section)
+        )
+    return parts
+
+
+_MEMOS += (_written_by_config,)
 
 _FLOAT_FORMATS = frozenset({"f", "d"})
 
@@ -740,9 +909,13 @@ def observation_vector_into(view: PlayerView, out: _Buffer) -> _Buffer:
 
     ``out`` is a numpy array of :data:`~princes_of_florence.OBSERVATION_LENGTH`
     numbers (``float32``, ``float64``...; a row of a batch will do) or an
-    ``array.array`` of ``"f"`` or ``"d"`` of that length.  A numpy array is
-    filled from cached numpy copies of the parts, without making a float
-    object per value: the fastest way to feed a learner.
+    ``array.array`` of ``"f"`` or ``"d"`` of that length.  The vector is
+    copied from one kept privately for each viewer of each game, in which a
+    call rewrites only the parts that changed since that viewer's last
+    vector (a move leaves most of them alone), so a numpy array or an
+    ``array.array`` of ``"d"`` is filled without making a float object per
+    value: the fastest way to feed a learner.  What the caller does with
+    ``out`` between calls never matters.
 
     Raises:
         ArgumentError: ``view`` is not a :class:`PlayerView`, or ``out`` is
@@ -773,15 +946,7 @@ def observation_vector_into(view: PlayerView, out: _Buffer) -> _Buffer:
             )
         import numpy
 
-        arrays = []
-        for part in _parts(view):
-            known = _arrays.get(id(part))
-            if known is None or known[0] is not part:
-                if len(_arrays) >= _MEMO_SIZE:
-                    _arrays.clear()
-                known = _arrays[id(part)] = (part, numpy.array(part, dtype=numpy.float64))
-            arrays.append(known[1])
-        numpy.concatenate(arrays, out=target, casting="same_kind")
+        numpy.copyto(target, numpy.frombuffer(_written(view)), casting="same_kind")
         return out
     if not isinstance(out, array.array) or out.typecode not in _FLOAT_FORMATS:
         raise ArgumentError(
@@ -792,7 +957,8 @@ def observation_vector_into(view: PlayerView, out: _Buffer) -> _Buffer:
         raise ArgumentError(
             f"observation_vector_into needs {OBSERVATION_LENGTH} items, not {len(out)}"
         )
-    out[:] = array.array(out.typecode, observation_vector(view))
+    doubles = _written(view)
+    out[:] = doubles if out.typecode == "d" else array.array(out.typecode, doubles)
     return out
 
 

@@ -110,7 +110,7 @@ def typed_key(value: object) -> object:
     """
     kind = value.__class__
     if kind is tuple:
-        return (kind, tuple(typed_key(item) for item in cast("tuple[object, ...]", value)))
+        return (kind, tuple([typed_key(item) for item in cast("tuple[object, ...]", value)]))
     if kind is float:
         return (kind, cast("float", value).hex())
     names = _FIELD_NAMES.get(kind)
@@ -119,7 +119,7 @@ def typed_key(value: object) -> object:
             tuple(field.name for field in attrs.fields(kind)) if attrs.has(kind) else ()
         )
     if names:
-        return (kind, tuple(typed_key(getattr(value, name)) for name in names))
+        return (kind, tuple([typed_key(getattr(value, name)) for name in names]))
     return (kind, value)
 
 

@@ -348,6 +348,21 @@ def _public(player: PlayerState, show_money: bool) -> PublicPlayer:
     )
 
 
+_SEEDLESS: IdentityMemo[GameConfig, GameConfig] = IdentityMemo(limit=4096)
+"""Each live configuration without its seed: every view of one game shares one
+(cheaper than a copy per view, and a learner's caches recognise it)."""
+
+
+def _seedless(config: GameConfig) -> GameConfig:
+    """``config`` with seed 0, the same object for every view of the states that share
+    ``config``."""
+    seedless = _SEEDLESS.get(config)
+    if seedless is None:
+        seedless = _with_seed(config, 0)  # valid already: no validators run again
+        _SEEDLESS.put(config, seedless)
+    return seedless
+
+
 def _return_index(seat: int, start_player: int, players: int) -> int:
     """Where ``seat``'s card stands in :attr:`SetupState.returned` (seat order, R8)."""
     return (seat - start_player) % players
@@ -395,7 +410,7 @@ def observe(state: GameState, player: int) -> PlayerView:
         final = tuple(p.prestige_cards for p in state.players)
     view = PlayerView(
         player=player,
-        config=_with_seed(state.config, 0),  # valid already: no validators run again
+        config=_seedless(state.config),
         round=state.round,
         phase=state.phase,
         start_player=state.start_player,
@@ -897,14 +912,33 @@ def determinize(
     )
 
 
+_SECRETS = (CardsShown, CardKept, CardReturned, PersonReturned, Dealt)
+"""The events that may hold a card another player may not see."""
+
+_REDACTED: IdentityMemo[Event, Event] = IdentityMemo(limit=4096)
+"""Each live secret event as every player but its own sees it: one object for all of
+them (cheaper, and the text of an information state's line is then written once)."""
+
+
 def _redact(player: int, event: Event) -> Event:
-    if isinstance(event, CardsShown) and event.player != player:
+    if not isinstance(event, _SECRETS) or event.player == player:
+        return event
+    hidden = _REDACTED.get(event)
+    if hidden is None:
+        hidden = _hidden(event)
+        _REDACTED.put(event, hidden)
+    return hidden
+
+
+def _hidden(event: Event) -> Event:
+    """``event`` as a player other than its own sees it."""
+    if isinstance(event, CardsShown):
         return attrs.evolve(event, cards=None)
-    if isinstance(event, CardKept | CardReturned) and event.player != player:
+    if isinstance(event, CardKept | CardReturned):
         return attrs.evolve(event, card=None)
-    if isinstance(event, PersonReturned) and event.player != player:
+    if isinstance(event, PersonReturned):
         return attrs.evolve(event, person=None)
-    if isinstance(event, Dealt) and event.player != player and not isinstance(event.item, Freedom):
+    if isinstance(event, Dealt) and not isinstance(event.item, Freedom):
         return attrs.evolve(event, item=None)  # a freedom tile dealt is open to all
     return event
 
@@ -912,8 +946,18 @@ def _redact(player: int, event: Event) -> Event:
 _EVENT_CLASSES: tuple[type, ...] = get_args(Event)
 
 
+_EVENT_KINDS = frozenset(_EVENT_CLASSES)
+
+
 def _events(events: Iterable[Event], function: str) -> tuple[Event, ...]:
     """``events`` as a tuple, each one checked to be an event of the game."""
+    if type(events) is tuple:  # as apply_with_events gives them: one set lookup an event
+        kinds = _EVENT_KINDS
+        for event in events:
+            if type(event) not in kinds:
+                break
+        else:
+            return events
     return ArgumentError.checked_items(function, events, _EVENT_CLASSES, "event")
 
 

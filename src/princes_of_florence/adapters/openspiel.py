@@ -317,7 +317,8 @@ class OpenSpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no typ
         if self._game.is_chance_node(state):
             actions = sorted(outcome for outcome, _ in self.chance_outcomes())
         else:
-            mask = np.frombuffer(self._game.action_mask(state), dtype=np.uint8)
+            # read as booleans (the mask holds 0 and 1): numpy's fast way to find them
+            mask = np.frombuffer(self._game.action_mask(state), dtype=np.bool_)
             actions = np.flatnonzero(mask).tolist()
         self._known = (state, self.current_player(), tuple(actions))
         return actions
@@ -325,10 +326,16 @@ class OpenSpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no typ
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """Every chance move, by its outcome id, with its probability."""
         game = self._game
-        return [
-            (game.chance_outcome_id(move), probability)
-            for move, probability in game.chance_outcomes(self.game_state)
-        ]
+        ids = _CHANCE_IDS.get(self._name)
+        if ids is None:
+            ids = _CHANCE_IDS[self._name] = {}
+        outcomes = []
+        for move, probability in game.chance_outcomes(self.game_state):
+            outcome = ids.get(move)
+            if outcome is None:
+                outcome = ids[move] = game.chance_outcome_id(move)
+            outcomes.append((outcome, probability))
+        return outcomes
 
     def _apply_action(self, action: int) -> None:
         game, state = self._game, self.game_state
@@ -771,6 +778,9 @@ def game_class(name: str) -> type[OpenSpielGame]:
 
 _GAMES: dict[str, AnyGame] = {}
 """Each game by its registered name, once looked up."""
+
+_CHANCE_IDS: dict[str, dict[Any, int]] = {}
+"""The outcome id of each chance move met, by game name (a game has a few dozen)."""
 
 GAME_TYPES: dict[str, Any] = {name: _game_type(name) for name in games.names()}
 """The OpenSpiel game type of each registered game, by its registered name."""

@@ -244,16 +244,10 @@ class GameEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type hints
             vector = buffers.observation_vector_into(
                 view, np.empty(game.observation_length, np.float32)
             )
-            if decides:
-                mask = buffers.action_mask_into(state, np.empty(self._action_count, np.int8))
-            else:
-                mask = self._no_mask
         else:
             vector = np.asarray(game.observation_vector(view), dtype=np.float32)
-            if decides:
-                mask = np.frombuffer(game.action_mask(state), dtype=np.int8)
-            else:
-                mask = self._no_mask
+        # The mask's bytes read in place (read-only: ``observe`` hands out copies).
+        mask = np.frombuffer(game.action_mask(state), dtype=np.int8) if decides else self._no_mask
         return state, vector, mask
 
     def step(self, action: int | None) -> None:
@@ -350,7 +344,9 @@ def _action_id(action: object, count: int) -> int:
         InvalidMoveError: anything else (a float, even ``5.0``; text; bytes),
             or an integer that is not an action id.
     """
-    if isinstance(action, int | np.integer) and not isinstance(action, bool):
+    if type(action) is int or (
+        isinstance(action, int | np.integer) and not isinstance(action, bool)
+    ):
         number = int(action)
         if 0 <= number < count:
             return number
