@@ -356,4 +356,11 @@ def test_rulesets_rebuilt_in_process_agree(monkeypatch: pytest.MonkeyPatch) -> N
     assert variants.ruleset(three) is variants.ruleset(three)
     assert variants.ruleset(four) is variants.ruleset(GameConfig(players=4))
     assert variants.ruleset(three) is variants.ruleset(GameConfig(players=3))
-    assert {three, four} == set(variants._cache)
+    assert len(variants._cache) == 2
+    for seed in range(50):  # new seeds and names select no new rules: the memo stays small
+        names = tuple(f"p{seed}-{i}" for i in range(3))
+        assert variants.ruleset(GameConfig(players=3, seed=seed, names=names)) is base
+    assert len(variants._cache) == 2
+    hard = variants.ruleset(GameConfig(players=3, seed=7, muse_and_princess=True))
+    assert hard is not base
+    assert len(variants._cache) == 3

@@ -87,19 +87,29 @@ class Ruleset:
     proposals_per_build: int
 
 
-_cache: dict[GameConfig, Ruleset] = {}
+_RULE_FIELDS = tuple(
+    field.name for field in attrs.fields(GameConfig) if field.name not in ("seed", "names")
+)
+"""The fields of a configuration that may select rules: all but the seed and the names."""
+
+_cache: dict[tuple[object, ...], Ruleset] = {}
 _last: tuple[GameConfig, Ruleset] | None = None
 
 
 def ruleset(config: GameConfig) -> Ruleset:
-    """The rules ``config`` selects (remembered per configuration)."""
+    """The rules ``config`` selects (remembered per choice of rules).
+
+    Configurations that differ only in their seed or names share one entry, so
+    that a program playing games of ever new seeds does not grow the memo.
+    """
     global _last
     last = _last
     if last is not None and last[0] is config:
         return last[1]
-    found = _cache.get(config)
+    key = tuple([getattr(config, name) for name in _RULE_FIELDS])
+    found = _cache.get(key)
     if found is None:
-        found = _cache[config] = _make(config)
+        found = _cache[key] = _make(config)
     _last = (config, found)
     return found
 
