@@ -2,8 +2,9 @@
 
 Each test checks one rule exactly where the worked examples, the refusal table and
 the random games pass it by: the printed Tribut with several towers to choose in
-more than one colour, the commissions' names, and the order in which a refused
-fulfilment's rules are checked.
+more than one colour, the commissions' names, the order in which a refused
+fulfilment's rules are checked, a card that chance deals from an empty bag, and the
+exact words of the invariant checker.
 """
 
 from __future__ import annotations
@@ -16,13 +17,26 @@ import pytest
 from firenze_positions import bare_row, counts, edit, fulfil_phase, game, play, set_row, tower
 from princes_of_florence.firenze import apply
 from princes_of_florence.firenze.components import default_catalog
-from princes_of_florence.firenze.engine import apply_with_events, current_player, legal_moves
+from princes_of_florence.firenze.engine import (
+    apply_with_events,
+    current_player,
+    is_chance_node,
+    legal_moves,
+)
 from princes_of_florence.firenze.errors import IllegalMoveError
-from princes_of_florence.firenze.events import BricksReturned, Event, TowerDemolished
+from princes_of_florence.firenze.events import (
+    BricksReturned,
+    CardRevealed,
+    Event,
+    MovePlayed,
+    TowerDemolished,
+)
 from princes_of_florence.firenze.ids import Colour, Step, Title
-from princes_of_florence.firenze.moves import ChooseCard, DiscardBrick, Fulfil, PayTower
+from princes_of_florence.firenze.moves import ChooseCard, DealCard, DiscardBrick, Fulfil, PayTower
+from princes_of_florence.firenze.rules.chance import chance_outcomes
+from princes_of_florence.firenze.rules.invariants import state_problems
 from princes_of_florence.firenze.rules.setup import commission_name, parse_commission
-from princes_of_florence.firenze.state import State
+from princes_of_florence.firenze.state import NEUTRAL, OPEN, State
 
 W, Y, G, R, B, V = Colour
 
@@ -214,3 +228,85 @@ def test_printed_luxussteuer_passes_on_after_a_player_pays_for_every_tower() -> 
         BricksReturned(0, counts(W=1), "Luxussteuer"),
         TowerDemolished(1, G, 6, 3, 3, "Luxussteuer"),
     ]
+
+
+def test_chance_deals_a_card_without_bricks_from_an_empty_bag() -> None:
+    """Z33, Z34, ruling ZR42 (option explicit_chance): with the bag empty, the card chance
+    deals onto the free space gets no brick; it is revealed at once, with no draw to wait
+    for, and the player who took a card goes on to phase 2."""
+    state = game(2, explicit_chance=True)
+    while is_chance_node(state):
+        state = play(state, legal_moves(state)[0])
+    everything = tuple(a + b for a, b in zip(state.bag, state.players[1].supply, strict=True))
+    state = edit(state, 1, supply=everything)
+    assert sum(state.bag) == 0
+    state = play(state, ChooseCard(0))
+    assert is_chance_node(state)
+    deal = chance_outcomes(state)[0][0]
+    assert isinstance(deal, DealCard)
+    state, events = apply_with_events(state, deal)
+    last = len(state.row) - 1
+    assert events == (MovePlayed(-1, deal), CardRevealed(last, deal.title, counts()))
+    assert state.row[last].title is deal.title
+    assert state.row[last].bricks == counts()
+    assert not is_chance_node(state)
+    assert state.step is Step.EXCHANGE
+    assert current_player(state) == 0
+    assert not state_problems(state)
+
+
+def _bag_short_of_white() -> State:
+    """A new game whose bag owes a white brick that player 0's supply holds."""
+    state = game()
+    short = state.bag[W] + 1
+    p = state.players[0]
+    supply = (p.supply[W] + short, *p.supply[1:])
+    return attrs.evolve(
+        state,
+        bag=(-1, *state.bag[1:]),
+        players=(attrs.evolve(p, supply=supply), *state.players[1:]),
+    )
+
+
+def _neutral_seal_lifted() -> State:
+    """A new game with one of the board's neutral seals taken off its commission."""
+    state = game()
+    seals = list(state.seals)
+    seals[seals.index(NEUTRAL)] = OPEN
+    return attrs.evolve(state, seals=tuple(seals))
+
+
+def _card_added() -> State:
+    """A new game with one card too many in the discard pile."""
+    return attrs.evolve(game(), discard=(Title.RUHM,))
+
+
+def _card_swapped() -> State:
+    """A new game whose top card is replaced by a copy of another title of the pile."""
+    state = game()
+    other = next(title for title in state.deck if title is not state.deck[0])
+    return attrs.evolve(state, deck=(other, *state.deck[1:]))
+
+
+BROKEN: list[tuple[str, Callable[[], State], str]] = [
+    ("a negative bag", _bag_short_of_white, "the bag holds a negative count"),
+    ("4 neutral seals", _neutral_seal_lifted, "the board does not hold 5 neutral seals"),
+    ("a card too many", _card_added, "53 cards are somewhere, not 52"),
+    (
+        "a card of the wrong title",
+        _card_swapped,
+        "52 cards are somewhere, not 52 of the right titles",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("make", "problem"), [case[1:] for case in BROKEN], ids=[case[0] for case in BROKEN]
+)
+def test_the_invariant_checker_names_exactly_what_is_broken(
+    make: Callable[[], State], problem: str
+) -> None:
+    """Z3 (all 88 bricks, none owed by the bag), Z15 (5 neutral seals on the board), Z4
+    (the 52 action cards, each title its number of copies): a state that breaks one of
+    them has that one problem, in these words, and no other."""
+    assert state_problems(make()) == (problem,)
