@@ -3,8 +3,8 @@
 Each test checks one rule exactly where the worked examples, the refusal table and
 the random games pass it by: the printed Tribut with several towers to choose in
 more than one colour, the commissions' names, the order in which a refused
-fulfilment's rules are checked, a card that chance deals from an empty bag, and the
-exact words of the invariant checker.
+fulfilment's rules are checked, a card that chance deals from an empty bag, the
+exact words of the invariant checker, and the majorities of the final scoring.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from princes_of_florence.firenze.engine import (
     current_player,
     is_chance_node,
     legal_moves,
+    outcome,
 )
 from princes_of_florence.firenze.errors import IllegalMoveError
 from princes_of_florence.firenze.events import (
@@ -36,7 +37,7 @@ from princes_of_florence.firenze.moves import ChooseCard, DealCard, DiscardBrick
 from princes_of_florence.firenze.rules.chance import chance_outcomes
 from princes_of_florence.firenze.rules.invariants import state_problems
 from princes_of_florence.firenze.rules.setup import commission_name, parse_commission
-from princes_of_florence.firenze.state import NEUTRAL, OPEN, State
+from princes_of_florence.firenze.state import NEUTRAL, OPEN, Pending, State
 
 W, Y, G, R, B, V = Colour
 
@@ -310,3 +311,32 @@ def test_the_invariant_checker_names_exactly_what_is_broken(
     (the 52 action cards, each title its number of copies): a state that breaks one of
     them has that one problem, in these words, and no other."""
     assert state_problems(make()) == (problem,)
+
+
+def test_majorities_go_to_the_most_seals_and_add_up() -> None:
+    """Z106, ruling ZR39, Z107, Z75: on each tower the player with the most seals takes the
+    flag, even against a higher single seal; a player takes the flag of every tower it
+    leads, player 0 included; a neutral seal never counts; an Anerkennung adds whole
+    points, one per 3- or 4-floor seal."""
+    catalog = default_catalog()
+    state = edit(game(3), 0, hand=[Title.ANERKENNUNG])
+    seals = list(state.seals)
+    placed = {0: [(Y, 3), (Y, 4), (R, 5)], 1: [(Y, 7), (G, 5)]}
+    for player, commissions in placed.items():
+        for colour, floors in commissions:
+            index = catalog.commission_index(colour, floors)
+            assert seals[index] == OPEN
+            seals[index] = player
+    assert seals[catalog.commission_index(G, 3)] == NEUTRAL  # lower than G5, counts nothing
+    players = [
+        attrs.evolve(p, seals=p.seals - len(placed.get(seat, [])))
+        for seat, p in enumerate(state.players)
+    ]
+    state = attrs.evolve(
+        state, seals=tuple(seals), players=tuple(players), step=Step.OVER, pending=Pending()
+    )
+    scores = outcome(state).scores
+    bonus = [m.bonus for m in catalog.majorities]
+    assert [s.majorities for s in scores] == [bonus[Y] + bonus[R], bonus[G], 0]
+    assert scores[0].keep_cards == (("Anerkennung", 2),)
+    assert all(type(points) is int for s in scores for _, points in s.keep_cards)
