@@ -4,7 +4,8 @@ Each test checks one rule exactly where the worked examples, the refusal table a
 the random games pass it by: the printed Tribut with several towers to choose in
 more than one colour, the commissions' names, the order in which a refused
 fulfilment's rules are checked, a card that chance deals from an empty bag, the
-exact words of the invariant checker, and the majorities of the final scoring.
+exact words of the invariant checker, the building cost paid brick by brick, and the
+majorities of the final scoring.
 """
 
 from __future__ import annotations
@@ -14,7 +15,17 @@ from collections.abc import Callable
 import attrs
 import pytest
 
-from firenze_positions import bare_row, counts, edit, fulfil_phase, game, play, set_row, tower
+from firenze_positions import (
+    bare_row,
+    building,
+    counts,
+    edit,
+    fulfil_phase,
+    game,
+    play,
+    set_row,
+    tower,
+)
 from princes_of_florence.firenze import apply
 from princes_of_florence.firenze.components import default_catalog
 from princes_of_florence.firenze.engine import (
@@ -33,7 +44,15 @@ from princes_of_florence.firenze.events import (
     TowerDemolished,
 )
 from princes_of_florence.firenze.ids import Colour, Step, Title
-from princes_of_florence.firenze.moves import ChooseCard, DealCard, DiscardBrick, Fulfil, PayTower
+from princes_of_florence.firenze.moves import (
+    ChooseCard,
+    DealCard,
+    DiscardBrick,
+    Fulfil,
+    PayBrick,
+    PayTower,
+    PlaceBrick,
+)
 from princes_of_florence.firenze.rules.chance import chance_outcomes
 from princes_of_florence.firenze.rules.invariants import state_problems
 from princes_of_florence.firenze.rules.setup import commission_name, parse_commission
@@ -315,13 +334,14 @@ def test_the_invariant_checker_names_exactly_what_is_broken(
 
 def test_majorities_go_to_the_most_seals_and_add_up() -> None:
     """Z106, ruling ZR39, Z107, Z75: on each tower the player with the most seals takes the
-    flag, even against a higher single seal; a player takes the flag of every tower it
-    leads, player 0 included; a neutral seal never counts; an Anerkennung adds whole
-    points, one per 3- or 4-floor seal."""
+    flag, even against a higher single seal; on a tie the highest seal decides, whoever
+    sits first; a player takes the flag of every tower it leads, player 0 included; a
+    neutral seal never counts; an Anerkennung adds whole points, one per 3- or 4-floor
+    seal."""
     catalog = default_catalog()
     state = edit(game(3), 0, hand=[Title.ANERKENNUNG])
     seals = list(state.seals)
-    placed = {0: [(Y, 3), (Y, 4), (R, 5)], 1: [(Y, 7), (G, 5)]}
+    placed = {0: [(Y, 3), (Y, 4), (R, 5), (B, 6)], 1: [(Y, 7), (G, 5), (B, 4)]}
     for player, commissions in placed.items():
         for colour, floors in commissions:
             index = catalog.commission_index(colour, floors)
@@ -337,6 +357,34 @@ def test_majorities_go_to_the_most_seals_and_add_up() -> None:
     )
     scores = outcome(state).scores
     bonus = [m.bonus for m in catalog.majorities]
-    assert [s.majorities for s in scores] == [bonus[Y] + bonus[R], bonus[G], 0]
+    assert [s.majorities for s in scores] == [bonus[Y] + bonus[R] + bonus[B], bonus[G], 0]
     assert scores[0].keep_cards == (("Anerkennung", 2),)
     assert all(type(points) is int for s in scores for _, points in s.keep_cards)
+
+
+def test_the_building_cost_is_paid_one_chosen_brick_at_a_time() -> None:
+    """Z44, ruling ZR15, Z49: 4 bricks placed cost 3, paid into the bag one brick at a
+    time in the colours the player picks; after the last, the tower not raised this turn
+    comes down and phase 5 follows."""
+    state = building(game(), counts(W=5, Y=2), towers=[tower(G, 2)])
+    state = play(state, PlaceBrick(None, W), *[PlaceBrick(1, W)] * 3)
+    assert state.step is Step.PAY_BUILD
+    assert legal_moves(state) == (PayBrick(W), PayBrick(Y))
+    bag = state.bag
+    log: list[Event] = []
+    for move in (PayBrick(Y), PayBrick(W), PayBrick(Y)):
+        assert state.step is Step.PAY_BUILD
+        state, events = apply_with_events(state, move)
+        log += [e for e in events if not isinstance(e, MovePlayed)]
+    assert log == [
+        BricksReturned(0, counts(Y=1), "building cost"),
+        BricksReturned(0, counts(W=1), "building cost"),
+        BricksReturned(0, counts(Y=1), "building cost"),
+        TowerDemolished(0, G, 2, 1, 1, "abandoned"),
+    ]
+    assert state.step is Step.FULFIL
+    assert current_player(state) == 0
+    p = state.players[0]
+    assert [(t.colour, t.height) for t in p.towers] == [(W, 4)]
+    assert p.supply == counts(G=1)
+    assert tuple(b - a for a, b in zip(bag, state.bag, strict=True)) == counts(W=1, Y=2, G=1)
