@@ -11,6 +11,7 @@ majorities of the final scoring.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import attrs
 import pytest
@@ -308,6 +309,62 @@ def _card_swapped() -> State:
     return attrs.evolve(state, deck=(other, *state.deck[1:]))
 
 
+def _out_of_deck(state: State, *titles: Title) -> State:
+    """``state`` with one copy of each of ``titles`` taken out of the draw pile."""
+    deck = list(state.deck)
+    for title in titles:
+        deck.remove(title)
+    return attrs.evolve(state, deck=tuple(deck))
+
+
+def _waiting(state: State, step: Step, pending: Pending) -> State:
+    """``state`` at ``step`` with ``pending``, its event (if any) out of the draw pile."""
+    if pending.title is not None:
+        state = _out_of_deck(state, pending.title)
+    return attrs.evolve(state, step=step, pending=pending)
+
+
+def _with_seals(make: Callable[[list[int]], object]) -> State:
+    """A new game whose commissions' seals ``make`` changed in place."""
+    state = game()
+    seals = list(state.seals)
+    make(seals)
+    return attrs.evolve(state, seals=tuple(seals))
+
+
+def _last_open(seals: list[int]) -> int:
+    return max(i for i, owner in enumerate(seals) if owner == OPEN)
+
+
+def _bell_of_one() -> State:
+    """Campanile in the church, with one small seal for two players."""
+    state = _out_of_deck(game(2, campanile=True), Title.CAMPANILE)
+    return attrs.evolve(state, church=(Title.CAMPANILE,), bell=(False,))
+
+
+def _patrizier_played() -> State:
+    """Player 0 asked about its Patrizier, already played this turn."""
+    state = _out_of_deck(edit(game(), 0, hand=[Title.PATRIZIER]), Title.PATRIZIER)
+    state = _waiting(state, Step.PATRIZIER, Pending(title=Title.LAGERBRAND))
+    return attrs.evolve(state, played=(Title.PATRIZIER,))
+
+
+def _chance(**pending: Any) -> State:
+    return attrs.evolve(game(2, explicit_chance=True), step=Step.CHANCE, pending=Pending(**pending))
+
+
+def _evolve(**changes: Any) -> Callable[[], State]:
+    return lambda: attrs.evolve(game(), **changes)
+
+
+def _pending(**changes: Any) -> Callable[[], State]:
+    return lambda: attrs.evolve(game(), pending=attrs.evolve(game().pending, **changes))
+
+
+def _at(step: Step, **pending: Any) -> Callable[[], State]:
+    return lambda: _waiting(game(), step, Pending(**pending))
+
+
 BROKEN: list[tuple[str, Callable[[], State], str]] = [
     ("a negative bag", _bag_short_of_white, "the bag holds a negative count"),
     ("4 neutral seals", _neutral_seal_lifted, "the board does not hold 5 neutral seals"),
@@ -316,6 +373,124 @@ BROKEN: list[tuple[str, Callable[[], State], str]] = [
         "a card of the wrong title",
         _card_swapped,
         "52 cards are somewhere, not 52 of the right titles",
+    ),
+    (
+        "a commission missing",
+        lambda: _with_seals(lambda seals: seals.pop(_last_open(seals))),
+        "35 commissions, not 36",
+    ),
+    (
+        "a seal of a third player in a 2-player game",
+        lambda: _with_seals(lambda seals: seals.__setitem__(_last_open(seals), 2)),
+        "a seal belongs to no player",
+    ),
+    (
+        "the balconies out of order",
+        lambda: attrs.evolve(game(), balconies=tuple(reversed(game().balconies))),
+        "the balconies are not one tile of each numeral I-IV",
+    ),
+    (
+        "3 balconies",
+        lambda: attrs.evolve(game(), balconies=game().balconies[:3]),
+        "the balconies are not one tile of each numeral I-IV",
+    ),
+    (
+        "a level tile of 9",
+        _evolve(level_tiles=(5, 6, 7, 9)),
+        "a level tile the catalog does not have",
+    ),
+    ("a level tile twice", _evolve(level_tiles=(5, 5)), "a level tile the catalog does not have"),
+    ("one small seal for two", _bell_of_one, "Campanile's small seals are not one per player"),
+    ("the end tile with seat 2 of 2", _evolve(end_holder=2), "the end tile is held by no player"),
+    ("the end tile with seat -2", _evolve(end_holder=-2), "the end tile is held by no player"),
+    (
+        "a start card more than the pile",
+        lambda: attrs.evolve(game(), start_on_top=len(game().deck) + 1),
+        "more start cards on top than cards in the draw pile",
+    ),
+    (
+        "-1 start cards",
+        _evolve(start_on_top=-1),
+        "more start cards on top than cards in the draw pile",
+    ),
+    (
+        "a turn past the limit",
+        lambda: attrs.evolve(game(), turns=game().config.max_turns + 1),
+        "the turn count is outside the turn limit",
+    ),
+    ("turn -1", _evolve(turns=-1), "the turn count is outside the turn limit"),
+    (
+        "a negative pending count",
+        _pending(count=-1),
+        "the pending decision names no player or a negative count",
+    ),
+    (
+        "a pending decider of seat 2 of 2",
+        _pending(decider=2),
+        "the pending decision names no player or a negative count",
+    ),
+    (
+        "a pending decider of seat -1",
+        _pending(decider=-1),
+        "the pending decision names no player or a negative count",
+    ),
+    ("seat 2 of 2 queued", _pending(queue=(2,)), "the pending decision queues no player"),
+    (
+        "a card payment for no card",
+        _at(Step.PAY_CARD, slot=9, count=1),
+        "the pending payment names no row card",
+    ),
+    (
+        "a card payment already made",
+        _at(Step.PAY_CARD, slot=2, count=2),
+        "the card payment is already complete",
+    ),
+    (
+        "a tower chosen for a keep card",
+        _at(Step.EVENT_TOWER, title=Title.RUHM),
+        "the pending event is no event",
+    ),
+    ("a tower chosen for no card", _at(Step.EVENT_TOWER), "the pending event is no event"),
+    (
+        "Lagerbrand with no brick to choose",
+        _at(Step.EVENT_BRICKS, title=Title.LAGERBRAND, count=0),
+        "the pending event has nothing left to decide",
+    ),
+    (
+        "a Patrizier question without a Patrizier",
+        _at(Step.PATRIZIER, title=Title.LAGERBRAND),
+        "a Patrizier is offered to a player who holds none to play",
+    ),
+    (
+        "a Patrizier question after the Patrizier",
+        _patrizier_played,
+        "a Patrizier is offered to a player who holds none to play",
+    ),
+    (
+        "a card discard with only keep cards",
+        _at(Step.DISCARD_CARDS),
+        "a card discard is due from a player with no person or building",
+    ),
+    (
+        "Tribut paid for a tower not built",
+        _at(Step.EVENT_TOWERS_PAID, title=Title.TRIBUT, count=1, chosen=(0,)),
+        "the pending decision names a tower that does not exist",
+    ),
+    (
+        "a chance step without explicit chance",
+        _at(Step.CHANCE, resume=Step.CHOOSE),
+        "a chance step without explicit chance",
+    ),
+    ("a chance step with no step after", _chance, "a chance step that returns nowhere"),
+    (
+        "chance drawing for no card",
+        lambda: _chance(resume=Step.CHOOSE, count=2, slot=7),
+        "chance draws bricks for no row card",
+    ),
+    (
+        "a building cost due from an empty supply",
+        lambda: edit(_at(Step.PAY_BUILD, count=1)(), 0, supply=counts()),
+        "a payment is due from an empty supply",
     ),
 ]
 
@@ -327,8 +502,10 @@ def test_the_invariant_checker_names_exactly_what_is_broken(
     make: Callable[[], State], problem: str
 ) -> None:
     """Z3 (all 88 bricks, none owed by the bag), Z15 (5 neutral seals on the board), Z4
-    (the 52 action cards, each title its number of copies): a state that breaks one of
-    them has that one problem, in these words, and no other."""
+    (the 52 action cards, each title its number of copies), and the shape of the state
+    that a loaded document must have (Z2, Z14, Z17, Z104, ruling ZR44, the pending
+    decision of each step): a state that breaks one of them has that one problem, in
+    these words, and no other."""
     assert state_problems(make()) == (problem,)
 
 
