@@ -441,6 +441,11 @@ BROKEN: list[tuple[str, Callable[[], State], str]] = [
         "the pending payment names no row card",
     ),
     (
+        "a card payment for the space past the row",
+        _at(Step.PAY_CARD, slot=6, count=1),
+        "the pending payment names no row card",
+    ),
+    (
         "a card payment already made",
         _at(Step.PAY_CARD, slot=2, count=2),
         "the card payment is already complete",
@@ -565,3 +570,20 @@ def test_the_building_cost_is_paid_one_chosen_brick_at_a_time() -> None:
     assert [(t.colour, t.height) for t in p.towers] == [(W, 4)]
     assert p.supply == counts(G=1)
     assert tuple(b - a for a, b in zip(bag, state.bag, strict=True)) == counts(W=1, Y=2, G=1)
+
+
+SOUND: list[tuple[str, Callable[[], State]]] = [
+    ("no start card left on top", _evolve(start_on_top=0)),
+    ("only start cards left", lambda: attrs.evolve(game(), start_on_top=len(game().deck))),
+    ("the last turn of the limit", lambda: attrs.evolve(game(), turns=game().config.max_turns)),
+    ("the end tile with the last seat", _evolve(end_holder=1)),
+    ("the last seat to decide", _pending(decider=1)),
+    ("an exchange paid onto the first card", _at(Step.PAY_EXCHANGE, slot=0, count=1)),
+    ("a card payment of the last space", _at(Step.PAY_CARD, slot=5, count=4)),
+]
+
+
+@pytest.mark.parametrize("make", [case[1] for case in SOUND], ids=[case[0] for case in SOUND])
+def test_the_invariant_checker_accepts_the_ends_of_each_range(make: Callable[[], State]) -> None:
+    """Z21, Z104, ruling ZR44, Z37, Z29: a value at either end of its range is no problem."""
+    assert state_problems(make()) == ()
