@@ -4,8 +4,8 @@ Each test checks one rule exactly where the worked examples, the refusal table a
 the random games pass it by: the printed Tribut with several towers to choose in
 more than one colour, the commissions' names, the order in which a refused
 fulfilment's rules are checked, a card that chance deals from an empty bag, the
-exact words of the invariant checker, the building cost paid brick by brick, and the
-majorities of the final scoring.
+exact words of the invariant checker, the building cost paid brick by brick, the
+decisions without a choice taken at once, and the majorities of the final scoring.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ import attrs
 import pytest
 
 from firenze_positions import (
+    at_step,
     bare_row,
     building,
     counts,
@@ -43,12 +44,14 @@ from princes_of_florence.firenze.events import (
     Event,
     MovePlayed,
     TowerDemolished,
+    TurnStarted,
 )
 from princes_of_florence.firenze.ids import Colour, Step, Title
 from princes_of_florence.firenze.moves import (
     ChooseCard,
     DealCard,
     DiscardBrick,
+    EndPhase,
     Fulfil,
     PayBrick,
     PayTower,
@@ -57,6 +60,7 @@ from princes_of_florence.firenze.moves import (
 from princes_of_florence.firenze.rules.chance import chance_outcomes
 from princes_of_florence.firenze.rules.invariants import state_problems
 from princes_of_florence.firenze.rules.setup import commission_name, parse_commission
+from princes_of_florence.firenze.rules.turn import settle
 from princes_of_florence.firenze.state import NEUTRAL, OPEN, Pending, State
 
 W, Y, G, R, B, V = Colour
@@ -587,3 +591,19 @@ SOUND: list[tuple[str, Callable[[], State]]] = [
 def test_the_invariant_checker_accepts_the_ends_of_each_range(make: Callable[[], State]) -> None:
     """Z21, Z104, ruling ZR44, Z37, Z29: a value at either end of its range is no problem."""
     assert state_problems(make()) == ()
+
+
+def test_the_steps_without_a_choice_are_taken_until_a_real_decision() -> None:
+    """Ruling ZX1, Z24: a player with an empty supply at phase 2 can only end each of the
+    phases 2 to 6; each is ended for it, and the turn passes to the next player, who
+    chooses a card; a state with a real choice is left as it is."""
+    state = at_step(edit(game(), 0, supply=counts()), Step.EXCHANGE)
+    assert legal_moves(state) == (EndPhase(),)
+    log: list[Event] = []
+    after = settle(state, log)
+    assert log == [TurnStarted(1)]
+    assert after.step is Step.CHOOSE
+    assert current_player(after) == 1
+    assert after.turns == state.turns + 1
+    assert after.players == state.players
+    assert settle(game()) == game()
