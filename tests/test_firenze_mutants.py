@@ -550,8 +550,8 @@ def test_majorities_go_to_the_most_seals_and_add_up() -> None:
 
 def test_the_building_cost_is_paid_one_chosen_brick_at_a_time() -> None:
     """Z44, ruling ZR15, Z49: 4 bricks placed cost 3, paid into the bag one brick at a
-    time in the colours the player picks; after the last, the tower not raised this turn
-    comes down and phase 5 follows."""
+    time in the colours the player picks, each payment reported as the player's move;
+    after the last, the tower not raised this turn comes down and phase 5 follows."""
     state = building(game(), counts(W=5, Y=2), towers=[tower(G, 2)])
     state = play(state, PlaceBrick(None, W), *[PlaceBrick(1, W)] * 3)
     assert state.step is Step.PAY_BUILD
@@ -561,10 +561,13 @@ def test_the_building_cost_is_paid_one_chosen_brick_at_a_time() -> None:
     for move in (PayBrick(Y), PayBrick(W), PayBrick(Y)):
         assert state.step is Step.PAY_BUILD
         state, events = apply_with_events(state, move)
-        log += [e for e in events if not isinstance(e, MovePlayed)]
+        log += events
     assert log == [
+        MovePlayed(0, PayBrick(Y)),
         BricksReturned(0, counts(Y=1), "building cost"),
+        MovePlayed(0, PayBrick(W)),
         BricksReturned(0, counts(W=1), "building cost"),
+        MovePlayed(0, PayBrick(Y)),
         BricksReturned(0, counts(Y=1), "building cost"),
         TowerDemolished(0, G, 2, 1, 1, "abandoned"),
     ]
@@ -607,3 +610,16 @@ def test_the_steps_without_a_choice_are_taken_until_a_real_decision() -> None:
     assert after.turns == state.turns + 1
     assert after.players == state.players
     assert settle(game()) == game()
+
+
+@pytest.mark.parametrize(
+    "pending",
+    [Pending(title=Title.LAGERBRAND), Pending()],
+    ids=["a Patrizier question", "a card discard"],
+)
+def test_the_invariant_checker_reads_no_player_past_the_seats(pending: Pending) -> None:
+    """A tampered state whose active seat is past the last player: the checks of the
+    active player's hand are skipped, not failed on (the loader names the seat itself)."""
+    step = Step.DISCARD_CARDS if pending.title is None else Step.PATRIZIER
+    state = _waiting(game(), step, pending)
+    assert state_problems(attrs.evolve(state, active=2)) == ()
