@@ -354,7 +354,11 @@ def _patrizier_played() -> State:
 
 
 def _chance(**pending: Any) -> State:
-    return attrs.evolve(game(2, explicit_chance=True), step=Step.CHANCE, pending=Pending(**pending))
+    """A game with explicit chance, its first row dealt, back at a chance step."""
+    state = game(2, explicit_chance=True)
+    while is_chance_node(state):
+        state = apply(state, legal_moves(state)[0])
+    return attrs.evolve(state, step=Step.CHANCE, pending=Pending(**pending))
 
 
 def _evolve(**changes: Any) -> Callable[[], State]:
@@ -602,6 +606,8 @@ SOUND: list[tuple[str, Callable[[], State]]] = [
     ("the last seat to decide", _pending(decider=1)),
     ("an exchange paid onto the first card", _at(Step.PAY_EXCHANGE, slot=0, count=1)),
     ("a card payment of the last space", _at(Step.PAY_CARD, slot=5, count=4)),
+    ("chance to deal a card", lambda: _chance(resume=Step.CHOOSE, slot=9)),
+    ("chance drawing for the first card", lambda: _chance(resume=Step.CHOOSE, count=4, slot=0)),
     (
         "a card discard with a person in hand",
         lambda: _waiting(
@@ -615,7 +621,7 @@ SOUND: list[tuple[str, Callable[[], State]]] = [
         lambda: _waiting(
             edit(game(), 0, towers=[tower(R, 2), tower(R, 3)]),
             Step.EVENT_TOWERS_PAID,
-            Pending(title=Title.TRIBUT, count=1, decider=0, chosen=(1,)),
+            Pending(title=Title.TRIBUT, count=1, decider=0, chosen=(0,)),
         ),
     ),
 ]
