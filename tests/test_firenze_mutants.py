@@ -2,27 +2,66 @@
 
 Each test checks one rule exactly where the worked examples, the refusal table and
 the random games pass it by: the printed Tribut with several towers to choose in
-more than one colour, the commissions' names, and the order in which a refused
-fulfilment's rules are checked.
+more than one colour, the commissions' names, the order in which a refused
+fulfilment's rules are checked, a card that chance deals from an empty bag, the
+exact words of the invariant checker, the building cost paid brick by brick, the
+decisions without a choice taken at once, and the majorities of the final scoring.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import attrs
 import pytest
 
-from firenze_positions import bare_row, counts, edit, fulfil_phase, game, play, set_row, tower
+from firenze_positions import (
+    at_step,
+    bare_row,
+    building,
+    counts,
+    edit,
+    fulfil_phase,
+    game,
+    play,
+    set_row,
+    tower,
+)
 from princes_of_florence.firenze import apply
 from princes_of_florence.firenze.components import default_catalog
-from princes_of_florence.firenze.engine import apply_with_events, current_player, legal_moves
+from princes_of_florence.firenze.engine import (
+    apply_with_events,
+    current_player,
+    is_chance_node,
+    legal_moves,
+    outcome,
+)
 from princes_of_florence.firenze.errors import IllegalMoveError
-from princes_of_florence.firenze.events import BricksReturned, Event, TowerDemolished
+from princes_of_florence.firenze.events import (
+    BricksReturned,
+    CardRevealed,
+    Event,
+    MovePlayed,
+    TowerDemolished,
+    TurnStarted,
+)
 from princes_of_florence.firenze.ids import Colour, Step, Title
-from princes_of_florence.firenze.moves import ChooseCard, DiscardBrick, Fulfil, PayTower
+from princes_of_florence.firenze.moves import (
+    ChooseCard,
+    DealCard,
+    DiscardBrick,
+    EndPhase,
+    Fulfil,
+    PayBrick,
+    PayTower,
+    PlaceBrick,
+)
+from princes_of_florence.firenze.rules.chance import chance_outcomes
+from princes_of_florence.firenze.rules.invariants import state_problems
 from princes_of_florence.firenze.rules.setup import commission_name, parse_commission
-from princes_of_florence.firenze.state import State
+from princes_of_florence.firenze.rules.turn import settle
+from princes_of_florence.firenze.state import NEUTRAL, OPEN, Pending, State
 
 W, Y, G, R, B, V = Colour
 
@@ -214,3 +253,411 @@ def test_printed_luxussteuer_passes_on_after_a_player_pays_for_every_tower() -> 
         BricksReturned(0, counts(W=1), "Luxussteuer"),
         TowerDemolished(1, G, 6, 3, 3, "Luxussteuer"),
     ]
+
+
+def test_chance_deals_a_card_without_bricks_from_an_empty_bag() -> None:
+    """Z33, Z34, ruling ZR42 (option explicit_chance): with the bag empty, the card chance
+    deals onto the free space gets no brick; it is revealed at once, with no draw to wait
+    for, and the player who took a card goes on to phase 2."""
+    state = game(2, explicit_chance=True)
+    while is_chance_node(state):
+        state = play(state, legal_moves(state)[0])
+    everything = tuple(a + b for a, b in zip(state.bag, state.players[1].supply, strict=True))
+    state = edit(state, 1, supply=everything)
+    assert sum(state.bag) == 0
+    state = play(state, ChooseCard(0))
+    assert is_chance_node(state)
+    deal = chance_outcomes(state)[0][0]
+    assert isinstance(deal, DealCard)
+    state, events = apply_with_events(state, deal)
+    last = len(state.row) - 1
+    assert events == (MovePlayed(-1, deal), CardRevealed(last, deal.title, counts()))
+    assert state.row[last].title is deal.title
+    assert state.row[last].bricks == counts()
+    assert not is_chance_node(state)
+    assert state.step is Step.EXCHANGE
+    assert current_player(state) == 0
+    assert not state_problems(state)
+
+
+def _bag_short_of_white() -> State:
+    """A new game whose bag owes a white brick that player 0's supply holds."""
+    state = game()
+    short = state.bag[W] + 1
+    p = state.players[0]
+    supply = (p.supply[W] + short, *p.supply[1:])
+    return attrs.evolve(
+        state,
+        bag=(-1, *state.bag[1:]),
+        players=(attrs.evolve(p, supply=supply), *state.players[1:]),
+    )
+
+
+def _neutral_seal_lifted() -> State:
+    """A new game with one of the board's neutral seals taken off its commission."""
+    state = game()
+    seals = list(state.seals)
+    seals[seals.index(NEUTRAL)] = OPEN
+    return attrs.evolve(state, seals=tuple(seals))
+
+
+def _card_added() -> State:
+    """A new game with one card too many in the discard pile."""
+    return attrs.evolve(game(), discard=(Title.RUHM,))
+
+
+def _card_swapped() -> State:
+    """A new game whose top card is replaced by a copy of another title of the pile."""
+    state = game()
+    other = next(title for title in state.deck if title is not state.deck[0])
+    return attrs.evolve(state, deck=(other, *state.deck[1:]))
+
+
+def _out_of_deck(state: State, *titles: Title) -> State:
+    """``state`` with one copy of each of ``titles`` taken out of the draw pile."""
+    deck = list(state.deck)
+    for title in titles:
+        deck.remove(title)
+    return attrs.evolve(state, deck=tuple(deck))
+
+
+def _waiting(state: State, step: Step, pending: Pending) -> State:
+    """``state`` at ``step`` with ``pending``, its event (if any) out of the draw pile."""
+    if pending.title is not None:
+        state = _out_of_deck(state, pending.title)
+    return attrs.evolve(state, step=step, pending=pending)
+
+
+def _with_seals(make: Callable[[list[int]], object]) -> State:
+    """A new game whose commissions' seals ``make`` changed in place."""
+    state = game()
+    seals = list(state.seals)
+    make(seals)
+    return attrs.evolve(state, seals=tuple(seals))
+
+
+def _last_open(seals: list[int]) -> int:
+    return max(i for i, owner in enumerate(seals) if owner == OPEN)
+
+
+def _bell_of_one() -> State:
+    """Campanile in the church, with one small seal for two players."""
+    state = _out_of_deck(game(2, campanile=True), Title.CAMPANILE)
+    return attrs.evolve(state, church=(Title.CAMPANILE,), bell=(False,))
+
+
+def _patrizier_played() -> State:
+    """Player 0 asked about its Patrizier, already played this turn."""
+    state = _out_of_deck(edit(game(), 0, hand=[Title.PATRIZIER]), Title.PATRIZIER)
+    state = _waiting(state, Step.PATRIZIER, Pending(title=Title.LAGERBRAND))
+    return attrs.evolve(state, played=(Title.PATRIZIER,))
+
+
+def _chance(**pending: Any) -> State:
+    """A game with explicit chance, its first row dealt, back at a chance step."""
+    state = game(2, explicit_chance=True)
+    while is_chance_node(state):
+        state = apply(state, legal_moves(state)[0])
+    return attrs.evolve(state, step=Step.CHANCE, pending=Pending(**pending))
+
+
+def _evolve(**changes: Any) -> Callable[[], State]:
+    return lambda: attrs.evolve(game(), **changes)
+
+
+def _pending(**changes: Any) -> Callable[[], State]:
+    return lambda: attrs.evolve(game(), pending=attrs.evolve(game().pending, **changes))
+
+
+def _at(step: Step, **pending: Any) -> Callable[[], State]:
+    return lambda: _waiting(game(), step, Pending(**pending))
+
+
+BROKEN: list[tuple[str, Callable[[], State], str]] = [
+    ("a negative bag", _bag_short_of_white, "the bag holds a negative count"),
+    ("4 neutral seals", _neutral_seal_lifted, "the board does not hold 5 neutral seals"),
+    ("a card too many", _card_added, "53 cards are somewhere, not 52"),
+    (
+        "a card of the wrong title",
+        _card_swapped,
+        "52 cards are somewhere, not 52 of the right titles",
+    ),
+    (
+        "a commission missing",
+        lambda: _with_seals(lambda seals: seals.pop(_last_open(seals))),
+        "35 commissions, not 36",
+    ),
+    (
+        "a seal of a third player in a 2-player game",
+        lambda: _with_seals(lambda seals: seals.__setitem__(_last_open(seals), 2)),
+        "a seal belongs to no player",
+    ),
+    (
+        "the balconies out of order",
+        lambda: attrs.evolve(game(), balconies=tuple(reversed(game().balconies))),
+        "the balconies are not one tile of each numeral I-IV",
+    ),
+    (
+        "3 balconies",
+        lambda: attrs.evolve(game(), balconies=game().balconies[:3]),
+        "the balconies are not one tile of each numeral I-IV",
+    ),
+    (
+        "a level tile of 9",
+        _evolve(level_tiles=(5, 6, 7, 9)),
+        "a level tile the catalog does not have",
+    ),
+    ("a level tile twice", _evolve(level_tiles=(5, 5)), "a level tile the catalog does not have"),
+    ("one small seal for two", _bell_of_one, "Campanile's small seals are not one per player"),
+    ("the end tile with seat 2 of 2", _evolve(end_holder=2), "the end tile is held by no player"),
+    ("the end tile with seat -2", _evolve(end_holder=-2), "the end tile is held by no player"),
+    (
+        "a start card more than the pile",
+        lambda: attrs.evolve(game(), start_on_top=len(game().deck) + 1),
+        "more start cards on top than cards in the draw pile",
+    ),
+    (
+        "-1 start cards",
+        _evolve(start_on_top=-1),
+        "more start cards on top than cards in the draw pile",
+    ),
+    (
+        "a turn past the limit",
+        lambda: attrs.evolve(game(), turns=game().config.max_turns + 1),
+        "the turn count is outside the turn limit",
+    ),
+    ("turn -1", _evolve(turns=-1), "the turn count is outside the turn limit"),
+    (
+        "a negative pending count",
+        _pending(count=-1),
+        "the pending decision names no player or a negative count",
+    ),
+    (
+        "a pending decider of seat 2 of 2",
+        _pending(decider=2),
+        "the pending decision names no player or a negative count",
+    ),
+    (
+        "a pending decider of seat -1",
+        _pending(decider=-1),
+        "the pending decision names no player or a negative count",
+    ),
+    ("seat 2 of 2 queued", _pending(queue=(2,)), "the pending decision queues no player"),
+    (
+        "a card payment for no card",
+        _at(Step.PAY_CARD, slot=9, count=1),
+        "the pending payment names no row card",
+    ),
+    (
+        "a card payment for the space past the row",
+        _at(Step.PAY_CARD, slot=6, count=1),
+        "the pending payment names no row card",
+    ),
+    (
+        "a card payment already made",
+        _at(Step.PAY_CARD, slot=2, count=2),
+        "the card payment is already complete",
+    ),
+    (
+        "a tower chosen for a keep card",
+        _at(Step.EVENT_TOWER, title=Title.RUHM),
+        "the pending event is no event",
+    ),
+    ("a tower chosen for no card", _at(Step.EVENT_TOWER), "the pending event is no event"),
+    (
+        "Lagerbrand with no brick to choose",
+        _at(Step.EVENT_BRICKS, title=Title.LAGERBRAND, count=0),
+        "the pending event has nothing left to decide",
+    ),
+    (
+        "a Patrizier question without a Patrizier",
+        _at(Step.PATRIZIER, title=Title.LAGERBRAND),
+        "a Patrizier is offered to a player who holds none to play",
+    ),
+    (
+        "a Patrizier question after the Patrizier",
+        _patrizier_played,
+        "a Patrizier is offered to a player who holds none to play",
+    ),
+    (
+        "a card discard with only keep cards",
+        _at(Step.DISCARD_CARDS),
+        "a card discard is due from a player with no person or building",
+    ),
+    (
+        "a card discard with a keep card in hand",
+        lambda: _waiting(
+            _out_of_deck(edit(game(), 0, hand=[Title.RUHM]), Title.RUHM),
+            Step.DISCARD_CARDS,
+            Pending(),
+        ),
+        "a card discard is due from a player with no person or building",
+    ),
+    (
+        "Tribut paid by seat 2 of 2",
+        _at(Step.EVENT_TOWERS_PAID, title=Title.TRIBUT, count=1, decider=2, chosen=(0,)),
+        "the pending decision names no player or a negative count\n"
+        "the pending decision names a tower that does not exist",
+    ),
+    (
+        "Tribut paid for a tower not built",
+        _at(Step.EVENT_TOWERS_PAID, title=Title.TRIBUT, count=1, chosen=(0,)),
+        "the pending decision names a tower that does not exist",
+    ),
+    (
+        "a chance step without explicit chance",
+        _at(Step.CHANCE, resume=Step.CHOOSE),
+        "a chance step without explicit chance",
+    ),
+    ("a chance step with no step after", _chance, "a chance step that returns nowhere"),
+    (
+        "chance drawing for the space past the row",
+        lambda: _chance(resume=Step.CHOOSE, count=2, slot=6),
+        "chance draws bricks for no row card",
+    ),
+    (
+        "a building cost due from an empty supply",
+        lambda: edit(_at(Step.PAY_BUILD, count=1)(), 0, supply=counts()),
+        "a payment is due from an empty supply",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("make", "problem"), [case[1:] for case in BROKEN], ids=[case[0] for case in BROKEN]
+)
+def test_the_invariant_checker_names_exactly_what_is_broken(
+    make: Callable[[], State], problem: str
+) -> None:
+    """Z3 (all 88 bricks, none owed by the bag), Z15 (5 neutral seals on the board), Z4
+    (the 52 action cards, each title its number of copies), and the shape of the state
+    that a loaded document must have (Z2, Z14, Z17, Z104, ruling ZR44, the pending
+    decision of each step): a state that breaks one of them has that one problem, in
+    these words, and no other."""
+    assert state_problems(make()) == tuple(problem.split("\n"))
+
+
+def test_majorities_go_to_the_most_seals_and_add_up() -> None:
+    """Z106, ruling ZR39, Z107, Z75: on each tower the player with the most seals takes the
+    flag, even against a higher single seal; on a tie the highest seal decides, whoever
+    sits first; a player takes the flag of every tower it leads, player 0 included; a
+    neutral seal never counts; an Anerkennung adds whole points, one per 3- or 4-floor
+    seal."""
+    catalog = default_catalog()
+    state = edit(game(3), 0, hand=[Title.ANERKENNUNG])
+    seals = list(state.seals)
+    placed = {0: [(Y, 3), (Y, 4), (R, 5), (B, 6)], 1: [(Y, 7), (G, 5), (B, 4)]}
+    for player, commissions in placed.items():
+        for colour, floors in commissions:
+            index = catalog.commission_index(colour, floors)
+            assert seals[index] == OPEN
+            seals[index] = player
+    assert seals[catalog.commission_index(G, 3)] == NEUTRAL  # lower than G5, counts nothing
+    players = [
+        attrs.evolve(p, seals=p.seals - len(placed.get(seat, [])))
+        for seat, p in enumerate(state.players)
+    ]
+    state = attrs.evolve(
+        state, seals=tuple(seals), players=tuple(players), step=Step.OVER, pending=Pending()
+    )
+    scores = outcome(state).scores
+    bonus = [m.bonus for m in catalog.majorities]
+    assert [s.majorities for s in scores] == [bonus[Y] + bonus[R] + bonus[B], bonus[G], 0]
+    assert scores[0].keep_cards == (("Anerkennung", 2),)
+    assert all(type(points) is int for s in scores for _, points in s.keep_cards)
+
+
+def test_the_building_cost_is_paid_one_chosen_brick_at_a_time() -> None:
+    """Z44, ruling ZR15, Z49: 4 bricks placed cost 3, paid into the bag one brick at a
+    time in the colours the player picks, each payment reported as the player's move;
+    after the last, the tower not raised this turn comes down and phase 5 follows."""
+    state = building(game(), counts(W=5, Y=2), towers=[tower(G, 2)])
+    state = play(state, PlaceBrick(None, W), *[PlaceBrick(1, W)] * 3)
+    assert state.step is Step.PAY_BUILD
+    assert legal_moves(state) == (PayBrick(W), PayBrick(Y))
+    bag = state.bag
+    log: list[Event] = []
+    for move in (PayBrick(Y), PayBrick(W), PayBrick(Y)):
+        assert state.step is Step.PAY_BUILD
+        state, events = apply_with_events(state, move)
+        log += events
+    assert log == [
+        MovePlayed(0, PayBrick(Y)),
+        BricksReturned(0, counts(Y=1), "building cost"),
+        MovePlayed(0, PayBrick(W)),
+        BricksReturned(0, counts(W=1), "building cost"),
+        MovePlayed(0, PayBrick(Y)),
+        BricksReturned(0, counts(Y=1), "building cost"),
+        TowerDemolished(0, G, 2, 1, 1, "abandoned"),
+    ]
+    assert state.step is Step.FULFIL
+    assert current_player(state) == 0
+    p = state.players[0]
+    assert [(t.colour, t.height) for t in p.towers] == [(W, 4)]
+    assert p.supply == counts(G=1)
+    assert tuple(b - a for a, b in zip(bag, state.bag, strict=True)) == counts(W=1, Y=2, G=1)
+
+
+SOUND: list[tuple[str, Callable[[], State]]] = [
+    ("no start card left on top", _evolve(start_on_top=0)),
+    ("only start cards left", lambda: attrs.evolve(game(), start_on_top=len(game().deck))),
+    ("the last turn of the limit", lambda: attrs.evolve(game(), turns=game().config.max_turns)),
+    ("the end tile with the last seat", _evolve(end_holder=1)),
+    ("the last seat to decide", _pending(decider=1)),
+    ("an exchange paid onto the first card", _at(Step.PAY_EXCHANGE, slot=0, count=1)),
+    ("a card payment of the last space", _at(Step.PAY_CARD, slot=5, count=4)),
+    ("chance to deal a card", lambda: _chance(resume=Step.CHOOSE, slot=9)),
+    ("chance drawing for the first card", lambda: _chance(resume=Step.CHOOSE, count=4, slot=0)),
+    (
+        "a card discard with a person in hand",
+        lambda: _waiting(
+            _out_of_deck(edit(game(), 0, hand=[Title.MAURER]), Title.MAURER),
+            Step.DISCARD_CARDS,
+            Pending(),
+        ),
+    ),
+    (
+        "Tribut paid by the first seat for its tower",
+        lambda: _waiting(
+            edit(game(), 0, towers=[tower(R, 2), tower(R, 3)]),
+            Step.EVENT_TOWERS_PAID,
+            Pending(title=Title.TRIBUT, count=1, decider=0, chosen=(0,)),
+        ),
+    ),
+]
+
+
+@pytest.mark.parametrize("make", [case[1] for case in SOUND], ids=[case[0] for case in SOUND])
+def test_the_invariant_checker_accepts_the_ends_of_each_range(make: Callable[[], State]) -> None:
+    """Z21, Z104, ruling ZR44, Z37, Z29, Z65, Z100: a value at either end of its range,
+    a card discard from a hand with a person, a tower chosen that stands: no problem."""
+    assert state_problems(make()) == ()
+
+
+def test_the_steps_without_a_choice_are_taken_until_a_real_decision() -> None:
+    """Ruling ZX1, Z24: a player with an empty supply at phase 2 can only end each of the
+    phases 2 to 6; each is ended for it, and the turn passes to the next player, who
+    chooses a card; a state with a real choice is left as it is."""
+    state = at_step(edit(game(), 0, supply=counts()), Step.EXCHANGE)
+    assert legal_moves(state) == (EndPhase(),)
+    log: list[Event] = []
+    after = settle(state, log)
+    assert log == [TurnStarted(1)]
+    assert after.step is Step.CHOOSE
+    assert current_player(after) == 1
+    assert after.turns == state.turns + 1
+    assert after.players == state.players
+    assert settle(game()) == game()
+
+
+@pytest.mark.parametrize(
+    "pending",
+    [Pending(title=Title.LAGERBRAND), Pending()],
+    ids=["a Patrizier question", "a card discard"],
+)
+def test_the_invariant_checker_reads_no_player_past_the_seats(pending: Pending) -> None:
+    """A tampered state whose active seat is past the last player: the checks of the
+    active player's hand are skipped, not failed on (the loader names the seat itself)."""
+    step = Step.DISCARD_CARDS if pending.title is None else Step.PATRIZIER
+    state = _waiting(game(), step, pending)
+    assert state_problems(attrs.evolve(state, active=2)) == ()
