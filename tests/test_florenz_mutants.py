@@ -9,6 +9,7 @@ by chance in the solo game, and Strozzi's cards.
 from __future__ import annotations
 
 import random
+from itertools import combinations
 
 import attrs
 import pytest
@@ -28,6 +29,7 @@ from princes_of_florence.florenz.rules.common import (
     _grid_neighbours,
 )
 from princes_of_florence.florenz.rules.dealing import outcomes
+from princes_of_florence.florenz.rules.medici import _visit
 from princes_of_florence.florenz.state import GameState
 from test_florenz_refusals import STATES
 
@@ -547,3 +549,28 @@ def test_a_reshuffle_is_seeded_by_the_game_and_counted() -> None:
     assert shuffles == 6
     assert sorted(cards) == sorted((*FIG, *CAR, ScandalKind.MES_CUP, ScandalKind.MES_SWAP))
     assert _reshuffled() == (cards, shuffles)
+
+
+def test_spies_draw_in_turn_order_from_the_start_family() -> None:
+    """F76, FR23, FR37: where a Medici stops, each family with a spy on the boast tile
+    draws a scandal card, in turn order from the round's start family, so that the
+    deck's top card goes to the spy whose family comes first from the start."""
+    state = new_game(GameConfig(players=4, seed=1))
+    location = next(loc for loc in range(1, 10) if not state.queues[loc])
+    medici = Medici.COSIMO
+    deck = (ScandalKind.FIG_GUARD, ScandalKind.CAR_SWAP, ScandalKind.MES_CUP)
+    state = _with_cards(state, {medici: deck}, {})
+    checked = 0
+    for start in range(4):
+        for spies in combinations(range(4), 2):
+            work = Work.of(attrs.evolve(state, start=start))
+            work.spies[location] = spies
+            _visit(work, medici, location)
+            expected = Work.of(attrs.evolve(state, start=start))
+            for family in sorted(spies, key=lambda f: (f - start) % 4):
+                expected.draw(family, medici)
+            assert [f.hand for f in work.families] == [f.hand for f in expected.families]
+            first = min(spies, key=lambda f: (f - start) % 4)
+            assert deck[0] in work.families[first].hand
+            checked += 1
+    assert checked == 24
