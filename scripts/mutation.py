@@ -412,6 +412,8 @@ def report(names: list[str]) -> int:
             tally["not run"] += 1
         elif code in KILLED:
             tally["killed"] += 1
+        elif code in TIMEOUT and name in listed:
+            tally["equivalent"] += 1  # a slower equivalent: the clock, not a test, stopped it
         elif code in TIMEOUT:
             tally["timeout"] += 1
         elif verdicts.get(name) in RERUN_KILLED:
@@ -425,11 +427,8 @@ def report(names: list[str]) -> int:
         else:
             tally["survived"] += 1
             survivors.append(name)
-    dead = KILLED | TIMEOUT
-    stale = sorted(
-        n
-        for n in listed
-        if n in codes and (codes[n] in dead or verdicts.get(n) in RERUN_KILLED | {RERUN_TIMEOUT})
+    stale = sorted(  # killed by a test: a timeout does not disprove an equivalence
+        n for n in listed if n in codes and (codes[n] in KILLED or verdicts.get(n) in RERUN_KILLED)
     )
     heads = ("mutants", "run", "killed", "rerun", "timeout", "equiv", "surv", "score")
     print(f"{'module':38} " + " ".join(f"{h:>7}" for h in heads))
