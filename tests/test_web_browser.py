@@ -103,7 +103,9 @@ class Server:
                     return
             except OSError:
                 assert self.process.poll() is None, self.log.read_text()
-                assert time.monotonic() < deadline, "the server did not start"
+                if time.monotonic() >= deadline:
+                    self.stop()  # a server that never answered is not left running
+                    raise AssertionError("the server did not start") from None
                 time.sleep(0.1)
 
     def stop(self) -> None:
