@@ -664,6 +664,26 @@ def _seat_part(
     return part
 
 
+def _phase_parts(view: PlayerView, count: int) -> tuple[_Part, _Part, _Part, _Part, _Part]:
+    """The parts of the setup, auction, turn, pending and characters sections."""
+    setup, auction, turn, pending, characters = (
+        view.setup,
+        view.auction,
+        view.turn,
+        view.pending,
+        view.characters,
+    )
+    return (
+        _NO_SETUP if setup is None else tuple(_setup_section(view)),
+        _NO_AUCTION if auction is None else _seat_part(view, count, auction, _auction_section),
+        _NO_TURN if turn is None else _seat_part(view, count, turn, _turn_part),
+        _NO_PENDING if pending is None else _seat_part(view, count, pending, _pending_section),
+        _NO_CHARACTERS
+        if characters is None
+        else _seat_part(view, count, characters, _characters_section),
+    )
+
+
 def _parts(view: PlayerView) -> list[_Part]:
     """The vector of ``view`` in parts: :func:`_sections`, each a tuple, most of them cached."""
     count = len(view.players)
@@ -683,20 +703,7 @@ def _parts(view: PlayerView) -> list[_Part]:
     parts.append(_ABSENT[count])
     parts.append(_hand_part(view))
     parts.append(_table_part(view))
-    parts.append(_NO_SETUP if view.setup is None else tuple(_setup_section(view)))
-    auction, turn, pending, characters = view.auction, view.turn, view.pending, view.characters
-    parts.append(
-        _NO_AUCTION if auction is None else _seat_part(view, count, auction, _auction_section)
-    )
-    parts.append(_NO_TURN if turn is None else _seat_part(view, count, turn, _turn_part))
-    parts.append(
-        _NO_PENDING if pending is None else _seat_part(view, count, pending, _pending_section)
-    )
-    parts.append(
-        _NO_CHARACTERS
-        if characters is None
-        else _seat_part(view, count, characters, _characters_section)
-    )
+    parts.extend(_phase_parts(view, count))
     return parts
 
 
@@ -878,24 +885,14 @@ def _parts_after(
     if seen[10:20] != old[10:20]:  # decks, supplies, discards
         parts[index + 1] = _table_part(view)
     setup, auction, turn, pending, characters = seen[20:25]
-    if setup != old[20]:
-        parts[index + 2] = _NO_SETUP if setup is None else tuple(_setup_section(view))
-    if auction is not old[21]:
-        parts[index + 3] = (
-            _NO_AUCTION if auction is None else _seat_part(view, count, auction, _auction_section)
-        )
-    if turn is not old[22]:
-        parts[index + 4] = _NO_TURN if turn is None else _seat_part(view, count, turn, _turn_part)
-    if pending is not old[23]:
-        parts[index + 5] = (
-            _NO_PENDING if pending is None else _seat_part(view, count, pending, _pending_section)
-        )
-    if characters is not old[24]:
-        parts[index + 6] = (
-            _NO_CHARACTERS
-            if characters is None
-            else _seat_part(view, count, characters, _characters_section)
-        )
+    if (
+        setup != old[20]
+        or auction is not old[21]
+        or turn is not old[22]
+        or pending is not old[23]
+        or characters is not old[24]
+    ):
+        parts[index + 2 : index + 7] = _phase_parts(view, count)
     return parts
 
 
