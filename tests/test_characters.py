@@ -536,6 +536,24 @@ def test_the_merchant_paid_gives_the_rank_on_the_track(
     assert 3200 - 500 == state.players[0].money
 
 
+def test_the_merchant_paid_for_a_second_builder_gives_the_rank_held_as_it_pays() -> None:
+    """The rank is the one held when the price is paid: the second builder's 3 points come
+    with the object and do not raise it, though its event comes first (R16, R26, D22)."""
+    state = handed(ranked((4, 6, 5, 1)), 0, builders=1)  # 3rd; 4 + 3 = 7 would be 1st
+    state = play(state, "open builder", "pass", "pass", "pass")[0]
+    assert MerchantOffer(AuctionObject.BUILDER, 200) == state.pending
+    state, events = play(state, "merchant pay")
+    assert [
+        CharacterUsed(0, Character.MERCHANT),
+        MoneyPaid(0, 200, MoneyReason.AUCTION),
+        ObjectWon(0, AuctionObject.BUILDER, 200),
+        PrestigeGained(0, 3, PrestigeReason.BUILDER),
+        PrestigeGained(0, 3, PrestigeReason.MERCHANT),
+    ] == events
+    assert (4 + 3 + 3, 2) == (state.players[0].prestige, state.players[0].builders)
+    assert () == state_problems(state)
+
+
 def test_the_issues_reproduction_now_offers_the_choice() -> None:
     """4 players, seed 1: player 0 took the Merchant for 300; in round 2 they win the jester
     for 500 and are asked; free, they pay nothing (R26)."""
