@@ -443,3 +443,28 @@ def test_the_merchants_choice_and_the_professor_offer_are_public() -> None:
             expected = legal_moves(state) if viewer == state.current_player else ()
             assert expected == view_legal_moves(view)
             assert view == observe(determinize(view, random.Random(viewer)), viewer)
+
+
+def test_the_prestige_card_kept_with_the_professor_at_once_is_the_holders_alone() -> None:
+    """Drawn from the prestige deck the moment the Professor is taken: the other players'
+    events name no card shown or kept, and after the choice their views, JSON included,
+    show only that the holder has one more prestige card (R5, R26)."""
+    state, drawn = apply_with_events(professor_offered(), parse_move("professor prestige"))
+    assert isinstance(state.pending, CardChoice)
+    shown = state.pending.shown
+    kept, chosen = apply_with_events(state, parse_move(f"choose {shown[2]}"))
+    assert shown[2] in kept.players[1].prestige_cards
+    events = [*drawn, *chosen]
+    assert [CardsShown(1, Deck.PRESTIGE, 5, shown), CardKept(1, Deck.PRESTIGE, shown[2])] == [
+        e for e in events_for(events, 1) if isinstance(e, CardsShown | CardKept)
+    ]
+    for viewer in (0, 2):
+        assert [CardsShown(1, Deck.PRESTIGE, 5, None), CardKept(1, Deck.PRESTIGE, None)] == [
+            e for e in events_for(events, viewer) if isinstance(e, CardsShown | CardKept)
+        ]
+        view = observe(kept, viewer)
+        assert len(kept.players[1].prestige_cards) == view.players[1].prestige_card_count
+        text = dumps(view)
+        assert [] == [c for c in shown if f'"{c}"' in text]
+        for variant in _hidden_variants(kept, viewer, random.Random(viewer)):
+            assert view == observe(variant, viewer)
