@@ -1804,6 +1804,19 @@ class GameMachine(RuleBasedStateMachine):
                 assert all(m is None for s, m in enumerate(money) if s != viewer), b.where()
 
 
+R26_BRANCHES = (
+    "Merchant's choice taken: the object free",
+    "Merchant's choice taken: paid for prestige",
+    "Professor offered at once, drawn at once",
+    "Professor offered at once, kept for later",
+)
+"""Both choices of the Merchant's holder who wins an object, both of the Professor's taker."""
+
+BRANCHES_AFTER = 50
+"""Complete Muse & Princess games after which each of :data:`R26_BRANCHES` must have been
+taken (the ci profile plays about 100; 29 such games took each branch 8 to 29 times)."""
+
+
 def _budget() -> tuple[int, int, int]:
     """(examples, steps per example, complete games required) for the Hypothesis profile."""
     if os.environ.get("HYPOTHESIS_PROFILE", "dev") == "ci":
@@ -1818,7 +1831,9 @@ def test_random_games_keep_every_invariant(summary_lines: list[str]) -> None:
     ``choose_returned_order``; rulings R1-R24.
 
     The machine runs in batches until the profile's number of complete games
-    has been played (at least 200 under ``ci``).
+    has been played (at least 200 under ``ci``).  Once enough of them were
+    Muse & Princess games, each choice of the Merchant's holder who wins an
+    object and of the Professor's taker must have been taken (R26).
     """
     examples, steps, games = _budget()
     before = Counter(STATS)
@@ -1845,6 +1860,9 @@ def test_random_games_keep_every_invariant(summary_lines: list[str]) -> None:
         "state machine: " + ", ".join(f"{name}: {count}" for name, count in sorted(run.items()))
     )
     assert run["games completed"] >= games
+    if run["games completed with Muse & Princess"] >= BRANCHES_AFTER:  # ruling R26
+        taken = {branch: run[branch] for branch in R26_BRANCHES}
+        assert all(taken.values()), f"a branch of ruling R26 never taken: {taken}"
 
 
 def test_component_count_names_every_misplaced_component() -> None:
