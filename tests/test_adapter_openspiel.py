@@ -214,20 +214,35 @@ def test_a_resampled_state_reads_back_the_same() -> None:
         state.get_game().deserialize_state("\n".join(lines))
 
 
+_UNPICKLED: list[str] = []
+"""What a pickle of :class:`_Payload` has run: a call of :func:`_ran`, found by name."""
+
+
+def _ran(word: str) -> None:
+    _UNPICKLED.append(word)
+
+
+class _Payload:
+    """Unpickled, it calls :func:`_ran` (at module level, so that pickle finds it)."""
+
+    def __reduce__(self) -> tuple[Any, tuple[str]]:
+        return (_ran, ("ran",))
+
+
 def test_deserialize_state_never_unpickles() -> None:
     """OpenSpiel's generic form of a Python state (a pickle) is refused, and the pickle
     never runs."""
-    ran: list[str] = []
-
-    class Payload:
-        def __reduce__(self) -> tuple[Any, tuple[str]]:
-            return (ran.append, ("ran",))
-
-    encoded = base64.b64encode(pickle.dumps({"game_state": Payload()})).decode()
+    payload = pickle.dumps({"game_state": _Payload()})
+    pickle.loads(payload)  # the payload runs when unpickled
+    assert ["ran"] == _UNPICKLED
+    _UNPICKLED.clear()
+    encoded = base64.b64encode(payload).decode()
     game = _load(players=3)
     with pytest.raises(SerializationError, match="not JSON"):
         game.deserialize_state(f"history=\nmove_number=0\n__dict__={encoded}")
-    assert [] == ran
+    with pytest.raises(SerializationError, match="not JSON"):
+        game.deserialize_state(payload.decode("latin-1"))
+    assert [] == _UNPICKLED
 
 
 @pytest.mark.parametrize(
