@@ -433,3 +433,36 @@ def test_the_serve_command_passes_its_options(monkeypatch: pytest.MonkeyPatch) -
     assert main(["serve"]) == 0
     assert main(["serve", "--host", "127.0.0.2", "--port", "9001", "--db", "x.sqlite3"]) == 0
     assert calls == [("127.0.0.1", 8000, "games.sqlite3"), ("127.0.0.2", 9001, "x.sqlite3")]
+
+
+def _marks(svg: str, mark: str) -> set[str]:
+    return set(re.findall(rf'data-mark="{mark}" data-for="([^"]+)"', svg))
+
+
+def test_the_table_marks_the_legal_cells_and_the_last_placement(client: TestClient) -> None:
+    """A placement's page outlines every cell a legal move fills; the next marks the tile laid."""
+    created = _create(client, {"seats": [{"kind": "human"}, {"kind": "bot"}], "seed": 7})
+    token, game_id = created["seats"][0]["token"], created["id"]
+    page = _page(client, game_id, token)
+    deadline = time.monotonic() + 60
+    while not any(move["cells"] for move in page["moves"]):
+        assert time.monotonic() < deadline, "no placement came"
+        assert not page["terminal"]
+        assert _marks(page["svg"], "highlight") == set()
+        if not page["your_turn"]:
+            time.sleep(0.01)
+            page = _page(client, game_id, token)
+            continue
+        page = _play_until(client, game_id, token, 1)
+    legal = {key for move in page["moves"] for key in move["cells"]}
+    assert _marks(page["svg"], "highlight") == legal
+    placed = next(move for move in page["moves"] if move["cells"])
+    response = client.post(
+        f"/api/games/{game_id}/moves",
+        json={"move": placed["notation"], "version": page["version"]},
+        headers=_auth(token),
+    )
+    assert response.status_code == 200, response.text
+    after = response.json()
+    assert _marks(after["svg"], "last") == set(placed["cells"])
+    assert _marks(_page(client, game_id)["svg"], "last") == set(placed["cells"])  # a spectator's
