@@ -223,6 +223,8 @@ def test_a_person_plays_a_whole_game_by_clicks_against_bots(
         "console", lambda message: errors.append(message.text) if message.type == "error" else None
     )
     page.on("pageerror", lambda error: errors.append(str(error)))
+    requested: list[str] = []
+    page.on("request", lambda request: requested.append(request.url))
     page.goto(server.url + "/")
     page.select_option("#game-name", name)
     game = games.get(name)
@@ -247,6 +249,9 @@ def test_a_person_plays_a_whole_game_by_clicks_against_bots(
     log = page.locator("#log li").all_text_contents()
     assert any(line.startswith("You ") for line in log)
     assert errors == []
+    # No build step and nothing from the internet: every request goes to the server.
+    assert requested
+    assert [url for url in requested if not url.startswith(server.url + "/")] == []
     if name == games.DEFAULT:
         assert SCREENSHOT.exists()
     if name == "florenz":  # a location takes a piece sent or a pass: asked which, on the page
