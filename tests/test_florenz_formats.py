@@ -389,8 +389,18 @@ def test_front_end_members() -> None:
     assert load_view(dumps(spectator)) == spectator
     assert GAME.move_cells(state, Boast(5)) == ("location:5",)
     assert GAME.move_cells(state, Send(2)) == ("location:2",)
-    svg = GAME.render_svg_marked(state, highlight={"location:5"}, last={"location:2"})
+    svg = GAME.render_svg_marked(
+        state, highlight={"location:5"}, selected={"location:7"}, last={"location:2"}
+    )
     assert 'data-key="location:5"' in svg
+    strokes = dict(re.findall(r'data-key="(location:\d)"[^>]*stroke="(#\w+)"', svg))
+    assert len(strokes) == 9
+    assert (strokes.pop("location:5"), strokes.pop("location:7"), strokes.pop("location:2")) == (
+        "#2e86c1",  # highlighted: legal
+        "#c0392b",  # selected
+        "#f1c40f",  # the last move's
+    )
+    assert set(strokes.values()) == {"#8b6f47"}  # unmarked
     families = list(state.families)
     families[0] = attrs.evolve(families[0], hand=(ScandalKind.MES_RETIRE,))
     view = observe(attrs.evolve(state, families=tuple(families)), 0)

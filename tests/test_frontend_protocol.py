@@ -172,7 +172,9 @@ def test_move_cells_name_the_cells_of_the_picture() -> None:
     moves = [m for m in legal_moves(state) if isinstance(m, PlaceTile)]
     keys = GAME.move_cells(state, moves[0])
     assert keys == tuple(f"{player}:{cell}" for cell in moves[0].cells.split("-"))
-    svg = ElementTree.fromstring(GAME.render_svg_marked(state, highlight=keys, last=keys[:1]))
+    svg = ElementTree.fromstring(
+        GAME.render_svg_marked(state, highlight=keys, selected=keys[1:2], last=keys[:1])
+    )
     cells = {r.get("data-key") for r in svg.iter(SVG + "rect") if r.get("data-cell")}
     assert len(cells) == 49 * 3
     assert set(keys) <= cells
@@ -181,7 +183,9 @@ def test_move_cells_name_the_cells_of_the_picture() -> None:
         for r in svg.iter(SVG + "rect")
         if r.get("data-mark")
     ]
-    assert sorted(marks) == sorted([("highlight", k) for k in keys] + [("last", keys[0])])
+    assert sorted(marks) == sorted(
+        [("highlight", k) for k in keys] + [("selected", keys[1]), ("last", keys[0])]
+    )
     assert svg.get("width") == "100%"
     assert svg.get("height") is None
 

@@ -181,11 +181,15 @@ def test_a_wrong_or_missing_token_is_403_and_changes_nothing(client: TestClient)
         _auth("guess"),
         _auth(other["seats"][0]["token"]),
         {"Authorization": "Basic abc"},
+        {"Authorization": "Bearer caf\xe9".encode("latin-1")},  # beyond ASCII: still 403
     ):
         response = client.post(url, json=move, headers=headers)
         assert response.status_code == 403, headers
         assert "error" in response.json()
-    assert client.get(f"/api/games/{created['id']}", headers=_auth("guess")).status_code == 403
+    for headers in (_auth("guess"), {"Authorization": "Bearer \u00e9t\u00e9".encode("latin-1")}):
+        assert client.get(f"/api/games/{created['id']}", headers=headers).status_code == 403
+        stream = client.get(f"/api/games/{created['id']}/stream", headers=headers)
+        assert stream.status_code == 403
     garbled = client.post(url, content=b"{not json", headers=_auth("guess"))
     assert garbled.status_code == 403  # the token is checked before the body is read
     assert _stored(client, created["id"]) == before
@@ -373,20 +377,23 @@ def test_nothing_logged_names_a_move_or_a_card(
 
 
 @pytest.mark.parametrize(
-    "options",
+    ("options", "players"),
     [
-        {"muse_and_princess": True},
-        {"cooperative_building": True},
-        {"explicit_chance": True, "hidden_money": True},
-        {"choose_returned_order": True},
+        ({"muse_and_princess": True}, 3),
+        ({"cooperative_building": True}, 3),
+        ({"explicit_chance": True, "hidden_money": True}, 3),
+        ({"choose_returned_order": True}, 3),
+        ({"start_player": 2}, 3),
+        ({"hard_freedoms": True}, 2),  # the 2-player option (ruling R9)
     ],
-    ids=lambda options: "+".join(options),
+    ids=lambda param: "+".join(param) if isinstance(param, dict) else f"{param}p",
 )
 def test_every_option_plays_to_the_end_through_the_api(
-    client: TestClient, options: dict[str, Any]
+    client: TestClient, options: dict[str, Any], players: int
 ) -> None:
     """With each option a person's seat plays a whole game against bots (and chance)."""
-    created = _create(client, {"options": options, "seed": 9})
+    seats = HUMAN_FIRST["seats"][:players]
+    created = _create(client, {"options": options, "seed": 9, "seats": seats})
     token, game_id = created["seats"][0]["token"], created["id"]
     deadline = time.monotonic() + 120
     page = _page(client, game_id, token)
@@ -408,7 +415,7 @@ def test_every_option_plays_to_the_end_through_the_api(
         page = response.json()
         moved += 1
     assert moved > 10
-    assert len(page["result"]["scores"]) == 3
+    assert len(page["result"]["scores"]) == players
 
 
 def test_the_serve_command_passes_its_options(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -426,3 +433,36 @@ def test_the_serve_command_passes_its_options(monkeypatch: pytest.MonkeyPatch) -
     assert main(["serve"]) == 0
     assert main(["serve", "--host", "127.0.0.2", "--port", "9001", "--db", "x.sqlite3"]) == 0
     assert calls == [("127.0.0.1", 8000, "games.sqlite3"), ("127.0.0.2", 9001, "x.sqlite3")]
+
+
+def _marks(svg: str, mark: str) -> set[str]:
+    return set(re.findall(rf'data-mark="{mark}" data-for="([^"]+)"', svg))
+
+
+def test_the_table_marks_the_legal_cells_and_the_last_placement(client: TestClient) -> None:
+    """A placement's page outlines every cell a legal move fills; the next marks the tile laid."""
+    created = _create(client, {"seats": [{"kind": "human"}, {"kind": "bot"}], "seed": 7})
+    token, game_id = created["seats"][0]["token"], created["id"]
+    page = _page(client, game_id, token)
+    deadline = time.monotonic() + 60
+    while not any(move["cells"] for move in page["moves"]):
+        assert time.monotonic() < deadline, "no placement came"
+        assert not page["terminal"]
+        assert _marks(page["svg"], "highlight") == set()
+        if not page["your_turn"]:
+            time.sleep(0.01)
+            page = _page(client, game_id, token)
+            continue
+        page = _play_until(client, game_id, token, 1)
+    legal = {key for move in page["moves"] for key in move["cells"]}
+    assert _marks(page["svg"], "highlight") == legal
+    placed = next(move for move in page["moves"] if move["cells"])
+    response = client.post(
+        f"/api/games/{game_id}/moves",
+        json={"move": placed["notation"], "version": page["version"]},
+        headers=_auth(token),
+    )
+    assert response.status_code == 200, response.text
+    after = response.json()
+    assert _marks(after["svg"], "last") == set(placed["cells"])
+    assert _marks(_page(client, game_id)["svg"], "last") == set(placed["cells"])  # a spectator's

@@ -157,19 +157,35 @@ def _version(page: Page) -> int:
     return int(page.evaluate("document.body.dataset.version"))
 
 
-def _click_a_move(page: Page, screenshot: Path | None = None) -> None:
-    """Play the seat's first legal move by clicks: cells for a placement, else a button."""
+def _click_a_move(page: Page, screenshot: Path | None = None) -> bool:
+    """Play the seat's first legal move by clicks: cells for a placement, else a button.
+
+    Where several moves fill exactly the same cells, clicking them plays none:
+    the page opens the list of those moves, and the move is clicked there.
+
+    Returns:
+        Whether the move was one of several filling the same cells.
+    """
     version = _version(page)
     placements = page.locator("#placements button")
+    chosen_among = False
     if placements.count():
-        cells = (placements.first.get_attribute("data-cells") or "").split()
+        joined = placements.first.get_attribute("data-cells") or ""
+        notation = placements.first.get_attribute("data-notation")
+        cells = joined.split()
         assert cells, "a placement names its cells"
+        chosen_among = page.locator(f'#placements button[data-cells="{joined}"]').count() > 1
         for index, key in enumerate(cells):
             page.locator(f'#table rect[data-cell][data-key="{key}"]').click()
             if index == 0 and screenshot is not None and len(cells) > 1:
                 page.wait_for_selector("#table rect.picked")
                 screenshot.parent.mkdir(parents=True, exist_ok=True)
                 page.screenshot(path=str(screenshot), full_page=True)
+        if chosen_among:
+            page.wait_for_selector("#placements[open]")
+            assert _version(page) == version, "a click on cells several moves fill played one"
+            assert page.locator("#status").text_content() == "Your turn."
+            page.locator(f'#placements button[data-notation="{notation}"]').click()
     else:
         page.locator("#moves > button").first.click()
     page.wait_for_function(
@@ -177,6 +193,7 @@ def _click_a_move(page: Page, screenshot: Path | None = None) -> None:
         " || document.querySelector('#error').textContent !== ''"
     )
     assert page.locator("#error").text_content() == ""
+    return chosen_among
 
 
 def _wait_for_turn_or_end(page: Page, timeout: float = 60_000) -> bool:
@@ -206,6 +223,8 @@ def test_a_person_plays_a_whole_game_by_clicks_against_bots(
         "console", lambda message: errors.append(message.text) if message.type == "error" else None
     )
     page.on("pageerror", lambda error: errors.append(str(error)))
+    requested: list[str] = []
+    page.on("request", lambda request: requested.append(request.url))
     page.goto(server.url + "/")
     page.select_option("#game-name", name)
     game = games.get(name)
@@ -216,9 +235,9 @@ def test_a_person_plays_a_whole_game_by_clicks_against_bots(
     page.locator('[data-seat-link="0"]').click()
     page.wait_for_function("document.body.dataset.version !== undefined")
     shot = SCREENSHOT if name == games.DEFAULT else None
-    moves = 0
+    moves = chosen_among = 0
     while _wait_for_turn_or_end(page):
-        _click_a_move(page, shot)
+        chosen_among += _click_a_move(page, shot)
         if shot is not None and shot.exists():
             shot = None  # the first placement is pictured, a cell picked
         moves += 1
@@ -230,8 +249,13 @@ def test_a_person_plays_a_whole_game_by_clicks_against_bots(
     log = page.locator("#log li").all_text_contents()
     assert any(line.startswith("You ") for line in log)
     assert errors == []
+    # No build step and nothing from the internet: every request goes to the server.
+    assert requested
+    assert [url for url in requested if not url.startswith(server.url + "/")] == []
     if name == games.DEFAULT:
         assert SCREENSHOT.exists()
+    if name == "florenz":  # a location takes a piece sent or a pass: asked which, on the page
+        assert chosen_among > 0
 
 
 def _replayed_states(server: Server, game_id: str) -> list[Any]:

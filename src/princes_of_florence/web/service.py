@@ -281,9 +281,12 @@ class GameServer:
         """
         if token is None:
             return None
+        # Compared as bytes: compare_digest refuses a str with a character beyond ASCII,
+        # which a header may carry.
+        given = token.encode("utf-8", "surrogatepass")
         found = None
         for player, seat in enumerate(table.seats):
-            if seat.kind == "human" and hmac.compare_digest(seat.token, token):
+            if seat.kind == "human" and hmac.compare_digest(seat.token.encode(), given):
                 found = player
         if found is None:
             raise Refused(403, "this token is no seat's of this game")

@@ -243,6 +243,11 @@ function covers(move) {
   return [...picked].every((key) => move.cells.includes(key));
 }
 
+// The moves that fill exactly the cells picked (``size`` of them).
+function exactly(size) {
+  return current.moves.filter((move) => move.cells.length === size && size > 0 && covers(move));
+}
+
 function drawMoves() {
   const page = current;
   const box = $("#moves");
@@ -268,10 +273,15 @@ function drawMoves() {
       rect.addEventListener("click", () => pick(key));
     }
   }
-  const hint = picked.size ? "Pick more cells, or click a picked cell to drop it." : "Click the cells of the table where the tile goes.";
+  // Several moves may fill exactly the cells picked (a location of Florenz takes a
+  // piece sent or a pass): the click plays none of them; the list, opened, asks which.
+  const choice = picked.size > 0 && exactly(picked.size).length > 1;
+  let hint = picked.size ? "Pick more cells, or click a picked cell to drop it." : "Click the cells of the table where the tile goes.";
+  if (choice) hint = "Several moves fill these cells: choose one below, or click a picked cell to drop it.";
   const fit = candidates.length === 1 ? "1 placement fits" : candidates.length + " placements fit";
   box.append(element("p", hint + " (" + fit + ".)", { id: "placement-hint" }));
   const details = element("details", null, { id: "placements" });
+  details.open = choice;
   details.append(element("summary", "or choose from the list"));
   for (const move of candidates) details.append(moveButton(move));
   box.append(details);
@@ -284,9 +294,9 @@ function pick(key) {
     picked.add(key);
     if (!current.moves.some((move) => move.cells.length && covers(move))) picked = new Set([key]);
   }
-  const exact = current.moves.find((move) => move.cells.length === picked.size && move.cells.length && covers(move));
-  if (exact) {
-    play(exact.notation);
+  const exact = exactly(picked.size);
+  if (exact.length === 1) {
+    play(exact[0].notation);
     return;
   }
   $("#table").innerHTML = current.svg;
