@@ -44,7 +44,8 @@ The laws (the names are those of the counts and of the docs' table):
     of ``k``), 0 for the others; the winners hold first place.
 
 A game adds its own invariants with ``extra`` (a function of the game and the
-state that returns the problems it finds, ``()`` for none).
+state that returns the problems it finds, ``()`` for none), checked on every
+state and counted as ``game invariants``.
 """
 
 from __future__ import annotations
@@ -70,14 +71,10 @@ _POOL = 64
 """How many moves seen earlier the machine keeps, to try as illegal moves."""
 
 
-def _no_extra(game: AnyGame, state: Any) -> Sequence[str]:
-    return ()
-
-
 def protocol_machine(
     game: AnyGame,
     options: Sequence[Mapping[str, Any]] = ({},),
-    extra: Extra = _no_extra,
+    extra: Extra | None = None,
 ) -> type[RuleBasedStateMachine]:
     """A state machine that plays ``game`` and checks the protocol's laws every move.
 
@@ -85,7 +82,8 @@ def protocol_machine(
         game: the game.
         options: the option sets a game may be configured with; one is drawn
             per game (``{}``, the game's defaults, by default).
-        extra: the game's own invariants, checked on every state.
+        extra: the game's own invariants, checked (and counted as the law
+            ``game invariants``) on every state; ``None`` for a game with none.
     """
 
     class ProtocolLaws(RuleBasedStateMachine):
@@ -114,9 +112,9 @@ def protocol_machine(
 
         def check_state(self, state: Any, rng: random.Random) -> None:
             """The laws of one state: views, JSON, encoding, order of moves, the game's own."""
-            problems = extra(game, state)
-            assert not problems, problems
-            if extra is not _no_extra:
+            if extra is not None:
+                problems = extra(game, state)
+                assert not problems, problems
                 self.law("game invariants")
             assert game.load_state(game.dumps(state)) == state
             self.law("json")

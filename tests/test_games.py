@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from pathlib import Path
 
 import pytest
 
 from princes_of_florence import games, serialization
 from princes_of_florence.errors import ConfigError, PrincesOfFlorenceError, SerializationError
+from princes_of_florence.games import Game
 
 
 def test_default_game_is_registered() -> None:
@@ -111,3 +113,20 @@ def test_princes_record_written_before_records_named_their_game_loads() -> None:
 def test_princes_record_name_is_the_registered_name() -> None:
     """The name written into The Princes of Florence's records is its registered name."""
     assert games.get("princes").name == serialization.GAME_NAME
+
+
+def _table_functions() -> set[str]:
+    """The names in the first column of the protocol's table on docs/games.rst."""
+    page = (Path(__file__).parent.parent / "docs" / "games.rst").read_text(encoding="utf-8")
+    table = page[page.index(".. list-table::") :]
+    table = table[: table.index("\n\n", table.index("* - function"))]
+    rows = table.split("\n   * - ")[2:]  # the options, then the header row
+    assert rows, "the protocol's table has rows"
+    return {name for row in rows for name in re.findall(r"``(\w+)``", row.split("\n     - ")[0])}
+
+
+def test_the_docs_table_names_every_member_of_the_protocol() -> None:
+    """docs/games.rst's table lists every member of Game in its first column, and no other."""
+    members = {name for name in vars(Game) if not name.startswith("_")}
+    assert len(members) > 60
+    assert members == _table_functions()

@@ -3,8 +3,10 @@
 Each game is played by :func:`protocol_laws.protocol_machine` over the option
 sets listed here (its defaults when it lists none), with its own invariants
 on top: for The Princes of Florence, money and components are conserved and
-every state is one the engine can reach (``state_problems``); for Firenze, the 88
-bricks, the seals and the cards are each in one place and the limits hold.
+every state is one the engine can reach (``state_problems``); for Florenz, the
+families' members, cups and guards and the 36 scandal cards are each in one place
+and every field is within the rules; for Firenze, the 88 bricks, the seals and the
+cards are each in one place and the limits hold.
 
 The budget follows the Hypothesis profile (``HYPOTHESIS_PROFILE``): ``ci``
 plays at least 30 complete games per game (about 12,000 moves), ``dev`` one or two.  The counts of
@@ -25,6 +27,7 @@ from hypothesis.stateful import run_state_machine_as_test
 
 from princes_of_florence import games
 from princes_of_florence.firenze.rules.invariants import state_problems as firenze_problems
+from princes_of_florence.florenz.serialization import state_problems as florenz_problems
 from princes_of_florence.games import AnyGame
 from princes_of_florence.rules.invariants import state_problems
 from protocol_laws import COUNTS, Extra, protocol_machine
@@ -38,6 +41,11 @@ def _princes_invariants(game: AnyGame, state: Any) -> Sequence[str]:
 def _firenze_invariants(game: AnyGame, state: Any) -> Sequence[str]:
     """The 88 bricks, every seal and card in one place, the limits and the turn limit."""
     return firenze_problems(state)
+
+
+def _florenz_invariants(game: AnyGame, state: Any) -> Sequence[str]:
+    """Members, cups, guards and the 36 scandal cards in one place, every field within the rules."""
+    return florenz_problems(state)
 
 
 # Uniform random play takes about 11 moves a Firenze turn and rarely ends the game by
@@ -72,7 +80,11 @@ OPTIONS: Mapping[str, Sequence[Mapping[str, Any]]] = {
 }
 """The option sets each game is played with; a game not listed plays its defaults."""
 
-EXTRA: Mapping[str, Extra] = {"princes": _princes_invariants, "firenze": _firenze_invariants}
+EXTRA: Mapping[str, Extra] = {
+    "princes": _princes_invariants,
+    "florenz": _florenz_invariants,
+    "firenze": _firenze_invariants,
+}
 """Each game's own invariants, checked on every state besides the protocol's laws."""
 
 
@@ -94,7 +106,7 @@ def _budget(name: str) -> tuple[int, int, int]:
 def test_every_move_keeps_the_protocols_laws(name: str, summary_lines: list[str]) -> None:
     """Random games of the game, every law of the protocol checked around every move."""
     game = games.get(name)
-    machine = protocol_machine(game, OPTIONS.get(name, ({},)), EXTRA.get(name, lambda g, s: ()))
+    machine = protocol_machine(game, OPTIONS.get(name, ({},)), EXTRA.get(name))
     examples, steps, finished = _budget(name)
     before = Counter(COUNTS)
     batches = 0
@@ -139,5 +151,6 @@ def test_every_move_keeps_the_protocols_laws(name: str, summary_lines: list[str]
             "encoding",
             "replay",
             "returns",
+            *(("game invariants",) if name in EXTRA else ()),
         )
     )
