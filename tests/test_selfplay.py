@@ -194,10 +194,16 @@ def test_a_cancelled_game_is_played_again(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("name", games.names())
 def test_every_registered_game_is_written_and_read_back(tmp_path: Path, name: str) -> None:
-    """play_many serves every game of the registry; each line's record is the game's."""
+    """play_many serves every game of the registry: two processes write one process's bytes.
+
+    Each line's record is the game's, read back and replayed to its end.
+    """
     game = games.get(name)
-    result = play_many(["random", "random"], 3, tmp_path, shard=2, workers=2, game=name)
-    assert (3, 2) == (result.played, len(result.shards))
-    for line in _lines(tmp_path):
+    one = play_many(["random", "random"], 2, tmp_path / "one", shard=1, game=name)
+    two = play_many(["random", "random"], 2, tmp_path / "two", shard=1, workers=2, game=name)
+    assert (2, 2) == (two.played, len(two.shards))
+    for mine, theirs in zip(one.shards, two.shards, strict=True):
+        assert mine.read_bytes() == theirs.read_bytes()
+    for line in _lines(tmp_path / "two"):
         record = game.load_record(json.dumps(line["record"]))
         assert game.is_terminal(game.replay(record)[-1])
