@@ -169,10 +169,10 @@ def test_a_restart_mid_run_loses_no_game(client: Any) -> None:
             restarted.append(done)
 
     executor = CountingExecutor(client)
-    result = tournament(SPECS, 30, seed=2, executor=executor, progress=restart_once)
+    result = tournament(SPECS, 60, seed=2, executor=executor, progress=restart_once)
     assert 1 == len(restarted)
-    assert executor.submitted > 30
-    assert tournament(SPECS, 30, seed=2) == result
+    assert executor.submitted > 60
+    assert tournament(SPECS, 60, seed=2) == result
 
 
 def test_a_worker_process_killed_mid_run_loses_no_game(client: Any) -> None:
@@ -194,7 +194,7 @@ def test_a_worker_process_killed_mid_run_loses_no_game(client: Any) -> None:
             os.kill(victim, signal.SIGKILL)
             killed.append(done)
 
-    result = tournament(SPECS, 30, seed=2, executor=DaskExecutor(client), progress=kill_once)
+    result = tournament(SPECS, 60, seed=2, executor=DaskExecutor(client), progress=kill_once)
     assert 1 == len(killed)
-    assert killed[0] < 30
-    assert tournament(SPECS, 30, seed=2) == result
+    assert killed[0] < 60
+    assert tournament(SPECS, 60, seed=2) == result
