@@ -63,12 +63,24 @@ def test_a_tournament_on_the_cluster_equals_one_in_one_process(client: Any) -> N
 
 
 @pytest.mark.parametrize("name", [name for name in games.names() if name != "princes"])
-def test_every_registered_game_plays_on_the_cluster(client: Any, name: str) -> None:
-    """Another registered game's tournament on the cluster equals one in one process."""
+def test_every_registered_game_plays_on_the_cluster(client: Any, tmp_path: Path, name: str) -> None:
+    """Another registered game's tournament and play_many on the cluster equal one process's."""
     on_cluster = tournament(
         ["random", "random"], 4, seed=1, game=name, executor=DaskExecutor(client)
     )
     assert tournament(["random", "random"], 4, seed=1, game=name) == on_cluster
+    here = play_many(["random", "random"], 2, tmp_path / "here", shard=1, game=name)
+    there = play_many(
+        ["random", "random"],
+        2,
+        tmp_path / "there",
+        shard=1,
+        game=name,
+        executor=DaskExecutor(client),
+    )
+    assert 2 == len(there.shards)
+    for mine, theirs in zip(here.shards, there.shards, strict=True):
+        assert mine.read_bytes() == theirs.read_bytes()
 
 
 def test_play_many_on_the_cluster_writes_what_one_process_writes(
@@ -131,22 +143,58 @@ def test_a_scheduler_that_is_not_there_is_refused() -> None:
         pass
 
 
-def test_a_worker_process_killed_mid_run_loses_no_game(client: Any) -> None:
-    """A worker ended with SIGKILL: its games go to the other worker, the result is the same.
+class CountingExecutor(DaskExecutor):
+    """A :class:`DaskExecutor` that counts the calls handed to it."""
 
-    The last test of the module that uses the cluster: the worker's nanny
-    starts a new one in its own time.
+    def __init__(self, client: Any) -> None:
+        super().__init__(client)
+        self.submitted = 0
+
+    def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> Any:
+        self.submitted += 1
+        return super().submit(fn, *args, **kwargs)
+
+
+def test_a_restart_mid_run_loses_no_game(client: Any) -> None:
+    """client.restart() with games on the workers: they are handed out again, same result.
+
+    The restart cancels every task the cluster holds; the games still
+    waiting are handed out again, so more calls are made than there are games.
     """
+    restarted: list[int] = []
+
+    def restart_once(done: int, games: int) -> None:
+        if not restarted and any(client.processing().values()):
+            client.restart()
+            restarted.append(done)
+
+    executor = CountingExecutor(client)
+    result = tournament(SPECS, 60, seed=2, executor=executor, progress=restart_once)
+    assert 1 == len(restarted)
+    assert executor.submitted > 60
+    assert tournament(SPECS, 60, seed=2) == result
+
+
+def test_a_worker_process_killed_mid_run_loses_no_game(client: Any) -> None:
+    """A worker ended with SIGKILL while it plays: its games go to the other, same result.
+
+    The worker is killed at the first game taken while it has games in hand
+    (``client.processing``), so games are lost with it.  The last test of the
+    module that uses the cluster: the worker's nanny starts a new one in its
+    own time.
+    """
+    client.wait_for_workers(2)
     pids = client.run(os.getpid)
     assert len(pids) == 2
-    victim = min(pids.values())
+    address, victim = min(pids.items(), key=lambda item: item[1])
     killed: list[int] = []
 
     def kill_once(done: int, games: int) -> None:
-        if done == 2 and not killed:
+        if not killed and client.processing([address])[address]:
             os.kill(victim, signal.SIGKILL)
-            killed.append(victim)
+            killed.append(done)
 
-    result = tournament(SPECS, 12, seed=2, executor=DaskExecutor(client), progress=kill_once)
-    assert [victim] == killed
-    assert tournament(SPECS, 12, seed=2) == result
+    result = tournament(SPECS, 60, seed=2, executor=DaskExecutor(client), progress=kill_once)
+    assert 1 == len(killed)
+    assert killed[0] < 60
+    assert tournament(SPECS, 60, seed=2) == result

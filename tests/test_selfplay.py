@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import re
+import sys
 from collections.abc import Callable
 from concurrent.futures import Executor, Future, ThreadPoolExecutor
 from pathlib import Path
@@ -12,6 +14,7 @@ import pytest
 
 from princes_of_florence import games
 from princes_of_florence.bots import tournament
+from princes_of_florence.bots.scale import dask_executor
 from princes_of_florence.bots.selfplay import MANIFEST, play_many, shard_path
 from princes_of_florence.cli import main
 from princes_of_florence.errors import ConfigError
@@ -194,10 +197,46 @@ def test_a_cancelled_game_is_played_again(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("name", games.names())
 def test_every_registered_game_is_written_and_read_back(tmp_path: Path, name: str) -> None:
-    """play_many serves every game of the registry; each line's record is the game's."""
+    """play_many serves every game of the registry: two processes write one process's bytes.
+
+    Each line's record is the game's, read back and replayed to its end.
+    """
     game = games.get(name)
-    result = play_many(["random", "random"], 3, tmp_path, shard=2, workers=2, game=name)
-    assert (3, 2) == (result.played, len(result.shards))
-    for line in _lines(tmp_path):
+    one = play_many(["random", "random"], 2, tmp_path / "one", shard=1, game=name)
+    two = play_many(["random", "random"], 2, tmp_path / "two", shard=1, workers=2, game=name)
+    assert (2, 2) == (two.played, len(two.shards))
+    for mine, theirs in zip(one.shards, two.shards, strict=True):
+        assert mine.read_bytes() == theirs.read_bytes()
+    for line in _lines(tmp_path / "two"):
         record = game.load_record(json.dumps(line["record"]))
         assert game.is_terminal(game.replay(record)[-1])
+
+
+def test_a_cluster_without_the_distributed_extra_is_refused(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Without Dask installed, dask_executor is a ConfigError saying which extra to install."""
+    monkeypatch.setitem(sys.modules, "distributed", None)  # as if it were not installed
+    with (
+        pytest.raises(ConfigError, match=r"pip install 'princes-of-florence\[distributed\]'"),
+        dask_executor(local_cluster=2),
+    ):
+        pass
+
+
+@pytest.mark.parametrize(
+    ("where", "message"),
+    [
+        ({}, "name either a Dask scheduler's address or a local cluster's size"),
+        (
+            {"scheduler": "tcp://127.0.0.1:1", "local_cluster": 2},
+            "name either a Dask scheduler's address or a local cluster's size",
+        ),
+        ({"local_cluster": 0}, "a local cluster needs at least 1 worker, not 0"),
+        ({"scheduler": "127.0.0.1:8786"}, "names its protocol, such as tcp://HOST:PORT"),
+    ],
+)
+def test_dask_executor_refuses_a_cluster_named_wrong(where: dict[str, Any], message: str) -> None:
+    """Neither or both of scheduler and local_cluster, a count below 1, no scheme: refused."""
+    with pytest.raises(ConfigError, match=re.escape(message)), dask_executor(**where):
+        pass
