@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from princes_of_florence import GameConfig, games, load_record
+from princes_of_florence import GameConfig, default_catalog, games, load_record
 from princes_of_florence.cli import main
 from princes_of_florence.game import PrincesOfFlorence
 from princes_of_florence.games import registry
@@ -179,12 +179,63 @@ def test_bench_of_another_game(capsys: pytest.CaptureFixture[str]) -> None:
     assert "determinize" not in out
 
 
-def test_catalog_of_another_game_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
-    """``catalog`` lists The Princes of Florence's data only; for another game it says so."""
-    with pytest.raises(SystemExit) as stop:
-        main(["catalog", "--game", "twin"])
-    assert 2 == stop.value.code
-    assert "The Twin of Florence has no such list" in capsys.readouterr().err
+def test_catalog_of_another_game_goes_through_the_protocol(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``catalog --game`` prints the game's component_data: twin's is The Princes of Florence's."""
+    assert 0 == main(["catalog"])
+    princes = capsys.readouterr().out
+    assert 0 == main(["catalog", "--game", "twin"])
+    assert capsys.readouterr().out == princes
+
+
+def test_catalog_of_the_princes_of_florence_is_unchanged(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Without ``--game`` or with ``--game princes``: the catalog's edition, then each
+    reconstructed entry as ``reconstructed: KIND ID NOTE``, as before the protocol."""
+    catalog = default_catalog()
+    expected = [f"# component catalog, edition {catalog.edition}"]
+    expected += [
+        f"reconstructed: {kind} {id_} {note}" for kind, id_, note in catalog.reconstructed()
+    ]
+    for argv in (["catalog"], ["catalog", "--game", "princes"]):
+        assert 0 == main(argv)
+        assert capsys.readouterr().out == "\n".join(expected) + "\n"
+
+
+def _catalog_lines(capsys: pytest.CaptureFixture[str], name: str) -> list[str]:
+    assert 0 == main(["catalog", "--game", name])
+    captured = capsys.readouterr()
+    assert captured.err == ""
+    return captured.out.splitlines()
+
+
+def test_catalog_of_florenz(capsys: pytest.CaptureFixture[str]) -> None:
+    """Florenz: every reconstructed entry with its source; stated and derived ones are left out."""
+    lines = _catalog_lines(capsys, "florenz")
+    assert lines[0] == "# component catalog, edition reference"
+    data = games.get("florenz").component_data()
+    assert lines[1:] == [
+        f"reconstructed: {e.kind} {e.name} {e.source}" for e in data.reconstructed()
+    ]
+    assert "reconstructed: disc 4 §6 reconstruction" in lines
+    assert any(line.startswith("reconstructed: queues queues §4.5: 7 spaces [S]") for line in lines)
+    assert not any(line.startswith("reconstructed: strozzi 6 ") for line in lines)  # stated
+    assert not any(line.startswith("reconstructed: board board ") for line in lines)  # derived
+
+
+def test_catalog_of_firenze(capsys: pytest.CaptureFixture[str]) -> None:
+    """Firenze: its file names no edition; each entry with a part marked R, with its note."""
+    lines = _catalog_lines(capsys, "firenze")
+    assert lines[0] == "# component catalog"
+    data = games.get("firenze").component_data()
+    assert len(lines) == 1 + len(data.reconstructed())
+    assert "reconstructed: commission V8 R weak: components.md 2.2 (floors 3-8 R strong, 2.1)" in (
+        lines
+    )
+    assert "reconstructed: brick W S Z3; rank R strong (order of the component list)" in lines
+    assert all(line.startswith("reconstructed: ") for line in lines[1:])
 
 
 def test_unknown_game_is_refused(capsys: pytest.CaptureFixture[str]) -> None:

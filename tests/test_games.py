@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 import re
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -130,3 +131,117 @@ def test_the_docs_table_names_every_member_of_the_protocol() -> None:
     members = {name for name in vars(Game) if not name.startswith("_")}
     assert len(members) > 60
     assert members == _table_functions()
+
+
+@pytest.mark.parametrize("name", games.names())
+def test_every_game_gives_its_component_data_with_provenance(name: str) -> None:
+    """component_data: entries named once each, with values, a provenance and a source."""
+    data = games.get(name).component_data()
+    assert isinstance(data, games.ComponentData)
+    assert data.entries
+    assert len({(e.kind, e.name) for e in data.entries}) == len(data.entries)
+    for entry in data.entries:
+        assert entry.kind
+        assert entry.name
+        assert entry.source
+        assert entry.provenance in ("stated", "derived", "reconstructed")
+        assert entry.reconstructed == (entry.provenance == "reconstructed")
+        assert entry.values
+        assert all(isinstance(k, str) and isinstance(v, str) for k, v in entry.values)
+    assert data.reconstructed() == tuple(e for e in data.entries if e.reconstructed)
+    assert data.reconstructed(), "every game of the library has reconstructed data"
+    assert games.get(name).component_data() == data
+
+
+def _provenance_tables(table: object) -> list[dict[str, object]]:
+    """Every table of a parsed TOML data file that carries a provenance, in file order."""
+    found: list[dict[str, object]] = []
+    if isinstance(table, dict):
+        if "provenance" in table:
+            found.append(table)
+        for value in table.values():
+            found += _provenance_tables(value)
+    elif isinstance(table, list):
+        for item in table:
+            found += _provenance_tables(item)
+    return found
+
+
+def _data_file(package: str, file: str) -> list[dict[str, object]]:
+    text = (Path(__file__).parent.parent / "src" / package / file).read_text(encoding="utf-8")
+    return _provenance_tables(tomllib.loads(text))
+
+
+def _value_text(value: object) -> str:
+    """A TOML value as component_data writes it (integers, strings and lists of them)."""
+    if isinstance(value, list):
+        return "[" + ", ".join(map(_value_text, value)) + "]"
+    return str(value)
+
+
+def _assert_values_are_the_files(
+    tables: list[dict[str, object]], entries: tuple[games.ComponentEntry, ...]
+) -> None:
+    """Each entry holds its table's values, every plain one written as the file has it."""
+    assert len(tables) == len(entries)
+    checked = 0
+    for table, entry in zip(tables, entries, strict=True):
+        values = dict(entry.values)
+        for key, value in table.items():
+            if key in values and isinstance(value, int | str | list):
+                if isinstance(value, list) and any(isinstance(v, dict) for v in value):
+                    continue
+                assert values[key] == _value_text(value), (entry.kind, entry.name, key)
+                checked += 1
+    assert checked > len(entries)
+
+
+def test_florenz_component_data_is_its_data_files_marks() -> None:
+    """Florenz: every marked table of florenz.toml, in order, its mark and source as written."""
+    tables = _data_file("princes_of_florence/florenz/components", "florenz.toml")
+    data = games.get("florenz").component_data()
+    marks = {"S": "stated", "S-derived": "derived", "R": "reconstructed"}
+    assert [(marks[str(t["provenance"])], t["source"]) for t in tables] == [
+        (e.provenance, e.source) for e in data.entries
+    ]
+    assert {"stated", "derived", "reconstructed"} == {e.provenance for e in data.entries}
+    assert data.edition == "reference"
+    _assert_values_are_the_files(tables, data.entries)
+    sector = next(e for e in data.entries if (e.kind, e.name) == ("disc", "4"))
+    assert sector.reconstructed
+    assert sector.source == "§6 reconstruction"
+
+
+def test_firenze_component_data_is_its_data_files_notes() -> None:
+    """Firenze: every entry of catalog.toml, its note as written; a part marked R makes it
+    reconstructed, whatever the confidence."""
+    tables = _data_file("princes_of_florence/firenze/components", "catalog.toml")
+    data = games.get("firenze").component_data()
+    assert [t["provenance"] for t in tables] == [e.source for e in data.entries]
+    assert data.edition is None
+    _assert_values_are_the_files(tables, data.entries)
+    by_name = {(e.kind, e.name): e for e in data.entries}
+    brick = by_name["brick", "W"]
+    assert brick.source.startswith("S Z3")
+    assert brick.reconstructed
+    assert by_name["commission", "V8"].source.startswith("R weak")
+    assert ("majority", "V") in by_name
+    assert ("card", "Werkstatt") in by_name
+
+
+def test_princes_component_data_is_the_catalogs() -> None:
+    """The Princes of Florence: the reconstructed entries are the catalog's own list."""
+    from princes_of_florence import default_catalog
+
+    catalog = default_catalog()
+    data = games.get("princes").component_data()
+    assert data.edition == catalog.edition
+    assert [(e.kind, e.name, e.source) for e in data.reconstructed()] == list(
+        catalog.reconstructed()
+    )
+    stated = [e for e in data.entries if not e.reconstructed]
+    assert stated
+    assert all(e.provenance == "stated" for e in stated)
+    tile = next(e for e in data.entries if (e.kind, e.name) == ("tile", "park"))
+    spec = next(t for t in catalog.tiles if str(t.id) == "park")
+    assert dict(tile.values)["supply"] == str(spec.supply)

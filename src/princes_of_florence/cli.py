@@ -22,7 +22,9 @@ with ``--scheduler tcp://HOST:PORT`` or ``--local-cluster N`` (the
 ``bench [--seconds S] [NAME ...]`` runs the benchmarks of
 :mod:`princes_of_florence.bench` (all of them by default) and prints their
 figures; ``bench rl`` gives learners' figures for every registered game.
-``catalog`` lists the component data that could not be verified.
+``catalog`` lists the component data that could not be verified: the
+reconstructed entries of the game's ``component_data`` (through the protocol,
+for every game), each with the data file's note on its source.
 
 Every command takes ``--game NAME``, a game of the registry
 (:mod:`princes_of_florence.games`); The Princes of Florence (``princes``) by
@@ -103,7 +105,6 @@ from princes_of_florence import (
     Work,
     WorkStarted,
     apply_with_events,
-    default_catalog,
     describe,
     dumps,
     events_for,
@@ -405,11 +406,13 @@ def _one_line(text: str) -> str:
     return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
 
 
-def _catalog() -> int:
-    cat = default_catalog()
-    print(f"# component catalog, edition {cat.edition}")
-    for entry in cat.reconstructed():
-        print("reconstructed:", *entry)
+def _catalog(game: AnyGame) -> int:
+    """Print the reconstructed entries of ``game``'s component data, with their sources."""
+    data = game.component_data()
+    edition = "" if data.edition is None else f", edition {_one_line(data.edition)}"
+    print(f"# component catalog{edition}")
+    for entry in data.reconstructed():
+        print("reconstructed:", *map(_one_line, (entry.kind, entry.name, entry.source)))
     return 0
 
 
@@ -793,12 +796,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 prog=f"{parser.prog} bench",
                 parser_class=_Parser,
             )
-        if not princes:
-            raise ConfigError(
-                f"catalog lists The Princes of Florence's reconstructed component data; "
-                f"{game.title} has no such list"
-            )
-        return _catalog()
+        return _catalog(game)
     except (PrincesOfFlorenceError, _Refused) as error:
         parser.exit(2, f"error: {_one_line(str(error))}\n")
     except EOFError:

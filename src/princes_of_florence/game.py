@@ -12,10 +12,11 @@ adapters, the command line) plays the game through it.
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from enum import Enum
-from typing import TYPE_CHECKING, Any, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Literal, TypeVar, assert_never, cast
 
 import attrs
 
@@ -28,6 +29,7 @@ from princes_of_florence import (
     search,
 )
 from princes_of_florence import serialization as docs
+from princes_of_florence.components import Provenance, RulesConstants, default_catalog
 from princes_of_florence.config import GameConfig
 from princes_of_florence.errors import (
     ArgumentError,
@@ -36,7 +38,14 @@ from princes_of_florence.errors import (
     SerializationError,
 )
 from princes_of_florence.events import Event
-from princes_of_florence.games.protocol import CardText, Game, GameResult, LearningBuffers
+from princes_of_florence.games.protocol import (
+    CardText,
+    ComponentData,
+    ComponentEntry,
+    Game,
+    GameResult,
+    LearningBuffers,
+)
 from princes_of_florence.heuristic import HeuristicBot
 from princes_of_florence.ids import BonusCardId, PersonId, Phase, PrestigeCardId
 from princes_of_florence.limits import shorten
@@ -344,6 +353,14 @@ class PrincesOfFlorence:
                 cards.append(CardText(_card_title(card), narration.card_text(card), "shown"))
         return tuple(cards)
 
+    def component_data(self) -> ComponentData:
+        """The catalog's entries with their provenance (see :doc:`/components`).
+
+        The palazzo's shape is the one entry of the rule constants with a
+        provenance of its own; the other constants are stated by the rules.
+        """
+        return _component_data()
+
     # -- bots --------------------------------------------------------------------------------
 
     def rollout_move(self, state: GameState, moves: Sequence[Move], rng: random.Random) -> Move:
@@ -452,6 +469,66 @@ def _deals() -> Block[Deal]:
 
     block = next(block for block in BLOCKS if block.kind is Deal)
     return cast("Block[Deal]", block)
+
+
+def _provenance(mark: Provenance) -> Literal["stated", "reconstructed"]:
+    match mark:
+        case Provenance.SOURCED:
+            return "stated"
+        case Provenance.RECONSTRUCTED:
+            return "reconstructed"
+        case _:
+            assert_never(mark)
+
+
+@functools.cache
+def _component_data() -> ComponentData:
+    """The shipped catalog's entries in the order of
+    :meth:`~princes_of_florence.components.catalog.Catalog.reconstructed`."""
+    catalog = default_catalog()
+    rules = catalog.rules
+    not_palazzo = {f.name for f in attrs.fields(RulesConstants)} - {"palazzo"}
+    entries = [
+        ComponentEntry.of(
+            "rules",
+            "palazzo",
+            rules,
+            _provenance(rules.palazzo_provenance),
+            rules.palazzo_provenance_note,
+            leave_out=not_palazzo,
+        )
+    ]
+    groups: tuple[tuple[str, Sequence[Any]], ...] = (
+        ("tile", catalog.tiles),
+        ("person", catalog.persons),
+        ("bonus_card", catalog.bonus_cards),
+        ("prestige_card", catalog.prestige_cards),
+        ("character", catalog.characters),
+    )
+    for kind, specs in groups:
+        entries.extend(
+            ComponentEntry.of(
+                kind,
+                str(spec.id),
+                spec,
+                _provenance(spec.provenance),
+                spec.provenance_note,
+                leave_out=("id",),
+            )
+            for spec in specs
+        )
+    shared = catalog.shared_map
+    entries.append(
+        ComponentEntry.of(
+            "shared_map",
+            "shared_map",
+            shared,
+            _provenance(shared.provenance),
+            shared.provenance_note,
+            leave_out=("palazzo_mask",),  # the palazzo's cells again, as a mask
+        )
+    )
+    return ComponentData(catalog.edition, tuple(entries))
 
 
 def _heuristic_bot(seed: int) -> HeuristicBot:

@@ -12,10 +12,12 @@ Firenze with no code of their own.
 
 from __future__ import annotations
 
+import functools
 import math
 import random
+import re
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
-from typing import Any, cast
+from typing import Any, Literal, cast
 
 import attrs
 
@@ -50,7 +52,13 @@ from princes_of_florence.firenze.moves import (
 from princes_of_florence.firenze.observation import PlayerView
 from princes_of_florence.firenze.rules.scoring import Outcome
 from princes_of_florence.firenze.state import State
-from princes_of_florence.games.protocol import CardText, Game, GameResult
+from princes_of_florence.games.protocol import (
+    CardText,
+    ComponentData,
+    ComponentEntry,
+    Game,
+    GameResult,
+)
 from princes_of_florence.limits import shorten
 
 __all__ = ["GAME", "Firenze"]
@@ -108,6 +116,36 @@ def _record(record: object) -> docs.FirenzeRecord:
             f"expected a record of game 'firenze', not {type(record).__name__}"
         )
     return record
+
+
+_RECONSTRUCTED = re.compile(r"\bR\b")
+"""An ``R`` standing as a word in a provenance note: some part is reconstructed."""
+
+
+def _entry(kind: str, name: str, spec: Any) -> ComponentEntry:
+    """The entry of ``spec``: reconstructed when its note marks any part ``R``
+    (``"S copies; kind R strong"``), stated otherwise."""
+    note: str = spec.provenance
+    provenance: Literal["stated", "reconstructed"] = (
+        "reconstructed" if _RECONSTRUCTED.search(note) else "stated"
+    )
+    return ComponentEntry.of(kind, name, spec, provenance, note)
+
+
+@functools.cache
+def _component_data() -> ComponentData:
+    """The entries of the shipped ``catalog.toml``, in file order (it names no edition)."""
+    catalog = default_catalog()
+    entries = [
+        _entry("constants", "constants", catalog.constants),
+        *(_entry("brick", spec.colour.name, spec) for spec in catalog.bricks),
+        *(_entry("commission", f"{c.colour.name}{c.floors}", c) for c in catalog.commissions),
+        *(_entry("majority", spec.colour.name, spec) for spec in catalog.majorities),
+        *(_entry("level_tile", str(spec.floors), spec) for spec in catalog.level_tiles),
+        *(_entry("balcony", spec.id, spec) for spec in catalog.balconies),
+        *(_entry("card", spec.id.value, spec) for spec in catalog.cards),
+    ]
+    return ComponentData(None, tuple(entries))
 
 
 @attrs.frozen
@@ -360,6 +398,17 @@ class Firenze:
             for key in keys:
                 raise ArgumentError(f"render_svg_marked: Firenze's table has no cell {key!r}")
         return pictures.render_svg(state_or_view, bare=True)
+
+    def component_data(self) -> ComponentData:
+        """Every entry of the catalog file with its provenance note, in file order.
+
+        The rule constants are one entry (kind ``constants``); a brick colour,
+        a majority bonus and a commission (``V8``: violet, 8 floors) are
+        named by their colour letter, a level tile by its floors, a balcony
+        tile and a card by their ids.  An entry is reconstructed when its
+        note marks any part ``R``, however confident the reconstruction.
+        """
+        return _component_data()
 
     def hand(self, view: PlayerView) -> tuple[CardText, ...]:
         """The view's own hand when the others see only its size (``hands = "counts"``);

@@ -12,9 +12,10 @@ plays it with no code of its own.
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
-from typing import Any, cast, get_args
+from typing import Any, Literal, assert_never, cast, get_args
 
 import attrs
 
@@ -28,10 +29,11 @@ from princes_of_florence.florenz import (
     pictures,
 )
 from princes_of_florence.florenz import serialization as docs
+from princes_of_florence.florenz.components import default_catalog
 from princes_of_florence.florenz.config import GameConfig
 from princes_of_florence.florenz.errors import ArgumentError, ConfigError, SerializationError
 from princes_of_florence.florenz.events import Event
-from princes_of_florence.florenz.ids import Stage
+from princes_of_florence.florenz.ids import Provenance, Stage
 from princes_of_florence.florenz.moves import (
     Boast,
     Discard,
@@ -46,7 +48,13 @@ from princes_of_florence.florenz.moves import (
 )
 from princes_of_florence.florenz.observation import PlayerView
 from princes_of_florence.florenz.state import GameState
-from princes_of_florence.games.protocol import CardText, Game, GameResult
+from princes_of_florence.games.protocol import (
+    CardText,
+    ComponentData,
+    ComponentEntry,
+    Game,
+    GameResult,
+)
 from princes_of_florence.limits import shorten
 
 __all__ = ["GAME", "Florenz"]
@@ -115,6 +123,43 @@ def _record(record: object) -> docs.GameRecord:
     if not isinstance(record, docs.GameRecord):
         raise SerializationError(f"expected a record of Florenz, not {type(record).__name__}")
     return record
+
+
+def _provenance(mark: Provenance) -> Literal["stated", "derived", "reconstructed"]:
+    match mark:
+        case Provenance.STATED:
+            return "stated"
+        case Provenance.DERIVED:
+            return "derived"
+        case Provenance.RECONSTRUCTED:
+            return "reconstructed"
+        case _:
+            assert_never(mark)
+
+
+@functools.cache
+def _component_data() -> ComponentData:
+    """The entries of the shipped ``florenz.toml``, in file order."""
+    raw = default_catalog().raw
+
+    def entry(kind: str, name: str, spec: Any, leave_out: tuple[str, ...] = ()) -> ComponentEntry:
+        provenance = _provenance(spec.provenance)
+        return ComponentEntry.of(kind, name, spec, provenance, spec.source, leave_out)
+
+    entries = [
+        entry("family", "family", raw.family),
+        entry("costs", "costs", raw.costs),
+        entry("board", "board", raw.board, ("paths",)),
+        *(entry("path", "-".join(map(str, p.locations)), p) for p in raw.board.paths),
+        entry("queues", "queues", raw.queues),
+        *(entry("disc", str(sector.round), sector) for sector in raw.disc),
+        entry("time_tiles", "time_tiles", raw.time_tiles),
+        *(entry("boast_tile", tile.kind, tile) for tile in raw.boast_tiles),
+        entry("scandal", "scandal", raw.scandal),
+        entry("plans", "plans", raw.plans),
+        *(entry("strozzi", str(card.number), card) for card in raw.strozzi),
+    ]
+    return ComponentData(raw.edition, tuple(entries))
 
 
 @attrs.frozen
@@ -357,6 +402,16 @@ class Florenz:
 
     def hand(self, view: PlayerView) -> tuple[CardText, ...]:
         return descriptions.hand(_view(view, "hand"))
+
+    def component_data(self) -> ComponentData:
+        """Every entry of ``florenz.toml`` with its provenance mark and source, in file order.
+
+        A path of the board is an entry of its own (kind ``path``, named by its
+        two locations), a sector of the Medici disc one of kind ``disc`` named
+        by its round, a boast tile one of kind ``boast_tile`` and a Strozzi
+        card one of kind ``strozzi``; each other table is one entry.
+        """
+        return _component_data()
 
     def rollout_move(self, state: GameState, moves: Sequence[Move], rng: random.Random) -> Move:
         """The heuristic's best rated move, or one at random a tenth of the time

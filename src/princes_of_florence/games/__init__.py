@@ -11,13 +11,23 @@ components modules.
 (0, True)
 """
 
-from princes_of_florence.games.protocol import AnyGame, CardText, Game, GameResult, LearningBuffers
+from princes_of_florence.games.protocol import (
+    AnyGame,
+    CardText,
+    ComponentData,
+    ComponentEntry,
+    Game,
+    GameResult,
+    LearningBuffers,
+)
 from princes_of_florence.games.registry import DEFAULT, get, names
 
 __all__ = [
     "DEFAULT",
     "AnyGame",
     "CardText",
+    "ComponentData",
+    "ComponentEntry",
     "Game",
     "GameResult",
     "LearningBuffers",

@@ -26,13 +26,23 @@ Every function keeps the contract of the library's first game:
 
 from __future__ import annotations
 
+import enum
 import random
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
-from typing import Any, Protocol, TypeVar, runtime_checkable
+from typing import Any, Literal, Protocol, TypeVar, cast, runtime_checkable
 
 import attrs
+from attrs import AttrsInstance
 
-__all__ = ["AnyGame", "CardText", "Game", "GameResult", "LearningBuffers"]
+__all__ = [
+    "AnyGame",
+    "CardText",
+    "ComponentData",
+    "ComponentEntry",
+    "Game",
+    "GameResult",
+    "LearningBuffers",
+]
 
 StateT = TypeVar("StateT")
 """A game's state, hidden information included."""
@@ -108,6 +118,127 @@ class CardText:
     name: str
     text: str
     place: str = "hand"
+
+
+_PROVENANCE_FIELDS = frozenset({"provenance", "provenance_note", "source"})
+
+
+def _value_text(value: object) -> str:
+    """A value of a game's data file as short text, in the file's own spelling.
+
+    >>> _value_text((1, (2, 3), {"a": True}))
+    '[1, [2, 3], {a: true}]'
+    """
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, enum.Enum):
+        return value.value if isinstance(value.value, str) else value.name
+    if isinstance(value, tuple | list):
+        return "[" + ", ".join(_value_text(item) for item in value) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k}: {_value_text(v)}" for k, v in value.items()) + "}"
+    if attrs.has(type(value)):
+        return "{" + ", ".join(f"{k}: {v}" for k, v in _field_texts(value, ())) + "}"
+    return "-" if value is None else str(value)
+
+
+def _field_texts(spec: object, leave_out: Collection[str]) -> tuple[tuple[str, str], ...]:
+    fields: tuple[attrs.Attribute[Any], ...] = attrs.fields(cast("type[AttrsInstance]", type(spec)))
+    return tuple(
+        (field.name, _value_text(getattr(spec, field.name)))
+        for field in fields
+        if field.repr and field.name not in leave_out and field.name not in _PROVENANCE_FIELDS
+    )
+
+
+@attrs.frozen
+class ComponentEntry:
+    """One entry of a game's component data, and where its values come from.
+
+    Attributes:
+        kind: what sort of component the entry is (``tile``, ``person``,
+            ``disc``, ``card``...); an entry that is one of a kind (a table
+            of rule constants) has its own name as its kind.
+        name: which one of its kind: its id, number or name in the data file.
+        values: the entry's values by field, in the data file's order, each
+            as short text (lists in brackets, enumerations as the file spells
+            them); the provenance fields are left out.
+        provenance: ``stated`` by the rules, ``derived`` (forced by stated
+            text), or ``reconstructed`` when any part of the entry is: printed
+            only in a picture, or not in the sources at all, and chosen so
+            that every rule and example holds (the printed component may
+            differ).
+        source: the data file's note on where the values come from, as
+            written: which parts are stated, which reconstructed, and why.
+
+    Example:
+        >>> entry = ComponentEntry("tile", "park", (("supply", "3"),), "reconstructed", "[R] cells")
+        >>> entry.reconstructed
+        True
+    """
+
+    kind: str
+    name: str
+    values: tuple[tuple[str, str], ...]
+    provenance: Literal["stated", "derived", "reconstructed"]
+    source: str
+
+    @property
+    def reconstructed(self) -> bool:
+        """Whether any part of the entry is reconstructed."""
+        return self.provenance == "reconstructed"
+
+    @classmethod
+    def of(
+        cls,
+        kind: str,
+        name: str,
+        spec: object,
+        provenance: Literal["stated", "derived", "reconstructed"],
+        source: str,
+        leave_out: Collection[str] = (),
+    ) -> ComponentEntry:
+        """The entry of ``spec``, an attrs class of a game's catalog, its values
+        read from its fields (those shown in its ``repr``, but the provenance
+        fields ``provenance``, ``provenance_note`` and ``source``, and the
+        fields named in ``leave_out``).
+
+        >>> @attrs.frozen
+        ... class Tower:
+        ...     floors: int
+        ...     colours: tuple[str, ...]
+        ...     provenance: str
+        >>> ComponentEntry.of("tower", "1", Tower(3, ("W", "V"), "R"), "reconstructed", "R").values
+        (('floors', '3'), ('colours', '[W, V]'))
+        """
+        return cls(kind, name, _field_texts(spec, leave_out), provenance, source)
+
+
+@attrs.frozen
+class ComponentData:
+    """A game's component data with the provenance of each entry, for people to read.
+
+    Attributes:
+        edition: the edition the data file describes, ``None`` when the file
+            names none.
+        entries: every entry of the data file that carries a provenance, in
+            the file's order.
+
+    Example:
+        >>> data = ComponentData("reference", (
+        ...     ComponentEntry("tile", "park", (), "reconstructed", "[R] shape"),
+        ...     ComponentEntry("tile", "tower", (), "stated", "[S]"),
+        ... ))
+        >>> [entry.name for entry in data.reconstructed()]
+        ['park']
+    """
+
+    edition: str | None
+    entries: tuple[ComponentEntry, ...]
+
+    def reconstructed(self) -> tuple[ComponentEntry, ...]:
+        """The entries with a reconstructed part, in order."""
+        return tuple(entry for entry in self.entries if entry.reconstructed)
 
 
 class Game(Protocol[StateT, ViewT, MoveT, EventT, ConfigT]):
@@ -397,6 +528,16 @@ class Game(Protocol[StateT, ViewT, MoveT, EventT, ConfigT]):
 
     def hand(self, view: ViewT) -> tuple[CardText, ...]:
         """The cards the view's player alone sees (held, or shown to choose from), readable."""
+        ...
+
+    def component_data(self) -> ComponentData:
+        """The game's component data, each entry with its provenance and source.
+
+        Read from the game's own data file: which values the rules state, and
+        which were reconstructed (and so may differ from the printed
+        components).  ``python -m princes_of_florence catalog --game NAME``
+        lists the reconstructed entries.
+        """
         ...
 
     # -- bots ------------------------------------------------------------------------
