@@ -522,3 +522,18 @@ def test_bad_arrays_are_named_with_their_index(old: str, new: str, message: str)
     array, are named by the key and, inside an array, the entry's index."""
     assert old in GRID
     assert [message] == grid_problems(GRID.replace(old, new, 1))
+
+
+@attrs.frozen
+class Seats:
+    """A document whose array entries have a range."""
+
+    seats: tuple[int, ...] = attrs.field(validator=between(1, 5))
+
+
+def test_between_checks_every_entry_of_an_array() -> None:
+    """between names the first entry of an array out of its range, with the bounds."""
+    assert Seats((1, 5)) == load_toml(Seats, "seats = [1, 5]", source="s", error=GameDataError)
+    with pytest.raises(GameDataError) as caught:
+        load_toml(Seats, "seats = [1, 6, 0]", source="s", error=GameDataError, root="seats")
+    assert "s: seats: seats entries must be from 1 to 5, got 6" == str(caught.value)

@@ -176,19 +176,32 @@ def at_least(minimum: int) -> Validator:
 
 
 def between(low: int, high: int) -> Validator:
-    """An attrs validator: a number is from ``low`` to ``high``, both included.
+    """An attrs validator: a number, or every number of an array, is from ``low`` to ``high``.
+
+    Both bounds are included; ``None`` (an absent optional key) passes.
 
     >>> @attrs.frozen
     ... class Table:
     ...     players: int = attrs.field(validator=between(2, 5))
+    ...     seats: tuple[int, int] = attrs.field(default=(1, 2), validator=between(1, 5))
     >>> Table(players=6)
     Traceback (most recent call last):
     ...
     princes_of_florence.datafile.DataProblem: players must be from 2 to 5, got 6
+    >>> Table(players=3, seats=(1, 9))
+    Traceback (most recent call last):
+    ...
+    princes_of_florence.datafile.DataProblem: seats entries must be from 1 to 5, got 9
     """
 
     def check(instance: Any, attribute: "attrs.Attribute[Any]", value: Any) -> None:
-        if value is not None and not low <= value <= high:
+        if isinstance(value, tuple):
+            for item in value:
+                if not low <= item <= high:
+                    raise DataProblem(
+                        f"{attribute.name} entries must be from {low} to {high}, got {item}"
+                    )
+        elif value is not None and not low <= value <= high:
             raise DataProblem(f"{attribute.name} must be from {low} to {high}, got {value}")
 
     return check
