@@ -417,3 +417,123 @@ def test_read_text_names_the_file_and_the_reason(tmp_path: Path) -> None:
     good = tmp_path / "good.toml"
     good.write_text(GOOD, encoding="utf-8")
     assert GOOD == read_text(good, error=GameDataError)
+
+
+@attrs.frozen
+class Grid:
+    """A document of fixed-length arrays and arrays of arrays."""
+
+    corner: tuple[int, int] = attrs.field(validator=at_least(0))
+    rows: tuple[tuple[int, ...], ...]
+    prizes: tuple[tuple[int, int], ...] = ()
+    label: tuple[Suit, int] | None = None
+
+
+GRID = """
+corner = [0, 2]
+rows = [[1, 2], [3]]
+prizes = [[4, 20], [2, 12]]
+label = ["cups", 3]
+"""
+
+
+def grid_problems(text: str) -> list[str]:
+    """The lines of the error that loading ``text`` as a Grid raises."""
+    with pytest.raises(GameDataError) as caught:
+        load_toml(Grid, text, source="grid.toml", error=GameDataError, root="grid")
+    return str(caught.value).splitlines()
+
+
+def test_fixed_arrays_and_arrays_of_arrays_are_structured() -> None:
+    """A fixed-length array becomes a tuple of its types; nested arrays become nested tuples."""
+    expected = Grid((0, 2), ((1, 2), (3,)), ((4, 20), (2, 12)), (Suit.CUPS, 3))
+    actual = load_toml(Grid, GRID, source="grid.toml", error=GameDataError)
+    assert expected == actual
+    assert (tuple, tuple) == (type(actual.rows[0]), type(actual.prizes[1]))
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "message"),
+    [
+        pytest.param(
+            "corner = [0, 2]",
+            "corner = [0]",
+            "grid.toml: grid: corner must be an array of 2 integers, got an array ([0])",
+            id="fixed-array-too-short",
+        ),
+        pytest.param(
+            "corner = [0, 2]",
+            "corner = [0, 2, 4]",
+            "grid.toml: grid: corner must be an array of 2 integers, got an array ([0, 2, 4])",
+            id="fixed-array-too-long",
+        ),
+        pytest.param(
+            "corner = [0, 2]",
+            'corner = [0, "2"]',
+            "grid.toml: grid: corner must be an array of 2 integers, got an array ([0, '2'])",
+            id="fixed-array-wrong-type",
+        ),
+        pytest.param(
+            "corner = [0, 2]",
+            "corner = [0, -2]",
+            "grid.toml: grid: corner entries must be at least 0, got -2",
+            id="fixed-array-validator",
+        ),
+        pytest.param(
+            'label = ["cups", 3]',
+            'label = ["cups", "3"]',
+            "grid.toml: grid: label must be an array of 2 values, got an array (['cups', '3'])",
+            id="mixed-fixed-array",
+        ),
+        pytest.param(
+            'label = ["cups", 3]',
+            'label = ["clubs", 3]',
+            "grid.toml: grid: unknown label[0] 'clubs' (expected one of: cups, coins)",
+            id="enum-in-fixed-array",
+        ),
+        pytest.param(
+            "rows = [[1, 2], [3]]",
+            'rows = [[1, 2], [3, "x"]]',
+            "grid.toml: grid: rows[1] must be an array of integers, got an array ([3, 'x'])",
+            id="entry-of-array-of-arrays",
+        ),
+        pytest.param(
+            "rows = [[1, 2], [3]]",
+            "rows = [[1, 2], 3]",
+            "grid.toml: grid: rows[1] must be an array of integers, got an integer (3)",
+            id="scalar-in-array-of-arrays",
+        ),
+        pytest.param(
+            "rows = [[1, 2], [3]]",
+            "rows = 3",
+            "grid.toml: grid: rows must be an array of arrays, got an integer (3)",
+            id="array-of-arrays-not-an-array",
+        ),
+        pytest.param(
+            "prizes = [[4, 20], [2, 12]]",
+            "prizes = [[4, 20], [2]]",
+            "grid.toml: grid: prizes[1] must be an array of 2 integers, got an array ([2])",
+            id="fixed-array-in-array",
+        ),
+    ],
+)
+def test_bad_arrays_are_named_with_their_index(old: str, new: str, message: str) -> None:
+    """A fixed-length array of the wrong length or types, and a bad array inside an
+    array, are named by the key and, inside an array, the entry's index."""
+    assert old in GRID
+    assert [message] == grid_problems(GRID.replace(old, new, 1))
+
+
+@attrs.frozen
+class Seats:
+    """A document whose array entries have a range."""
+
+    seats: tuple[int, ...] = attrs.field(validator=between(1, 5))
+
+
+def test_between_checks_every_entry_of_an_array() -> None:
+    """between names the first entry of an array out of its range, with the bounds."""
+    assert Seats((1, 5)) == load_toml(Seats, "seats = [1, 5]", source="s", error=GameDataError)
+    with pytest.raises(GameDataError) as caught:
+        load_toml(Seats, "seats = [1, 6, 0]", source="s", error=GameDataError, root="seats")
+    assert "s: seats: seats entries must be from 1 to 5, got 6" == str(caught.value)

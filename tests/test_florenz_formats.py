@@ -176,8 +176,42 @@ def test_pieces_at_index_0_are_refused() -> None:
 def test_replay_refuses_an_illegal_record() -> None:
     """A record whose move is illegal where it stands is refused."""
     config, moves, _ = GAMES[0]
-    with pytest.raises(SerializationError, match="move 0"):
+    with pytest.raises(SerializationError, match=r"^move 1 of the record is illegal: "):
         replay(GameRecord(config, (Send(1), *moves)))
+
+
+def test_replay_numbers_the_illegal_move_from_1_and_leaves_it_named() -> None:
+    """The first illegal move is named by its number, counted from 1, with the rule broken."""
+    config, moves, states = GAMES[0]
+    wrong = next(move for move in moves if move not in legal_moves(states[3]))
+    with pytest.raises(IllegalMoveError) as rule:
+        apply(states[3], wrong)
+    with pytest.raises(SerializationError) as caught:
+        replay(GameRecord(config, (*moves[:3], wrong, *moves[4:])))
+    assert f"move 4 of the record is illegal: {rule.value}" == str(caught.value)
+
+
+def test_replay_checks_the_claimed_outcome() -> None:
+    """A claimed outcome must be the replayed game's, and the game must be over to have one."""
+    config, moves, states = GAMES[1]
+    real = outcome(states[-1])
+    assert replay(GameRecord(config, tuple(moves), real))[-1] == states[-1]
+    other = attrs.evolve(real, vp=tuple(vp + 1 for vp in real.vp))
+    with pytest.raises(SerializationError) as claimed:
+        replay(GameRecord(config, tuple(moves), other))
+    assert f"the record claims the outcome {other}, but the replay gives {real}" == str(
+        claimed.value
+    )
+    with pytest.raises(SerializationError) as caught:
+        replay(GameRecord(config, tuple(moves[:5]), real))
+    expected = "the record claims an outcome, but the game is not over after its 5 moves"
+    assert expected == str(caught.value)
+
+
+def test_replay_plays_the_moves_given_instead_of_the_records() -> None:
+    """With ``moves``, replay plays those from the record's configuration."""
+    config, moves, states = GAMES[2]
+    assert tuple(states[:6]) == replay(GameRecord(config, tuple(moves)), moves[:5])
 
 
 def test_decode_refuses_an_illegal_action() -> None:

@@ -19,10 +19,14 @@ the same way.
 
 The types a field may have are ``int``, ``float``, ``bool``, ``str``, an
 enum (read from its value), ``X | None`` (absent key: give the
-field the default ``None``), ``tuple[X, ...]`` (an array), ``dict[K, V]`` (a
+field the default ``None``), ``tuple[X, ...]`` (an array), ``tuple[X, Y]`` (an
+array of exactly one value per type, such as a pair), ``dict[K, V]`` (a
 table with free keys, ``K`` a string or an enum) and another attrs class (a
 table).  TOML has no null, so ``None`` only ever comes from a default.  An
-integer is never a boolean, and a float field takes an integer.
+integer is never a boolean, and a float field takes an integer.  A bad
+entry of an array of arrays is named by its index (``rewards[1] must be an
+array of 2 integers, got ...``); an entry of the wrong type in an array of
+numbers or strings is named with the whole array.
 
 cattrs is imported on the first load, not with this module.
 
@@ -172,19 +176,32 @@ def at_least(minimum: int) -> Validator:
 
 
 def between(low: int, high: int) -> Validator:
-    """An attrs validator: a number is from ``low`` to ``high``, both included.
+    """An attrs validator: a number, or every number of an array, is from ``low`` to ``high``.
+
+    Both bounds are included; ``None`` (an absent optional key) passes.
 
     >>> @attrs.frozen
     ... class Table:
     ...     players: int = attrs.field(validator=between(2, 5))
+    ...     seats: tuple[int, int] = attrs.field(default=(1, 2), validator=between(1, 5))
     >>> Table(players=6)
     Traceback (most recent call last):
     ...
     princes_of_florence.datafile.DataProblem: players must be from 2 to 5, got 6
+    >>> Table(players=3, seats=(1, 9))
+    Traceback (most recent call last):
+    ...
+    princes_of_florence.datafile.DataProblem: seats entries must be from 1 to 5, got 9
     """
 
     def check(instance: Any, attribute: "attrs.Attribute[Any]", value: Any) -> None:
-        if value is not None and not low <= value <= high:
+        if isinstance(value, tuple):
+            for item in value:
+                if not low <= item <= high:
+                    raise DataProblem(
+                        f"{attribute.name} entries must be from {low} to {high}, got {item}"
+                    )
+        elif value is not None and not low <= value <= high:
             raise DataProblem(f"{attribute.name} must be from {low} to {high}, got {value}")
 
     return check
@@ -342,30 +359,51 @@ def _element_plural(element: Any) -> str:
     return "arrays" if typing.get_origin(element) is tuple else "values"
 
 
+def _array_wanted(cls: Any) -> str:
+    """What an array field holds, for messages (``an array of 2 integers``)."""
+    args = typing.get_args(cls)
+    if _is_homogeneous_tuple(cls):
+        return f"an array of {_element_plural(args[0])}"
+    kinds = {_element_plural(arg) for arg in args}
+    return f"an array of {len(args)} {kinds.pop() if len(kinds) == 1 else 'values'}"
+
+
 def _tuple_hook(conv: "cattrs.Converter", cls: Any) -> Callable[[Any, Any], Any]:
+    """An array: of any length (``tuple[X, ...]``) or of one entry per type (``tuple[X, Y]``)."""
     from cattrs.errors import IterableValidationError, IterableValidationNote
 
-    (element, _) = typing.get_args(cls)
-    element_hook = conv.get_structure_hook(element)
-    wanted = f"an array of {_element_plural(element)}"
-    tables = isinstance(element, type) and attrs.has(element)
+    args = typing.get_args(cls)
+    length = None if _is_homogeneous_tuple(cls) else len(args)
+    # per position: the entry's type, its hook, and whether it is a table or an array
+    entries = [
+        (
+            element,
+            conv.get_structure_hook(element),
+            isinstance(element, type) and attrs.has(element),
+        )
+        for element in (args[:1] if length is None else args)
+    ]
+    wanted = _array_wanted(cls)
 
     def hook(value: Any, _: Any) -> tuple[Any, ...]:
-        if type(value) is not list:
+        if type(value) is not list or (length is not None and len(value) != length):
             raise DataProblem(f"{{key}} must be {wanted}, got {describe(value)}", kind="type")
         items: list[Any] = []
         errors: list[Exception] = []
         for index, item in enumerate(value):
+            element, element_hook, tables = entries[0 if length is None else index]
             try:
                 items.append(element_hook(item, element))
             except DataProblem as problem:
-                if not tables and problem.kind == "type":
+                if tables:
+                    errors.append(_noted(problem, IterableValidationNote, index, element))
+                    continue
+                if problem.kind == "type" and typing.get_origin(element) is not tuple:
                     raise DataProblem(
                         f"{{key}} must be {wanted}, got {describe(value)}", kind="type"
                     ) from None
-                if not tables:  # a scalar entry: name it by the key and its index
-                    raise DataProblem(problem.text.replace("{key}", f"{{key}}[{index}]")) from None
-                errors.append(_noted(problem, IterableValidationNote, index, element))
+                # a scalar entry of the right type, or an array entry: named by the key and index
+                raise DataProblem(problem.text.replace("{key}", f"{{key}}[{index}]")) from None
             except Exception as error:  # a table's group of problems
                 errors.append(_noted(error, IterableValidationNote, index, element))
         if errors:
@@ -442,6 +480,16 @@ def _is_homogeneous_tuple(cls: Any) -> bool:
     return typing.get_origin(cls) is tuple and len(args) == 2 and args[1] is Ellipsis
 
 
+def _is_array(cls: Any) -> bool:
+    """An array type: ``tuple[X, ...]``, or a fixed ``tuple[X, Y]`` (not ``tuple[()]``)."""
+    args = typing.get_args(cls)
+    return (
+        typing.get_origin(cls) is tuple
+        and bool(args)
+        and (_is_homogeneous_tuple(cls) or Ellipsis not in args)
+    )
+
+
 def _is_dict(cls: Any) -> bool:
     origin: Any = typing.get_origin(cls)
     return origin is dict
@@ -470,7 +518,7 @@ def _converter() -> "cattrs.Converter":
     for scalar in (bool, int, float, str, enum.Enum, enum.IntEnum, enum.StrEnum):
         conv.register_structure_hook(scalar, _scalar)
     conv.register_structure_hook_factory(_is_optional, lambda cls: _optional_hook(conv, cls))
-    conv.register_structure_hook_factory(_is_homogeneous_tuple, lambda cls: _tuple_hook(conv, cls))
+    conv.register_structure_hook_factory(_is_array, lambda cls: _tuple_hook(conv, cls))
     conv.register_structure_hook_factory(_is_dict, lambda cls: _dict_hook(conv, cls))
     conv.register_structure_hook_factory(attrs.has, lambda cls: _table_hook(conv, cls))
     return conv

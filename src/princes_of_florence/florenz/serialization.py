@@ -37,8 +37,9 @@ from typing import TYPE_CHECKING, Any, get_args
 
 import attrs
 
+from princes_of_florence.florenz import engine
 from princes_of_florence.florenz.config import GameConfig
-from princes_of_florence.florenz.engine import Outcome, apply, new_game, outcome
+from princes_of_florence.florenz.engine import Outcome
 from princes_of_florence.florenz.errors import FlorenzError, SerializationError
 from princes_of_florence.florenz.events import Event
 from princes_of_florence.florenz.ids import LOCATIONS, ChanceKind, Stage
@@ -46,7 +47,7 @@ from princes_of_florence.florenz.moves import Move, Send
 from princes_of_florence.florenz.observation import PlayerView
 from princes_of_florence.florenz.rules.common import CATALOG, STROZZI, totals
 from princes_of_florence.florenz.state import GameState
-from princes_of_florence.serialization import converter, quick
+from princes_of_florence.serialization import converter, quick, records
 from princes_of_florence.serialization.converter import TaggedUnion, Unions, union_members
 from princes_of_florence.serialization.envelope import Envelope
 
@@ -346,18 +347,33 @@ def load_record(text: str | bytes) -> GameRecord:
 def replay(record: GameRecord, moves: Sequence[Move] | None = None) -> tuple[GameState, ...]:
     """Every state of the recorded game, the initial state first, each move checked.
 
+    The generic :func:`~princes_of_florence.serialization.records.replay` plays
+    the moves with this game's engine.
+
+    Args:
+        record: the record: its configuration and the outcome it claims, if any.
+        moves: the moves to play instead of the record's own.
+
+    Returns:
+        One state more than there are moves.
+
     Raises:
-        SerializationError: a move is illegal where it was recorded, or the
-            recorded outcome differs.
+        SerializationError: a move is illegal where it stands (the message gives
+            its number, counted from 1, and the rule), or the record claims an
+            outcome that the replayed game does not reach.
+
+    >>> config = GameConfig(players=2, seed=3)
+    >>> replay(GameRecord(config, (Send(1),)))
+    Traceback (most recent call last):
+    ...
+    princes_of_florence.florenz.errors.SerializationError: move 1 of the record is illegal: ...
     """
-    state = new_game(record.config)
-    states = [state]
-    for index, move in enumerate(record.moves if moves is None else moves):
-        try:
-            state = apply(state, move)
-        except FlorenzError as error:
-            raise SerializationError(f"move {index} of the record: {error}") from None
-        states.append(state)
-    if record.outcome is not None and record.outcome != outcome(state):
-        raise SerializationError("the recorded outcome is not the game's")
-    return tuple(states)
+    played = record.moves if moves is None else moves
+    return records.replay(
+        engine,
+        record.config,
+        played,
+        record.outcome,
+        error=SerializationError,
+        illegal=FlorenzError,
+    )

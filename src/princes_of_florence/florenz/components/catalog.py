@@ -5,6 +5,13 @@ The rules read every number from :func:`default_catalog`.  The file
 (``S-derived``) or reconstructed (``R``); printed values can replace the
 reconstructed ones without a change of code.
 
+The shape of the file (its keys, their types and ranges) is declared below as
+attrs classes and read by the library's generic loader
+:mod:`princes_of_florence.datafile`, which names every bad value by its path
+(``florenz.toml: disc[2]: rewards[1] must be an array of 2 integers, ...``);
+this module adds Florenz's rules of consistency between the values (a route
+through every location, paths between neighbours, one sector per round...).
+
 >>> catalog = default_catalog()
 >>> catalog.route
 (1, 5, 2, 3, 6, 9, 8, 7, 4)
@@ -14,14 +21,14 @@ reconstructed ones without a change of code.
 
 from __future__ import annotations
 
-import tomllib
+import functools
 from importlib import resources
-from typing import Any
+from typing import NoReturn
 
 import attrs
-import cattrs
-from cattrs.errors import ClassValidationError
 
+from princes_of_florence import datafile
+from princes_of_florence.datafile import at_least, between, non_empty
 from princes_of_florence.florenz.errors import CatalogError
 from princes_of_florence.florenz.ids import LOCATIONS, BoastKind, Medici, Provenance, ScandalKind
 
@@ -43,26 +50,29 @@ __all__ = [
     "parse_catalog",
 ]
 
+_LOCATION = between(LOCATIONS[0], LOCATIONS[-1])
+"""A location number, or every location number of an array (F14)."""
+
 
 @attrs.frozen
 class FamilySpec:
     """One family's pieces and limits (rules F5, F17-F19, F39, F81)."""
 
     provenance: Provenance
-    source: str
-    colours: tuple[str, ...]
-    time_start: int
-    time_max: int
-    debutants: int
-    ladies: int
-    maestros: int
-    guards: int
-    cups: int
-    gifts_start: int
-    hand_limit: int
-    min_families: int
-    max_families: int
-    rounds: int
+    source: str = attrs.field(validator=non_empty())
+    colours: tuple[str, ...] = attrs.field(validator=non_empty())
+    time_start: int = attrs.field(validator=at_least(0))
+    time_max: int = attrs.field(validator=at_least(1))
+    debutants: int = attrs.field(validator=at_least(0))
+    ladies: int = attrs.field(validator=at_least(0))
+    maestros: int = attrs.field(validator=at_least(0))
+    guards: int = attrs.field(validator=at_least(0))
+    cups: int = attrs.field(validator=at_least(0))
+    gifts_start: int = attrs.field(validator=at_least(0))
+    hand_limit: int = attrs.field(validator=at_least(1))
+    min_families: int = attrs.field(validator=at_least(1))
+    max_families: int = attrs.field(validator=at_least(1))
+    rounds: int = attrs.field(validator=at_least(1))
 
 
 @attrs.frozen
@@ -70,29 +80,29 @@ class Costs:
     """Time costs and gains of the actions (§13 of the reference)."""
 
     provenance: Provenance
-    source: str
-    send: int
-    promote: int
-    move: int
-    hurry: int
-    boast: int
-    gift_base: int
-    first_pass_time: int
-    pass_bonus_time: int
-    pass_bonus_vp: int
-    escort_own_time: int
-    escort_other_vp: int
-    discard_time: int
-    time_per_final_vp: int
+    source: str = attrs.field(validator=non_empty())
+    send: int = attrs.field(validator=at_least(0))
+    promote: int = attrs.field(validator=at_least(0))
+    move: int = attrs.field(validator=at_least(0))
+    hurry: int = attrs.field(validator=at_least(0))
+    boast: int = attrs.field(validator=at_least(0))
+    gift_base: int = attrs.field(validator=at_least(0))
+    first_pass_time: int = attrs.field(validator=at_least(0))
+    pass_bonus_time: int = attrs.field(validator=at_least(0))
+    pass_bonus_vp: int = attrs.field(validator=at_least(0))
+    escort_own_time: int = attrs.field(validator=at_least(0))
+    escort_other_vp: int = attrs.field(validator=at_least(0))
+    discard_time: int = attrs.field(validator=at_least(0))
+    time_per_final_vp: int = attrs.field(validator=at_least(1))
 
 
 @attrs.frozen
 class PathSpec:
     """A path between two orthogonally adjacent locations, with one escort crest."""
 
-    locations: tuple[int, int]
+    locations: tuple[int, int] = attrs.field(validator=_LOCATION)
     provenance: Provenance
-    source: str
+    source: str = attrs.field(validator=non_empty())
 
 
 @attrs.frozen
@@ -100,11 +110,11 @@ class Board:
     """The 3x3 board: rows, columns, the Medici route and the paths (F14-F16)."""
 
     provenance: Provenance
-    source: str
+    source: str = attrs.field(validator=non_empty())
     rows: tuple[tuple[int, ...], ...]
     columns: tuple[tuple[int, ...], ...]
-    route: tuple[int, ...]
-    paths: tuple[PathSpec, ...]
+    route: tuple[int, ...] = attrs.field(validator=_LOCATION)
+    paths: tuple[PathSpec, ...] = attrs.field(validator=non_empty())
 
 
 @attrs.frozen
@@ -112,22 +122,22 @@ class Queues:
     """The numbers printed on the queue spaces, head first (F12, F29)."""
 
     provenance: Provenance
-    source: str
-    space_numbers: tuple[int, ...]
+    source: str = attrs.field(validator=non_empty())
+    space_numbers: tuple[int, ...] = attrs.field(validator=at_least(0))
 
 
 @attrs.frozen
 class SectorSpec:
     """One sector of the Medici disc (§6): the scoring of one round."""
 
-    round: int
-    medici: str
-    head_vp: int
-    queue_vp: tuple[int, ...]
+    round: int = attrs.field(validator=at_least(1))
+    medici: str = attrs.field(validator=non_empty())
+    head_vp: int = attrs.field(validator=at_least(0))
+    queue_vp: tuple[int, ...] = attrs.field(validator=at_least(0))
     rewards: tuple[tuple[int, int], ...]
-    gifts: int
+    gifts: int = attrs.field(validator=at_least(0))
     provenance: Provenance
-    source: str
+    source: str = attrs.field(validator=non_empty())
 
 
 @attrs.frozen
@@ -135,9 +145,9 @@ class TimeTiles:
     """The time of round 1 and the eight time tiles (F41)."""
 
     provenance: Provenance
-    source: str
-    round_one: int
-    values: tuple[int, ...]
+    source: str = attrs.field(validator=non_empty())
+    round_one: int = attrs.field(validator=at_least(0))
+    values: tuple[int, ...] = attrs.field(validator=at_least(0))
 
 
 @attrs.frozen
@@ -145,11 +155,11 @@ class BoastTileSpec:
     """One boast tile (F153-F161) and the least VP of its three fields (F63)."""
 
     kind: str
-    name: str
-    per_item: int
-    field_minimums: tuple[int, int, int]
+    name: str = attrs.field(validator=non_empty())
+    per_item: int = attrs.field(validator=at_least(0))
+    field_minimums: tuple[int, int, int] = attrs.field(validator=at_least(0))
     provenance: Provenance
-    source: str
+    source: str = attrs.field(validator=non_empty())
 
 
 @attrs.frozen
@@ -166,9 +176,9 @@ class ScandalCardSpec:
 class ScandalSpec:
     """The scandal cards and which Medici's deck each salutation is (§10)."""
 
-    copies: int
+    copies: int = attrs.field(validator=at_least(1))
     provenance: Provenance
-    source: str
+    source: str = attrs.field(validator=non_empty())
     decks: dict[str, str]
     cards: tuple[ScandalCardSpec, ...]
 
@@ -178,29 +188,29 @@ class Plans:
     """The six plan cards and their VP table (F120)."""
 
     provenance: Provenance
-    source: str
-    cards: tuple[tuple[int, ...], ...]
-    table: tuple[int, ...]
+    source: str = attrs.field(validator=non_empty())
+    cards: tuple[tuple[int, ...], ...] = attrs.field(validator=non_empty())
+    table: tuple[int, ...] = attrs.field(validator=at_least(0))
 
 
 @attrs.frozen
 class StrozziCardSpec:
     """One Strozzi card of the solo game (F143-F149)."""
 
-    number: int
-    action: str
-    cost: int
+    number: int = attrs.field(validator=at_least(1))
+    action: str = attrs.field(validator=non_empty())
+    cost: int = attrs.field(validator=at_least(0))
     medici: str
     colour: str
     provenance: Provenance
-    source: str
+    source: str = attrs.field(validator=non_empty())
 
 
 @attrs.frozen
 class RawCatalog:
     """The data file as written, before the derived tables are built."""
 
-    edition: str
+    edition: str = attrs.field(validator=non_empty())
     family: FamilySpec
     costs: Costs
     board: Board
@@ -242,83 +252,142 @@ class Catalog:
     boast_kinds: tuple[BoastKind, ...]
 
 
-def _converter() -> cattrs.Converter:
-    converter = cattrs.Converter(forbid_extra_keys=True)
-    converter.register_structure_hook(Provenance, lambda value, _: Provenance(value))
-    return converter
+# --------------------------------------------------------------------------
+# Rules of consistency: each names the table and the key (or entry) it concerns
+# --------------------------------------------------------------------------
 
 
-def _fail(where: str, message: str) -> CatalogError:
-    return CatalogError(f"{where}: {message}")
+def _fail(where: str, problem: str) -> NoReturn:
+    raise CatalogError(f"{where}: {problem}")
 
 
-def _check(raw: RawCatalog, where: str) -> None:
-    family = raw.family
+def _neighbours(a: int, b: int) -> bool:
+    """Whether locations ``a`` and ``b`` share a side of the 3x3 grid (F14)."""
+    (ra, ca), (rb, cb) = divmod(a - 1, 3), divmod(b - 1, 3)
+    return abs(ra - rb) + abs(ca - cb) == 1
+
+
+def _check_family(family: FamilySpec) -> None:
     if family.min_families != 2 or family.max_families != len(family.colours):
-        raise _fail(where, "family: families must run from 2 to the number of colours")
-    if sorted(raw.board.route) != list(LOCATIONS):
-        raise _fail(where, "board.route: must visit each of the locations 1-9 once")
-    for i, path in enumerate(raw.board.paths):
+        _fail("family", "families must run from 2 (min_families) to the number of colours")
+    if family.time_start > family.time_max:
+        _fail("family", f"time_start {family.time_start} is above time_max {family.time_max}")
+
+
+def _check_board(board: Board) -> None:
+    for key, lines in (("rows", board.rows), ("columns", board.columns)):
+        if len(lines) != 3 or sorted(loc for line in lines for loc in line) != list(LOCATIONS):
+            _fail("board", f"{key} must be 3 lines holding each of the locations 1-9 once")
+    if sorted(board.route) != list(LOCATIONS):
+        _fail("board", "route must visit each of the locations 1-9 once (F16)")
+    seen: set[tuple[int, int]] = set()
+    for index, path in enumerate(board.paths):
+        where = datafile.entry_name("board.paths", index, path)
         a, b = path.locations
-        if not (a in LOCATIONS and b in LOCATIONS and a < b):
-            raise _fail(where, f"board.paths[{i}].locations: {a}, {b} are not two locations a < b")
-        ra, ca, rb, cb = (a - 1) // 3, (a - 1) % 3, (b - 1) // 3, (b - 1) % 3
-        if abs(ra - rb) + abs(ca - cb) != 1:
-            raise _fail(where, f"board.paths[{i}].locations: {a}-{b} are not orthogonal neighbours")
-    if len({p.locations for p in raw.board.paths}) != len(raw.board.paths):
-        raise _fail(where, "board.paths: a path is listed twice")
-    if len(raw.queues.space_numbers) != 7:
-        raise _fail(where, "queues.space_numbers: must list 7 spaces")
-    if list(raw.queues.space_numbers) != sorted(raw.queues.space_numbers):
-        raise _fail(where, "queues.space_numbers: blocked spaces must be at the tail (F46)")
-    if [s.round for s in raw.disc] != list(range(1, family.rounds + 1)):
-        raise _fail(where, f"disc: must hold sectors 1-{family.rounds} in order")
-    for i, sector in enumerate(raw.disc):
-        try:
-            medici = Medici[sector.medici.upper()]
-        except KeyError:
-            raise _fail(where, f"disc[{i}].medici: unknown Medici {sector.medici!r}") from None
-        if medici != Medici(i % 3):
-            raise _fail(where, f"disc[{i}].medici: round {i + 1} is {Medici(i % 3).name.lower()}'s")
-        if medici is Medici.GIOVANNI:
-            if sector.queue_vp or not sector.rewards:
-                raise _fail(where, f"disc[{i}]: Giovanni's sector has rewards, no queue_vp")
-        elif len(sector.queue_vp) != 7 or sector.rewards:
-            raise _fail(where, f"disc[{i}].queue_vp: must list 7 values and no rewards")
-        if sector.head_vp < 0 or any(v < 0 for v in sector.queue_vp):
-            raise _fail(where, f"disc[{i}]: VP must not be negative")
-        for j, (cost, vp) in enumerate(sector.rewards):
-            if cost <= 0 or vp < 0:
-                raise _fail(
-                    where, f"disc[{i}].rewards[{j}]: cost must be positive, VP not negative"
-                )
-    if len(raw.time_tiles.values) != family.rounds - 1:
-        raise _fail(where, f"time_tiles.values: must hold {family.rounds - 1} tiles")
-    kinds = [t.kind for t in raw.boast_tiles]
-    if sorted(kinds) != sorted(k.name.lower() for k in BoastKind):
-        raise _fail(where, "boast_tiles: must hold each of the nine boast tiles once")
-    for i, tile in enumerate(raw.boast_tiles):
-        low, mid, top = tile.field_minimums
-        if not 0 == low < mid < top:
-            raise _fail(where, f"boast_tiles[{i}].field_minimums: must be 0 < middle < top")
-    cards = [c.kind for c in raw.scandal.cards]
-    if cards != [k.name.lower() for k in ScandalKind]:
-        raise _fail(
-            where, "scandal.cards: must list the twelve effects in the order of ScandalKind"
+        if not a < b:
+            _fail(where, f"locations must name the lower location first, got {[a, b]}")
+        if not _neighbours(a, b):
+            _fail(where, f"locations {a}-{b} are not orthogonal neighbours (F15)")
+        if path.locations in seen:
+            _fail(where, f"the path {a}-{b} is listed twice")
+        seen.add(path.locations)
+
+
+def _check_queues(queues: Queues) -> None:
+    numbers = queues.space_numbers
+    if len(numbers) != 7:
+        _fail("queues", f"space_numbers must list 7 spaces, got {len(numbers)}")
+    if list(numbers) != sorted(numbers):
+        _fail(
+            "queues",
+            f"space_numbers must not fall (blocked spaces at the tail, F46), got {list(numbers)}",
         )
-    for i, card in enumerate(raw.scandal.cards):
-        owner = raw.scandal.decks.get(card.salutation)
-        if owner is None or owner.upper() not in Medici.__members__:
-            raise _fail(where, f"scandal.cards[{i}].salutation: {card.salutation!r} has no deck")
-    if sorted(raw.scandal.decks.values()) != sorted(m.name.lower() for m in Medici):
-        raise _fail(where, "scandal.decks: each Medici must own one salutation")
-    for i, plan in enumerate(raw.plans.cards):
+
+
+def _check_disc(disc: tuple[SectorSpec, ...], rounds: int) -> None:
+    if [sector.round for sector in disc] != list(range(1, rounds + 1)):
+        _fail("disc", f"must hold the sectors of rounds 1-{rounds} in order")
+    for index, sector in enumerate(disc):
+        where = datafile.entry_name("disc", index, sector)
+        expected = Medici(index % 3)  # F37: Cosimo, Contessina, Giovanni in turn
+        if sector.medici.upper() != expected.name:
+            _fail(where, f"medici must be {expected.name.lower()}, got {sector.medici!r}")
+        if expected is Medici.GIOVANNI:
+            if sector.queue_vp or not sector.rewards:
+                _fail(where, "Giovanni's sector has rewards and no queue_vp")
+        elif len(sector.queue_vp) != 7 or sector.rewards:
+            _fail(where, "queue_vp must list 7 values, and rewards none")
+        for number, (cost, vp) in enumerate(sector.rewards):
+            if cost <= 0 or vp < 0:
+                _fail(
+                    where,
+                    f"rewards[{number}] must be a positive cost and VP not negative,"
+                    f" got {[cost, vp]}",
+                )
+
+
+def _check_boast_tiles(tiles: tuple[BoastTileSpec, ...]) -> None:
+    if sorted(tile.kind for tile in tiles) != sorted(kind.name.lower() for kind in BoastKind):
+        _fail("boast_tiles", "must hold each of the nine boast tiles once")
+    for index, tile in enumerate(tiles):
+        low, middle, top = tile.field_minimums
+        if not 0 == low < middle < top:
+            _fail(
+                datafile.entry_name("boast_tiles", index, tile),
+                f"field_minimums must be 0 < middle < top, got {list(tile.field_minimums)}",
+            )
+
+
+def _check_scandal(scandal: ScandalSpec) -> None:
+    for salutation, owner in scandal.decks.items():
+        if owner.upper() not in Medici.__members__:
+            _fail("scandal.decks", f"{salutation} names no Medici: {owner!r}")
+    if sorted(scandal.decks.values()) != sorted(medici.name.lower() for medici in Medici):
+        _fail("scandal", "decks must give each Medici one salutation")
+    if [card.kind for card in scandal.cards] != [kind.name.lower() for kind in ScandalKind]:
+        _fail("scandal", "cards must list the twelve effects in the order of ScandalKind")
+    for index, card in enumerate(scandal.cards):
+        if card.salutation not in scandal.decks:
+            _fail(
+                datafile.entry_name("scandal.cards", index, card),
+                f"salutation {card.salutation!r} has no deck",
+            )
+
+
+def _check_plans(plans: Plans) -> None:
+    for index, plan in enumerate(plans.cards):
         if len(set(plan)) != 4 or not set(plan) <= set(LOCATIONS):
-            raise _fail(where, f"plans.cards[{i}]: must name 4 different locations")
-    if len(set(raw.plans.cards)) != len(raw.plans.cards):
-        raise _fail(where, "plans.cards: the plan cards must all differ (F8)")
-    if any(v < 0 for v in raw.plans.table) or any(raw.plans.table[:4]):
-        raise _fail(where, "plans.table: fewer than 4 members score 0 (F120), no VP negative")
+            _fail("plans", f"cards[{index}] must name 4 different locations, got {list(plan)}")
+    if len(set(plans.cards)) != len(plans.cards):
+        _fail("plans", "cards must all differ (F8)")
+    if any(plans.table[:4]):
+        _fail(
+            "plans",
+            f"table must score 0 for fewer than 4 members (F120), got {list(plans.table[:4])}",
+        )
+
+
+def _check_strozzi(cards: tuple[StrozziCardSpec, ...]) -> None:
+    numbers = [card.number for card in cards]
+    if numbers != list(range(1, len(cards) + 1)):
+        _fail("strozzi", f"cards must be numbered 1-{len(cards)} in order, got {numbers}")
+
+
+def _check(raw: RawCatalog) -> None:
+    """Raise :class:`CatalogError` at the first rule of consistency ``raw`` breaks."""
+    _check_family(raw.family)
+    _check_board(raw.board)
+    _check_queues(raw.queues)
+    _check_disc(raw.disc, raw.family.rounds)
+    if len(raw.time_tiles.values) != raw.family.rounds - 1:
+        _fail(
+            "time_tiles",
+            f"values must hold {raw.family.rounds - 1} tiles, one per round after the first",
+        )
+    _check_boast_tiles(raw.boast_tiles)
+    _check_scandal(raw.scandal)
+    _check_plans(raw.plans)
+    _check_strozzi(raw.strozzi)
 
 
 def _build(raw: RawCatalog) -> Catalog:
@@ -349,6 +418,11 @@ def _build(raw: RawCatalog) -> Catalog:
 def parse_catalog(text: str, source: str = "<catalog>") -> Catalog:
     """Check and return the catalog given as TOML text.
 
+    The shape of the document is checked by
+    :func:`~princes_of_florence.datafile.load_toml`, which names every bad
+    value at once; the rules of consistency between values are checked after
+    it, and the first one broken is named.
+
     Args:
         text: the TOML document.
         source: where the text came from, to start error messages.
@@ -360,34 +434,25 @@ def parse_catalog(text: str, source: str = "<catalog>") -> Catalog:
         CatalogError: the text is not TOML, or a value is missing, of the
             wrong type or inconsistent; the message names its path.
 
-    >>> parse_catalog("edition = 'x'")  # doctest: +ELLIPSIS
+    >>> parse_catalog("edition = 'x'", source="mine.toml")
     Traceback (most recent call last):
     ...
-    princes_of_florence.florenz.errors.CatalogError: <catalog>: required field missing @ $.family...
+    princes_of_florence.florenz.errors.CatalogError: mine.toml: catalog: missing keys 'board', ...
     """
+    raw = datafile.load_toml(RawCatalog, text, source=source, error=CatalogError, root="catalog")
     try:
-        data: dict[str, Any] = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise CatalogError(f"{source}: not TOML: {error}") from None
-    try:
-        raw = _converter().structure(data, RawCatalog)
-    except ClassValidationError as error:
-        problems = "; ".join(cattrs.transform_error(error))
-        raise CatalogError(f"{source}: {problems}") from None
-    _check(raw, source)
+        _check(raw)
+    except CatalogError as problem:
+        raise CatalogError(f"{source}: {problem}") from None
     return _build(raw)
 
 
-_DEFAULT: list[Catalog] = []
-
-
+@functools.cache
 def default_catalog() -> Catalog:
     """The shipped reference edition, loaded and checked on first use.
 
     >>> default_catalog() is default_catalog()
     True
     """
-    if not _DEFAULT:
-        data = resources.files("princes_of_florence.florenz.components").joinpath("florenz.toml")
-        _DEFAULT.append(parse_catalog(data.read_text(encoding="utf-8"), "florenz.toml"))
-    return _DEFAULT[0]
+    data = resources.files("princes_of_florence.florenz.components").joinpath("florenz.toml")
+    return parse_catalog(data.read_text(encoding="utf-8"), "florenz.toml")
