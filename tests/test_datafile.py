@@ -3,20 +3,22 @@
 from __future__ import annotations
 
 import re
-from enum import Enum, StrEnum
+from enum import Enum, IntEnum, StrEnum
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 import attrs
 import pytest
 
 from princes_of_florence.datafile import (
+    BY_NAME,
     DataProblem,
     at_least,
     between,
     entry_name,
     load_toml,
     non_empty,
+    one_of,
     read_text,
     structure,
 )
@@ -389,6 +391,71 @@ def test_a_game_validator_may_raise_a_data_problem() -> None:
     with pytest.raises(GameDataError) as caught:
         structure(Pair, {"size": 3}, source="s", error=GameDataError, root="pair")
     assert "s: pair: size must be even, got 3" == str(caught.value)
+
+
+class Tint(IntEnum):
+    """An enum of ranks whose file writes its members' names."""
+
+    WHITE = 0
+    RED = 1
+
+
+@attrs.frozen
+class Brick:
+    """A table with enums read by name, alone, in an array and optional."""
+
+    tint: Annotated[Tint, BY_NAME]
+    mix: tuple[Annotated[Tint, BY_NAME], ...] = ()
+    trim: Annotated[Tint, BY_NAME] | None = None
+    rank: Tint | None = None
+    finish: str = attrs.field(default="", validator=one_of("", "matt", "gloss"))
+
+
+def load_brick(text: str) -> Brick:
+    """Load ``text`` as a Brick from the source ``brick.toml``."""
+    return load_toml(Brick, text, source="brick.toml", error=GameDataError, root="brick")
+
+
+def test_an_enum_marked_by_name_is_read_from_its_members_names() -> None:
+    """BY_NAME reads members by name, in arrays and optional keys; others stay by value."""
+    expected = Brick(Tint.RED, (Tint.WHITE, Tint.RED), Tint.WHITE, Tint.RED, "matt")
+    text = 'tint = "RED"\nmix = ["WHITE", "RED"]\ntrim = "WHITE"\nrank = 1\nfinish = "matt"'
+    assert expected == load_brick(text)
+    assert Brick(Tint.WHITE) == load_brick('tint = "WHITE"')
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ('tint = "PINK"', "brick.toml: brick: unknown tint 'PINK' (expected one of: WHITE, RED)"),
+        ("tint = 1", "brick.toml: brick: tint must be a string, got an integer (1)"),
+        (
+            'tint = "RED"\nmix = ["RED", 0]',
+            ("brick.toml: brick: mix must be an array of strings, got an array (['RED', 0])"),
+        ),
+        (
+            'tint = "RED"\nmix = ["BLUE"]',
+            ("brick.toml: brick: unknown mix[0] 'BLUE' (expected one of: WHITE, RED)"),
+        ),
+        (
+            'tint = "RED"\nrank = "RED"',
+            "brick.toml: brick: rank must be an integer, got a string ('RED')",
+        ),
+    ],
+)
+def test_an_enum_marked_by_name_refuses_what_is_no_name(text: str, message: str) -> None:
+    """A name that is no member's, or a value that is no string, is named with its key."""
+    with pytest.raises(GameDataError) as caught:
+        load_brick(text)
+    assert message == str(caught.value)
+
+
+def test_one_of_names_the_allowed_choices() -> None:
+    """one_of refuses a value outside its choices, listing them."""
+    with pytest.raises(GameDataError) as caught:
+        load_brick('tint = "RED"\nfinish = "satin"')
+    expected = "brick.toml: brick: finish must be one of '', 'matt', 'gloss', got 'satin'"
+    assert expected == str(caught.value)
 
 
 def test_entry_name_uses_a_string_id_only() -> None:

@@ -3,6 +3,7 @@ data is refused with the path of the bad value (components.md §13, §14)."""
 
 from __future__ import annotations
 
+import re
 import tomllib
 from collections import Counter
 from importlib import resources
@@ -17,13 +18,16 @@ from princes_of_florence.firenze.errors import CatalogError
 from princes_of_florence.firenze.ids import CardKind, Colour, Title
 
 
-def _data() -> dict[str, Any]:
-    text = (
+def _text() -> str:
+    return (
         resources.files("princes_of_florence.firenze.components")
         .joinpath("catalog.toml")
         .read_text(encoding="utf-8")
     )
-    return tomllib.loads(text)
+
+
+def _data() -> dict[str, Any]:
+    return tomllib.loads(_text())
 
 
 def test_bricks_are_88_in_six_colours() -> None:
@@ -140,21 +144,37 @@ def test_every_entry_has_a_provenance() -> None:
 def test_the_file_loads_from_a_path(tmp_path: Path) -> None:
     """load_catalog reads a file and gives the shipped catalog back."""
     path = tmp_path / "catalog.toml"
-    path.write_text(
-        resources.files("princes_of_florence.firenze.components")
-        .joinpath("catalog.toml")
-        .read_text(encoding="utf-8"),
-        encoding="utf-8",
-    )
+    path.write_text(_text(), encoding="utf-8")
     assert load_catalog(path) == default_catalog()
 
 
 def test_unreadable_file_is_refused(tmp_path: Path) -> None:
-    """A file that is not TOML raises CatalogError."""
+    """A file that is not TOML, or no file, raises CatalogError naming the file."""
     path = tmp_path / "bad.toml"
     path.write_text("[[card]\n", encoding="utf-8")
-    with pytest.raises(CatalogError, match="cannot read"):
+    with pytest.raises(CatalogError, match=f"^{re.escape(str(path))}: not valid TOML"):
         load_catalog(path)
+    missing = tmp_path / "missing.toml"
+    with pytest.raises(CatalogError, match=f"^{re.escape(str(missing))}: no such catalog file$"):
+        load_catalog(missing)
+
+
+def test_bad_values_deep_in_the_file_are_named_by_their_path(tmp_path: Path) -> None:
+    """The generic loader names every bad value of the file at once, each by its path."""
+    text = _text()
+    assert text.count("floors = [5]") == 1
+    assert text.count('id = "BI-G"\nnumeral = 1\ncolour = "G"') == 1
+    broken = text.replace("floors = [5]", "floors = [5, 0]").replace(
+        'id = "BI-G"\nnumeral = 1\ncolour = "G"', 'id = "BI-G"\nnumeral = 1\ncolour = 2'
+    )
+    path = tmp_path / "catalog.toml"
+    path.write_text(broken, encoding="utf-8")
+    with pytest.raises(CatalogError) as caught:
+        load_catalog(path)
+    (balcony, card) = str(caught.value).splitlines()
+    assert f"{path}: balcony[2] (BI-G): colour must be a string, got an integer (2)" == balcony
+    assert card.startswith(f"{path}: card[")
+    assert card.endswith(" (Kleines Privileg): floors entries must be at least 1, got 0")
 
 
 def _broken(change: Any) -> dict[str, Any]:
@@ -166,28 +186,70 @@ def _broken(change: Any) -> dict[str, Any]:
 @pytest.mark.parametrize(
     ("change", "message"),
     [
-        (lambda d: d["card"][3].update(copies=-1), r"catalog\.card\[3\]\.copies"),
-        (lambda d: d["commission"][0].update(colour="X"), r"catalog\.commission\[0\]\.colour"),
+        (
+            lambda d: d["card"][3].update(copies=-1),
+            r"^<catalog>: card\[3\] \(\w+\): copies must be at least 1, got -1$",
+        ),
+        (
+            lambda d: d["commission"][0].update(colour="X"),
+            r"^<catalog>: commission\[0\]: unknown colour 'X' "
+            r"\(expected one of: W, Y, G, R, B, V\)$",
+        ),
         (
             lambda d: d["balcony"][2].update(provenance="guess"),
-            r"catalog\.balcony\[2\]\.provenance",
+            r"^<catalog>: balcony\[2\] \(BI-G\): provenance must start with 'S' \(stated\) "
+            r"or 'R' \(reconstructed\), got 'guess'$",
         ),
         (
             lambda d: d["card"][0].update(colour="W"),
-            r"extra fields found \(colour\) @ catalog\.card\[0\]",
+            r"^<catalog>: card\[0\] \(Alchemist\): unknown key 'colour'$",
         ),
-        (lambda d: d["constants"].pop("card_limit"), r"catalog\.constants\.card_limit"),
-        (lambda d: d["commission"].pop(), "expected 36"),
-        (lambda d: d["commission"][1].update(floors=3), r"repeats W3"),
-        (lambda d: d["balcony"][0].update(floors=9), r"balcony\[0\]"),
-        (lambda d: d["card"][7].update(start_copies=1), "Campanile cannot be a start card"),
-        (lambda d: d["card"][0].update(start_copies=9), r"catalog\.card\[0\]\.start_copies"),
-        (lambda d: d["brick"].reverse(), "each colour once"),
-        (lambda d: d["constants"].update(build_cost=[0, 1]), "build_cost has 2 entries"),
-        (lambda d: d["card"].pop(), "lacks the titles Werkstatt"),
+        (
+            lambda d: d["constants"].pop("card_limit"),
+            r"^<catalog>: constants: missing key 'card_limit'$",
+        ),
+        (lambda d: d["commission"].pop(), r"^<catalog>: commission: has 35 entries; expected 36"),
+        (
+            lambda d: d["commission"][1].update(floors=3),
+            r"^<catalog>: commission\[1\]: repeats W3 \(first at commission\[0\]\)$",
+        ),
+        (
+            lambda d: d["balcony"][0].update(floors=9),
+            r"^<catalog>: balcony\[0\] \(BI-W\): covers W9, which is no commission$",
+        ),
+        (
+            lambda d: d["card"][7].update(start_copies=1),
+            r"^<catalog>: card\[7\] \(Campanile\): cannot be a start card \(ruling ZR6\)$",
+        ),
+        (
+            lambda d: d["card"][0].update(start_copies=9),
+            r"^<catalog>: card\[0\] \(Alchemist\): start_copies must not exceed copies "
+            r"\(4\), got 9$",
+        ),
+        (lambda d: d["brick"].reverse(), r"^<catalog>: brick: must list each colour once"),
+        (
+            lambda d: d["constants"].update(build_cost=[0, 1]),
+            r"^<catalog>: constants: build_cost has 2 entries; expected max_bricks_per_turn = 6$",
+        ),
+        (lambda d: d["card"].pop(), r"^<catalog>: card: lacks the titles Werkstatt$"),
+        (
+            lambda d: d["balcony"][1].update(numeral=5),
+            r"^<catalog>: balcony\[1\] \(\S+\): numeral must be from 1 to 4, got 5$",
+        ),
+        (
+            lambda d: d["card"][1].update(anerkennung="half"),
+            r"^<catalog>: card\[1\] \(\w+\): anerkennung must be one of '', 'both', 'split', "
+            r"got 'half'$",
+        ),
     ],
 )
 def test_bad_data_is_refused_naming_the_path(change: Any, message: str) -> None:
-    """Each bad value raises CatalogError naming where it is."""
+    """Each bad value raises CatalogError naming where it is and what is wrong."""
     with pytest.raises(CatalogError, match=message):
         parse_catalog(_broken(change))
+
+
+def test_the_source_starts_the_message() -> None:
+    """parse_catalog names the source it is given."""
+    with pytest.raises(CatalogError, match=r"^mine\.toml: constants: missing key 'card_limit'$"):
+        parse_catalog(_broken(lambda d: d["constants"].pop("card_limit")), source="mine.toml")

@@ -8,11 +8,19 @@ import random
 import re
 from typing import Any
 
+import attrs
 import pytest
 
 from firenze_positions import game
 from princes_of_florence import games
-from princes_of_florence.firenze import FirenzeConfig, apply_with_events, legal_moves, new_game
+from princes_of_florence.firenze import (
+    FirenzeConfig,
+    apply,
+    apply_with_events,
+    legal_moves,
+    new_game,
+    outcome,
+)
 from princes_of_florence.firenze.errors import InvalidMoveError, SerializationError
 from princes_of_florence.firenze.ids import Step
 from princes_of_florence.firenze.notation import format_move, parse_move
@@ -27,6 +35,7 @@ from princes_of_florence.firenze.serialization import (
     load_record,
     load_state,
     load_view,
+    replay,
 )
 from princes_of_florence.firenze.state import State
 
@@ -428,3 +437,83 @@ def test_the_quick_reader_and_the_converter_read_alike() -> None:
             read_state({**state, "step": wrong})
     with pytest.raises(quick.GiveUp):
         read_state({**state, "memo_moves": None})
+
+
+def _played(config: FirenzeConfig) -> tuple[list[Any], list[State]]:
+    """A random game of ``config`` to its end: the moves and every state."""
+    rng = random.Random(config.seed)
+    states = [new_game(config)]
+    moves: list[Any] = []
+    while not states[-1].is_over:
+        move = rng.choice(legal_moves(states[-1]))
+        moves.append(move)
+        states.append(apply(states[-1], move))
+    return moves, states
+
+
+def _finished_record(config: FirenzeConfig, moves: list[Any], final: State) -> FirenzeRecord:
+    result = outcome(final)
+    return FirenzeRecord(
+        config=config,
+        moves=tuple(moves),
+        scores=result.totals,
+        winners=result.winners,
+        truncated=result.truncated,
+    )
+
+
+def test_a_record_replays_to_every_state_played() -> None:
+    """replay of a finished record, through JSON, gives every state of the game played."""
+    config = FirenzeConfig(players=3, seed=11, max_turns=12)
+    moves, states = _played(config)
+    record = load_record(dumps(_finished_record(config, moves, states[-1])))
+    assert states == list(replay(record))
+    unfinished = FirenzeRecord(config=config, moves=tuple(moves[:7]))
+    assert states[:8] == list(replay(unfinished))
+
+
+def test_replay_names_the_first_illegal_move() -> None:
+    """An illegal move is refused with its number, counted from 1, and the game's reason."""
+    config = FirenzeConfig(players=2, seed=3, max_turns=4)
+    moves, states = _played(config)
+    wrong = next(move for move in moves if move not in legal_moves(states[3]))
+    bad = (*moves[:3], wrong, *moves[4:])
+    with pytest.raises(
+        SerializationError, match=r"^move 4 of the record is illegal: illegal move .* by player"
+    ):
+        replay(FirenzeRecord(config=config, moves=bad))
+    not_a_move: Any = "end phase"
+    with pytest.raises(SerializationError, match=r"^move 1 of the record is illegal: 'end phase'"):
+        replay(FirenzeRecord(config=config, moves=(not_a_move,)))
+
+
+def test_replay_refuses_a_result_the_game_does_not_give() -> None:
+    """A result that differs from the replayed one, or of a game not over, is refused."""
+    config = FirenzeConfig(players=2, seed=8, max_turns=10)
+    moves, states = _played(config)
+    record = _finished_record(config, moves, states[-1])
+    assert states == list(replay(record))
+    forged = attrs.evolve(record, scores=(99, 0))
+    with pytest.raises(
+        SerializationError,
+        match=re.escape(f"the record claims the outcome scores (99, 0), winners {record.winners}"),
+    ):
+        replay(forged)
+    only_winners = FirenzeRecord(config, record.moves, winners=(7,))
+    with pytest.raises(
+        SerializationError,
+        match=re.escape(
+            f"the record claims the outcome winners (7,), but the replay gives winners "
+            f"{record.winners}"
+        ),
+    ):
+        replay(only_winners)
+    early = attrs.evolve(record, moves=record.moves[:-1])
+    with pytest.raises(
+        SerializationError,
+        match=f"claims an outcome, but the game is not over after its {len(moves) - 1} moves",
+    ):
+        replay(early)
+    not_a_record: Any = "not a record"
+    with pytest.raises(SerializationError, match="expected a Firenze record, not str"):
+        replay(not_a_record)

@@ -18,7 +18,8 @@ uniqueness, cross references), for which :func:`entry_name` names an entry
 the same way.
 
 The types a field may have are ``int``, ``float``, ``bool``, ``str``, an
-enum (read from its value), ``X | None`` (absent key: give the
+enum (read from its value, or from its member's name when the field is
+``Annotated[E, BY_NAME]``, see :data:`BY_NAME`), ``X | None`` (absent key: give the
 field the default ``None``), ``tuple[X, ...]`` (an array), ``tuple[X, Y]`` (an
 array of exactly one value per type, such as a pair), ``dict[K, V]`` (a
 table with free keys, ``K`` a string or an enum) and another attrs class (a
@@ -81,12 +82,14 @@ if TYPE_CHECKING:
     import cattrs
 
 __all__ = [
+    "BY_NAME",
     "DataProblem",
     "at_least",
     "between",
     "entry_name",
     "load_toml",
     "non_empty",
+    "one_of",
     "read_text",
     "structure",
 ]
@@ -136,6 +139,37 @@ class DataProblem(ValueError):
     def about_key(self) -> bool:
         """Whether the problem is about the value of a key (else about a whole table)."""
         return "{key}" in self.text
+
+
+class _ByName:
+    """The mark of an enum field read from its members' names; see :data:`BY_NAME`."""
+
+    def __repr__(self) -> str:
+        return "BY_NAME"
+
+
+BY_NAME = _ByName()
+"""Mark an enum field to be read from its members' names, not their values.
+
+An enum whose values are not what the file writes (an ``IntEnum`` of ranks
+whose members are named by letters, say) is declared
+``Annotated[E, BY_NAME]``; the structured value is the member itself.
+
+>>> from enum import IntEnum
+>>> from typing import Annotated
+>>> class Colour(IntEnum):
+...     W = 0
+...     Y = 1
+>>> @attrs.frozen
+... class Brick:
+...     colour: Annotated[Colour, BY_NAME]
+>>> load_toml(Brick, 'colour = "Y"', source="b.toml", error=ValueError)
+Brick(colour=<Colour.Y: 1>)
+>>> load_toml(Brick, 'colour = "X"', source="b.toml", error=ValueError)
+Traceback (most recent call last):
+...
+ValueError: b.toml: document: unknown colour 'X' (expected one of: W, Y)
+"""
 
 
 # --------------------------------------------------------------------------
@@ -222,6 +256,26 @@ def non_empty() -> Validator:
     def check(instance: Any, attribute: "attrs.Attribute[Any]", value: Any) -> None:
         if value is not None and not value:
             raise DataProblem(f"{attribute.name} must not be empty")
+
+    return check
+
+
+def one_of(*choices: object) -> Validator:
+    """An attrs validator: a value is one of ``choices`` (``None`` passes).
+
+    >>> @attrs.frozen
+    ... class Option:
+    ...     mode: str = attrs.field(validator=one_of("", "both", "split"))
+    >>> Option(mode="half")
+    Traceback (most recent call last):
+    ...
+    princes_of_florence.datafile.DataProblem: mode must be one of '', 'both', 'split', got 'half'
+    """
+    allowed = ", ".join(repr(choice) for choice in choices)
+
+    def check(instance: Any, attribute: "attrs.Attribute[Any]", value: Any) -> None:
+        if value is not None and value not in choices:
+            raise DataProblem(f"{attribute.name} must be one of {allowed}, got {value!r}")
 
     return check
 
@@ -338,6 +392,30 @@ def _enum_hook(cls: type[enum.Enum]) -> Callable[[Any, Any], Any]:
     return hook
 
 
+def _by_name_hook(cls: type[enum.Enum]) -> Callable[[Any, Any], Any]:
+    choices = ", ".join(cls.__members__)
+
+    def hook(value: Any, _: Any) -> Any:
+        if type(value) is not str:
+            raise DataProblem(f"{{key}} must be a string, got {describe(value)}", kind="type")
+        try:
+            return cls.__members__[value]
+        except KeyError:
+            raise DataProblem(
+                f"unknown {{key}} {value!r} (expected one of: {choices})", label=_label(cls)
+            ) from None
+
+    return hook
+
+
+def _is_by_name(cls: Any) -> bool:
+    """Whether ``cls`` is ``Annotated[E, BY_NAME]`` for an enum ``E``."""
+    if typing.get_origin(cls) is not typing.Annotated:
+        return False
+    (inner, *marks) = typing.get_args(cls)
+    return BY_NAME in marks and isinstance(inner, type) and issubclass(inner, enum.Enum)
+
+
 @functools.cache
 def _scalar_hook_of(cls: type) -> Callable[[Any, Any], Any]:
     return _enum_hook(cls) if issubclass(cls, enum.Enum) else _scalar_hook(cls)
@@ -349,6 +427,8 @@ def _scalar(value: Any, cls: type) -> Any:
 
 
 def _element_plural(element: Any) -> str:
+    if _is_by_name(element):
+        return "strings"
     if isinstance(element, type):
         if attrs.has(element):
             return "tables"
@@ -521,6 +601,9 @@ def _converter() -> "cattrs.Converter":
     conv.register_structure_hook_factory(_is_array, lambda cls: _tuple_hook(conv, cls))
     conv.register_structure_hook_factory(_is_dict, lambda cls: _dict_hook(conv, cls))
     conv.register_structure_hook_factory(attrs.has, lambda cls: _table_hook(conv, cls))
+    conv.register_structure_hook_factory(
+        _is_by_name, lambda cls: _by_name_hook(typing.get_args(cls)[0])
+    )
     return conv
 
 

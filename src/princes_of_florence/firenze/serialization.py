@@ -36,14 +36,19 @@ from typing import TYPE_CHECKING, Any, get_args
 
 import attrs
 
+from princes_of_florence.firenze import engine
 from princes_of_florence.firenze.config import FirenzeConfig
-from princes_of_florence.firenze.errors import SerializationError
+from princes_of_florence.firenze.errors import (
+    IllegalMoveError,
+    InvalidMoveError,
+    SerializationError,
+)
 from princes_of_florence.firenze.events import EVENT_TYPES, Event
 from princes_of_florence.firenze.moves import EndPhase, Move
 from princes_of_florence.firenze.observation import PlayerView
 from princes_of_florence.firenze.rules.invariants import state_problems
 from princes_of_florence.firenze.state import State
-from princes_of_florence.serialization import converter, quick
+from princes_of_florence.serialization import converter, quick, records
 from princes_of_florence.serialization.converter import TaggedUnion, Unions, union_members
 from princes_of_florence.serialization.envelope import Envelope
 
@@ -66,6 +71,7 @@ __all__ = [
     "load_record",
     "load_state",
     "load_view",
+    "replay",
 ]
 
 GAME_NAME = "firenze"
@@ -299,3 +305,94 @@ def load_record(text: str | bytes) -> FirenzeRecord:
             " @ $.data.game"
         )
     return record
+
+
+# --------------------------------------------------------------------------
+# Replay
+
+
+@attrs.frozen
+class _Claim:
+    """What a record says of the game's end; a field it leaves out is ``None``."""
+
+    scores: tuple[int, ...] | None
+    winners: tuple[int, ...] | None
+    truncated: bool | None
+
+    def __str__(self) -> str:
+        parts = [
+            f"{name} {value}" for name, value in attrs.asdict(self).items() if value is not None
+        ]
+        return ", ".join(parts)
+
+
+@attrs.frozen
+class _Rules:
+    """Firenze's engine as :func:`~princes_of_florence.serialization.records.replay` plays
+    it, with the outcome told as ``claim`` tells it (only the fields the record gives)."""
+
+    claim: _Claim
+
+    def new_game(self, config: FirenzeConfig, /) -> State:
+        return engine.new_game(config)
+
+    def apply(self, state: State, move: Move, /) -> State:
+        return engine.apply(state, move)
+
+    def apply_with_events(self, state: State, move: Move, /) -> tuple[State, tuple[Event, ...]]:
+        return engine.apply_with_events(state, move)
+
+    def is_terminal(self, state: State, /) -> bool:
+        return engine.is_terminal(state)
+
+    def outcome(self, state: State, /) -> _Claim:
+        result = engine.outcome(state)
+        return _Claim(
+            scores=None if self.claim.scores is None else result.totals,
+            winners=None if self.claim.winners is None else result.winners,
+            truncated=None if self.claim.truncated is None else result.truncated,
+        )
+
+
+def replay(record: FirenzeRecord) -> tuple[State, ...]:
+    """Every state of the recorded game, the initial state first, each move checked.
+
+    The moves are played by the library's generic
+    :func:`~princes_of_florence.serialization.records.replay`; a result the
+    record gives (scores, winners, whether the turn limit ended it) must be
+    the replayed game's.
+
+    Args:
+        record: a configuration and its moves, with or without the result.
+
+    Returns:
+        ``len(record.moves) + 1`` states.
+
+    Raises:
+        SerializationError: ``record`` is no Firenze record; a move is illegal
+            where it stands (the message gives its number, counted from 1, and
+            the reason); or the record gives a result and the replayed game is
+            not over, or ends otherwise.
+
+    >>> from princes_of_florence.firenze import FirenzeConfig
+    >>> record = FirenzeRecord(FirenzeConfig(players=2, seed=5), (EndPhase(),))
+    >>> replay(record)
+    Traceback (most recent call last):
+    ...
+    princes_of_florence.firenze.errors.SerializationError: move 1 of the record is illegal: \
+illegal move EndPhase() by player 0: ...
+    >>> len(replay(attrs.evolve(record, moves=())))
+    1
+    """
+    if not isinstance(record, FirenzeRecord):
+        raise SerializationError(f"expected a Firenze record, not {type(record).__name__}")
+    claim = _Claim(record.scores, record.winners, record.truncated)
+    claimed = None if claim == _Claim(None, None, None) else claim
+    return records.replay(
+        _Rules(claim),
+        record.config,
+        record.moves,
+        claimed,
+        error=SerializationError,
+        illegal=(IllegalMoveError, InvalidMoveError),
+    )

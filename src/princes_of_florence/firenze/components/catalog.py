@@ -1,11 +1,14 @@
 """The Firenze catalog: every number of the game, loaded from ``catalog.toml``.
 
-The file is structured by cattrs into frozen attrs classes; attrs validators
-check each value and the loader checks the whole (88 bricks, 36 commissions,
-one commission per colour and floor count, balconies on existing commissions,
-every numeral present, and so on).  Each problem raises
-:class:`~princes_of_florence.firenze.errors.CatalogError` naming the path of the
-bad value, such as ``catalog.card[3].copies``.
+The shape of the file (its keys, types and ranges) is declared below as frozen
+attrs classes and read by the library's generic loader
+:mod:`princes_of_florence.datafile`, which names every bad value by its path,
+such as ``catalog.toml: card[3] (Architekt): copies must be at least 1, got -1``.
+This module adds only the game's rules of consistency over the whole (88
+bricks, 36 commissions, one commission per colour and floor count, balconies
+on existing commissions, every numeral present, and so on), each named the
+same way.  Every problem raises
+:class:`~princes_of_florence.firenze.errors.CatalogError`.
 
 Every entry has a ``provenance``: ``S`` stated in the source, ``R``
 reconstructed (``components.md`` in the rules folder gives the reasoning).
@@ -19,18 +22,17 @@ reconstructed (``components.md`` in the rules folder gives the reasoning).
 
 from __future__ import annotations
 
-import re
-import tomllib
+import os
 from collections import Counter
 from functools import cache
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any, NoReturn
 
 import attrs
-import cattrs
-from cattrs.v import format_exception
 
+from princes_of_florence import datafile
+from princes_of_florence.datafile import BY_NAME, DataProblem, at_least, between, non_empty, one_of
 from princes_of_florence.firenze.errors import CatalogError
 from princes_of_florence.firenze.ids import CardKind, Colour, Title
 
@@ -48,54 +50,18 @@ __all__ = [
     "parse_catalog",
 ]
 
+_nonnegative = at_least(0)
+_positive = at_least(1)
 
-class _BadField(ValueError):
-    """A validator's refusal, naming the field it checked."""
-
-    def __init__(self, field: str, message: str) -> None:
-        super().__init__(message)
-        self.field = field
-
-
-def _at_least(minimum: int) -> Any:
-    def check(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
-        if type(value) is not int or value < minimum:
-            raise _BadField(
-                attribute.name, f"must be an integer of at least {minimum}, not {value!r}"
-            )
-
-    return check
-
-
-_nonnegative = _at_least(0)
-_positive = _at_least(1)
+_Letter = Annotated[Colour, BY_NAME]
+"""A colour as the file writes it: its letter (``"W"`` to ``"V"``, ``components.md`` §1)."""
 
 
 def _provenance(instance: object, attribute: attrs.Attribute[str], value: str) -> None:
     if not value.startswith(("S", "R")):
-        raise _BadField(
-            attribute.name, f"must start with 'S' (stated) or 'R' (reconstructed), not {value!r}"
+        raise DataProblem(
+            f"{attribute.name} must start with 'S' (stated) or 'R' (reconstructed), got {value!r}"
         )
-
-
-def _ints(minimum: int) -> Any:
-    def check(instance: object, attribute: attrs.Attribute[tuple[int, ...]], value: object) -> None:
-        if not isinstance(value, tuple) or any(type(v) is not int or v < minimum for v in value):
-            raise _BadField(
-                attribute.name, f"must list integers of at least {minimum}, not {value!r}"
-            )
-
-    return check
-
-
-def _numeral(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
-    if value not in (1, 2, 3, 4):
-        raise _BadField(attribute.name, f"must be 1 to 4 (I to IV), not {value!r}")
-
-
-def _anerkennung(instance: object, attribute: attrs.Attribute[str], value: str) -> None:
-    if value not in ("", "both", "split"):
-        raise _BadField(attribute.name, f"must be empty, 'both' or 'split', not {value!r}")
 
 
 @attrs.frozen
@@ -128,9 +94,9 @@ class Constants:
         provenance: where the constants come from.
     """
 
-    row_costs: tuple[int, ...] = attrs.field(validator=_ints(0))
+    row_costs: tuple[int, ...] = attrs.field(validator=_nonnegative)
     bricks_per_new_card: int = attrs.field(validator=_positive)
-    build_cost: tuple[int, ...] = attrs.field(validator=_ints(0))
+    build_cost: tuple[int, ...] = attrs.field(validator=_nonnegative)
     max_bricks_per_turn: int = attrs.field(validator=_positive)
     werkstatt_discount: int = attrs.field(validator=_nonnegative)
     maurer_discount: int = attrs.field(validator=_nonnegative)
@@ -139,9 +105,9 @@ class Constants:
     supply_limit: int = attrs.field(validator=_nonnegative)
     supply_limit_lagerhaus: int = attrs.field(validator=_nonnegative)
     card_limit: int = attrs.field(validator=_nonnegative)
-    seals_by_players: tuple[int, ...] = attrs.field(validator=_ints(1))
+    seals_by_players: tuple[int, ...] = attrs.field(validator=_positive)
     neutral_seals_used: int = attrs.field(validator=_nonnegative)
-    start_white: tuple[int, ...] = attrs.field(validator=_ints(0))
+    start_white: tuple[int, ...] = attrs.field(validator=_nonnegative)
     end_bonus: int = attrs.field(validator=_nonnegative)
     luxury_tax_min_height: int = attrs.field(validator=_positive)
     luxury_tax_bricks: int = attrs.field(validator=_positive)
@@ -157,7 +123,7 @@ class Constants:
 class BrickSpec:
     """How many bricks of one colour the game holds (Z3)."""
 
-    colour: Colour
+    colour: _Letter
     count: int = attrs.field(validator=_positive)
     provenance: str = attrs.field(validator=_provenance)
 
@@ -166,7 +132,7 @@ class BrickSpec:
 class CommissionSpec:
     """A commission: a floor of a board tower and its prestige (Z2)."""
 
-    colour: Colour
+    colour: _Letter
     floors: int = attrs.field(validator=_positive)
     prestige: int = attrs.field(validator=_nonnegative)
     provenance: str = attrs.field(validator=_provenance)
@@ -176,7 +142,7 @@ class CommissionSpec:
 class MajoritySpec:
     """The majority bonus on a board tower's flag (Z106)."""
 
-    colour: Colour
+    colour: _Letter
     bonus: int = attrs.field(validator=_nonnegative)
     provenance: str = attrs.field(validator=_provenance)
 
@@ -194,9 +160,9 @@ class LevelTileSpec:
 class BalconySpec:
     """A balcony tile: the commission it covers and the total it scores (Z58, ZR18)."""
 
-    id: str = attrs.field(validator=attrs.validators.min_len(1))
-    numeral: int = attrs.field(validator=_numeral)
-    colour: Colour
+    id: str = attrs.field(validator=non_empty())
+    numeral: int = attrs.field(validator=between(1, 4))  # I to IV
+    colour: _Letter
     floors: int = attrs.field(validator=_positive)
     prestige: int = attrs.field(validator=_nonnegative)
     provenance: str = attrs.field(validator=_provenance)
@@ -229,13 +195,15 @@ class CardSpec:
     text: str
     provenance: str = attrs.field(validator=_provenance)
     value: int = 0
-    floors: tuple[int, ...] = attrs.field(default=(), validator=_ints(1))
-    anerkennung: str = attrs.field(default="", validator=_anerkennung)
+    floors: tuple[int, ...] = attrs.field(default=(), validator=_positive)
+    anerkennung: str = attrs.field(default="", validator=one_of("", "both", "split"))
 
     @start_copies.validator
     def _start_within_copies(self, attribute: attrs.Attribute[int], value: int) -> None:
         if value > self.copies:
-            raise _BadField(attribute.name, f"must not exceed copies {self.copies}, not {value}")
+            raise DataProblem(
+                f"{attribute.name} must not exceed copies ({self.copies}), got {value}"
+            )
 
 
 @attrs.frozen
@@ -321,53 +289,43 @@ class Catalog:
         return tuple(spec for spec in self.cards if spec.anerkennung in ("", anerkennung))
 
 
-_FIELD_PROBLEM = re.compile(r"^bad field (\w+): (.*) @ (\S+)$")
-
-
-def _format(exc: BaseException, type_: type | None) -> str:
-    if isinstance(exc, _BadField):
-        return f"bad field {exc.field}: {exc}"
-    if isinstance(exc, ValueError) and not isinstance(exc, cattrs.BaseValidationError):
-        return f"invalid value ({exc})"
-    return format_exception(exc, type_)
-
-
-def _with_field(problem: str) -> str:
-    """``bad field copies: must ... @ catalog.card[3]`` as ``catalog.card[3].copies must ...``."""
-    match = _FIELD_PROBLEM.match(problem)
-    if match is None:
-        return problem
-    field, rest, path = match.groups()
-    return f"{path}.{field} {rest}"
-
-
-def _converter() -> cattrs.Converter:
-    converter = cattrs.Converter(forbid_extra_keys=True)
-    converter.register_structure_hook(Colour, lambda value, _: _colour(value))
-    converter.register_structure_hook(Title, lambda value, _: Title(value))
-    converter.register_structure_hook(CardKind, lambda value, _: CardKind(value))
-    return converter
-
-
-def _colour(value: object) -> Colour:
-    if not isinstance(value, str) or value not in Colour.__members__:
-        raise ValueError(f"{value!r} is not a colour letter (W, Y, G, R, B, V)")
-    return Colour[value]
-
-
-def parse_catalog(data: dict[str, Any]) -> Catalog:
+def parse_catalog(data: dict[str, Any], source: str = "<catalog>") -> Catalog:
     """A checked catalog from the parsed TOML ``data``.
+
+    The shape of the data (its keys, types and ranges) is checked by
+    :func:`~princes_of_florence.datafile.structure`, which names every bad
+    value at once; the game's rules of consistency are checked after it, and
+    the first one broken is named.
+
+    Args:
+        data: the parsed document (what ``tomllib.loads`` returns).
+        source: where the data came from, starting every line of a message.
 
     Raises:
         CatalogError: a value is malformed or the whole breaks a rule; the
-            message names the path (``catalog.card[3].copies``).
+            message names the path (``<catalog>: card[3] (Architekt): copies ...``).
+
+    >>> parse_catalog({"constants": {}})
+    Traceback (most recent call last):
+    ...
+    princes_of_florence.firenze.errors.CatalogError: <catalog>: catalog: missing keys 'balcony', ...
     """
+    raw = datafile.structure(_CatalogFile, data, source=source, error=CatalogError, root="catalog")
+    return _catalog(raw, source)
+
+
+def _parse_text(text: str, source: str) -> Catalog:
+    """A checked catalog from TOML text, read by :func:`~princes_of_florence.datafile.load_toml`."""
+    raw = datafile.load_toml(_CatalogFile, text, source=source, error=CatalogError, root="catalog")
+    return _catalog(raw, source)
+
+
+def _catalog(raw: _CatalogFile, source: str) -> Catalog:
+    """The catalog of a structured file that keeps every rule of consistency."""
     try:
-        raw = _converter().structure(data, _CatalogFile)
-    except Exception as error:  # cattrs gathers every problem in one group
-        problems = cattrs.transform_error(error, path="catalog", format_exception=_format)
-        raise CatalogError("; ".join(_with_field(p) for p in problems)) from None
-    _check(raw)
+        _check(raw)
+    except CatalogError as exc:
+        raise CatalogError(f"{source}: {exc}") from None
     return Catalog(
         constants=raw.constants,
         bricks=raw.brick,
@@ -379,108 +337,111 @@ def parse_catalog(data: dict[str, Any]) -> Catalog:
     )
 
 
+def _fail(where: str, problem: str) -> NoReturn:
+    raise CatalogError(f"{where}: {problem}")
+
+
 def _check(raw: _CatalogFile) -> None:
+    """Fail at the first rule of consistency the structured file breaks."""
     c = raw.constants
     colours = tuple(Colour)
     if len(c.row_costs) < 1:
-        raise CatalogError("catalog.constants.row_costs must name at least one space")
+        _fail("constants", "row_costs must name at least one space")
     if len(c.build_cost) != c.max_bricks_per_turn:
-        raise CatalogError(
-            f"catalog.constants.build_cost has {len(c.build_cost)} entries; "
-            f"expected max_bricks_per_turn = {c.max_bricks_per_turn}"
+        _fail(
+            "constants",
+            f"build_cost has {len(c.build_cost)} entries; "
+            f"expected max_bricks_per_turn = {c.max_bricks_per_turn}",
         )
     if len(c.seals_by_players) != 3:
-        raise CatalogError("catalog.constants.seals_by_players must list 2, 3 and 4 players")
+        _fail("constants", "seals_by_players must list 2, 3 and 4 players")
     if len(c.start_white) != 4:
-        raise CatalogError("catalog.constants.start_white must list 4 seats")
+        _fail("constants", "start_white must list 4 seats")
     if c.min_floors > c.max_floors:
-        raise CatalogError("catalog.constants.min_floors exceeds max_floors")
+        _fail("constants", "min_floors exceeds max_floors")
     if tuple(spec.colour for spec in raw.brick) != colours:
-        raise CatalogError("catalog.brick must list each colour once, W Y G R B V in order")
+        _fail("brick", "must list each colour once, W Y G R B V in order")
     if c.start_white[-1] + sum(c.start_white[:-1]) > raw.brick[0].count:
-        raise CatalogError("catalog.constants.start_white deals more white bricks than exist")
-    seen: dict[tuple[Colour, int], int] = {}
-    for i, commission in enumerate(raw.commission):
+        _fail("constants", "start_white deals more white bricks than exist")
+    seen: dict[tuple[Colour, int], str] = {}
+    for index, commission in enumerate(raw.commission):
+        where = datafile.entry_name("commission", index, commission)
         key = (commission.colour, commission.floors)
         if not c.min_floors <= commission.floors <= c.max_floors:
-            raise CatalogError(
-                f"catalog.commission[{i}].floors is {commission.floors}; "
-                f"expected {c.min_floors} to {c.max_floors}"
+            _fail(
+                where,
+                f"floors is {commission.floors}; expected {c.min_floors} to {c.max_floors}",
             )
         if key in seen:
-            raise CatalogError(
-                f"catalog.commission[{i}] repeats {commission.colour.name}{commission.floors} "
-                f"(first at commission[{seen[key]}])"
+            _fail(
+                where,
+                f"repeats {commission.colour.name}{commission.floors} (first at {seen[key]})",
             )
-        seen[key] = i
+        seen[key] = where
     expected = len(colours) * (c.max_floors - c.min_floors + 1)
     if len(seen) != expected:
-        raise CatalogError(
-            f"catalog.commission has {len(seen)} entries; expected {expected} "
-            "(every colour, every floor count)"
+        _fail(
+            "commission",
+            f"has {len(seen)} entries; expected {expected} (every colour, every floor count)",
         )
     if sorted(spec.colour for spec in raw.majority) != list(colours):
-        raise CatalogError("catalog.majority must give each colour once")
+        _fail("majority", "must give each colour once")
     floors = [spec.floors for spec in raw.level_tile]
     if len(set(floors)) != len(floors) or any(
         not c.min_floors <= f <= c.max_floors for f in floors
     ):
-        raise CatalogError("catalog.level_tile floors must be distinct commission floor counts")
+        _fail("level_tile", "floors must be distinct commission floor counts")
     ids: set[str] = set()
-    for i, balcony in enumerate(raw.balcony):
+    for index, balcony in enumerate(raw.balcony):
+        where = datafile.entry_name("balcony", index, balcony)
         if balcony.id in ids:
-            raise CatalogError(f"catalog.balcony[{i}].id repeats {balcony.id!r}")
+            _fail(where, f"id repeats {balcony.id!r}")
         ids.add(balcony.id)
         if (balcony.colour, balcony.floors) not in seen:
-            raise CatalogError(
-                f"catalog.balcony[{i}] ({balcony.id}) covers "
-                f"{balcony.colour.name}{balcony.floors}, which is no commission"
-            )
-    numerals = {balcony.numeral for balcony in raw.balcony}
-    if numerals != {1, 2, 3, 4}:
-        raise CatalogError("catalog.balcony must hold at least one tile of each numeral I-IV")
+            _fail(where, f"covers {balcony.colour.name}{balcony.floors}, which is no commission")
+    if {balcony.numeral for balcony in raw.balcony} != {1, 2, 3, 4}:
+        _fail("balcony", "must hold at least one tile of each numeral I-IV")
     titles: set[Title] = set()
-    for i, card in enumerate(raw.card):
+    for index, card in enumerate(raw.card):
+        where = datafile.entry_name("card", index, card)
         if card.id in titles:
-            raise CatalogError(f"catalog.card[{i}].id repeats {card.id.value!r}")
+            _fail(where, f"id repeats {card.id.value!r}")
         titles.add(card.id)
         if card.kind is CardKind.CHURCH and card.id is not Title.CAMPANILE and not card.floors:
-            raise CatalogError(f"catalog.card[{i}] ({card.id.value}) is a privilege without floors")
+            _fail(where, "is a privilege without floors")
     missing = set(Title) - titles
     if missing:
         names = ", ".join(sorted(title.value for title in missing))
-        raise CatalogError(f"catalog.card lacks the titles {names}")
+        _fail("card", f"lacks the titles {names}")
     for mode in ("both", "split"):
-        kinds = Counter(card.kind for card in raw.card if card.anerkennung in ("", mode))
+        deck = [card for card in raw.card if card.anerkennung in ("", mode)]
+        kinds = Counter(card.kind for card in deck)
         if kinds[CardKind.CHURCH] > c.church_spaces:
-            raise CatalogError(
-                f"catalog.card has {kinds[CardKind.CHURCH]} church cards for "
-                f"{c.church_spaces} church spaces"
+            _fail(
+                "card",
+                f"has {kinds[CardKind.CHURCH]} church cards for {c.church_spaces} church spaces",
             )
-        start = sum(card.start_copies for card in raw.card if card.anerkennung in ("", mode))
-        total = sum(card.copies for card in raw.card if card.anerkennung in ("", mode))
-        if start > total:
-            raise CatalogError("catalog.card has more start copies than cards")
-    campanile = next(card for card in raw.card if card.id is Title.CAMPANILE)
-    if campanile.start_copies:
-        raise CatalogError("catalog.card Campanile cannot be a start card (ruling ZR6)")
+        if sum(card.start_copies for card in deck) > sum(card.copies for card in deck):
+            _fail("card", "has more start copies than cards")
+    for index, card in enumerate(raw.card):
+        if card.id is Title.CAMPANILE and card.start_copies:
+            where = datafile.entry_name("card", index, card)
+            _fail(where, "cannot be a start card (ruling ZR6)")
 
 
-def load_catalog(path: str | Path) -> Catalog:
+def load_catalog(path: str | os.PathLike[str]) -> Catalog:
     """A checked catalog read from the TOML file at ``path``.
 
     Raises:
-        CatalogError: the file is not TOML, or a value is wrong (the path is named).
+        CatalogError: the file is missing or unreadable, is not TOML, or a
+            value is wrong (its path is named).
     """
-    try:
-        data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, tomllib.TOMLDecodeError) as error:
-        raise CatalogError(f"cannot read the catalog {path}: {error}") from None
-    return parse_catalog(data)
+    text = datafile.read_text(path, error=CatalogError, what="catalog")
+    return _parse_text(text, source=str(Path(path)))
 
 
 @cache
 def default_catalog() -> Catalog:
     """The shipped catalog (``catalog.toml``), loaded once."""
     text = resources.files(__package__).joinpath("catalog.toml").read_text(encoding="utf-8")
-    return parse_catalog(tomllib.loads(text))
+    return _parse_text(text, source="catalog.toml")
