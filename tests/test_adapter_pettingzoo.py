@@ -208,10 +208,14 @@ def test_observe_of_an_unknown_agent_is_refused() -> None:
 
 def test_step_before_reset_and_after_the_end_is_refused() -> None:
     """Before reset, and once every agent is done, step is an IllegalMoveError saying to
-    reset; a done agent's only action is None."""
+    reset (before reset, last and observe too); a done agent's only action is None."""
     game = env(players=2)
     with pytest.raises(IllegalMoveError, match=r"call reset\(\)"):
         game.step(0)
+    with pytest.raises(IllegalMoveError, match=r"to look at: call reset\(\)"):
+        game.last()
+    with pytest.raises(IllegalMoveError, match=r"to observe: call reset\(\)"):
+        game.observe("player_0")
     game.reset(seed=3)
     rng = np.random.default_rng(0)
     while not is_terminal(game.state):

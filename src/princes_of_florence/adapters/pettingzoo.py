@@ -88,6 +88,10 @@ hold values in ``[0, 100]`` (another game's bounds are its
 
 Observation = dict[str, NDArray[Any]]
 
+_Last = tuple[Observation | None, float, bool, bool, dict[str, Any]]
+"""What ``last()`` gives: the observation (``None`` when not asked for), the reward,
+terminated, truncated and the info."""
+
 
 class GameEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type hints
     """A PettingZoo AEC environment of one game and configuration: see the module's docstring.
@@ -218,6 +222,7 @@ class GameEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type hints
 
         Raises:
             ArgumentError: ``agent`` is not one of ``possible_agents``.
+            IllegalMoveError: no game was started (``reset``).
         """
         seat = self._seats.get(agent) if isinstance(agent, str) else None
         if seat is None:
@@ -225,12 +230,25 @@ class GameEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type hints
                 f"{shorten(agent)} is not an agent of this environment"
                 f" ({self.possible_agents[0]} to {self.possible_agents[-1]})"
             )
+        if not self._started:
+            raise IllegalMoveError("no game is under way to observe: call reset()")
         state = self.state
         made = self._made[seat]
         if made is None or made[0] is not state:
             made = self._made[seat] = self._arrays(state, seat)
         # Copies: an agent may keep (or change) what it was given.
         return {"observation": made[1].copy(), "action_mask": made[2].copy()}
+
+    def last(self, observe: bool = True) -> _Last:
+        """The selected agent's observation, reward, ends and info (PettingZoo's ``last``).
+
+        Raises:
+            IllegalMoveError: no game was started (``reset``).
+        """
+        if not self._started:
+            raise IllegalMoveError("no game is under way to look at: call reset()")
+        last: _Last = super().last(observe)  # PettingZoo's own, untyped
+        return last
 
     def _arrays(self, state: Any, seat: int) -> tuple[Any, NDArray[np.float32], NDArray[np.int8]]:
         """``state``, the vector of ``seat``'s view of it and ``seat``'s mask, as arrays."""
