@@ -943,7 +943,8 @@ def observation_vector_into(view: PlayerView, out: _Buffer) -> _Buffer:
             )
         import numpy
 
-        numpy.copyto(target, numpy.frombuffer(_written(view)), casting="same_kind")
+        # Floats to floats: the assignment casts as numpy.copyto(casting="same_kind").
+        target[:] = numpy.frombuffer(_written(view))
         return out
     if not isinstance(out, array.array) or out.typecode not in _FLOAT_FORMATS:
         raise ArgumentError(

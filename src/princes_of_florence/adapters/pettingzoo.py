@@ -166,6 +166,10 @@ class GameEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type hints
             self.game if isinstance(self.game, games.LearningBuffers) else None
         )
         self._no_mask: NDArray[np.int8] = np.zeros(self._action_count, np.int8)
+        # Per seat, the array its vectors are written into (``observe`` hands out copies).
+        self._vectors: list[NDArray[np.float32]] = [
+            np.empty(self.game.observation_length, np.float32) for _ in range(players)
+        ]
         # Per seat: the state last observed and the arrays made of it, so that
         # ``last()`` and ``observe()`` of one state work them out once.
         self._made: list[tuple[Any, NDArray[np.float32], NDArray[np.int8]] | None] = [
@@ -235,6 +239,7 @@ class GameEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type hints
         state = self.state
         made = self._made[seat]
         if made is None or made[0] is not state:
+            self._made[seat] = None  # its vector array is about to be rewritten
             made = self._made[seat] = self._arrays(state, seat)
         # Copies: an agent may keep (or change) what it was given.
         return {"observation": made[1].copy(), "action_mask": made[2].copy()}
@@ -259,9 +264,7 @@ class GameEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type hints
         decides = seat == game.current_player(state)
         buffers = self._buffers
         if buffers is not None:
-            vector = buffers.observation_vector_into(
-                view, np.empty(game.observation_length, np.float32)
-            )
+            vector = buffers.observation_vector_into(view, self._vectors[seat])
         else:
             vector = np.asarray(game.observation_vector(view), dtype=np.float32)
         # The mask's bytes read in place (read-only: ``observe`` hands out copies).
