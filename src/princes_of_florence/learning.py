@@ -884,15 +884,27 @@ def _parts_after(
         parts[index] = _hand_part(view)
     if seen[10:20] != old[10:20]:  # decks, supplies, discards
         parts[index + 1] = _table_part(view)
+    # The phase parts, each looked up again only if its own field changed (a move most
+    # often changes one or two of them): as in _phase_parts.
     setup, auction, turn, pending, characters = seen[20:25]
-    if (
-        setup != old[20]
-        or auction is not old[21]
-        or turn is not old[22]
-        or pending is not old[23]
-        or characters is not old[24]
-    ):
-        parts[index + 2 : index + 7] = _phase_parts(view, count)
+    if setup != old[20]:
+        parts[index + 2] = _NO_SETUP if setup is None else tuple(_setup_section(view))
+    if auction is not old[21]:
+        parts[index + 3] = (
+            _NO_AUCTION if auction is None else _seat_part(view, count, auction, _auction_section)
+        )
+    if turn is not old[22]:
+        parts[index + 4] = _NO_TURN if turn is None else _seat_part(view, count, turn, _turn_part)
+    if pending is not old[23]:
+        parts[index + 5] = (
+            _NO_PENDING if pending is None else _seat_part(view, count, pending, _pending_section)
+        )
+    if characters is not old[24]:
+        parts[index + 6] = (
+            _NO_CHARACTERS
+            if characters is None
+            else _seat_part(view, count, characters, _characters_section)
+        )
     return parts
 
 
