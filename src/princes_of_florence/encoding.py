@@ -633,6 +633,15 @@ def _field_keys(kind: type[Move], moves: Sequence[Move]) -> Callable[[Move], obj
     if len(names) == 1:
         get = getters[0]
         return (lambda move: id(get(move))) if by_identity[0] else get
+    if not any(by_identity):
+        return operator.attrgetter(*names)  # the fields as a tuple, read in C
+    if len(names) == 2:  # (tile, cells), (object, index)...: a key without a generator
+        first, second = getters
+        if by_identity[0] and by_identity[1]:
+            return lambda move: (id(first(move)), id(second(move)))
+        if by_identity[0]:
+            return lambda move: (id(first(move)), second(move))
+        return lambda move: (first(move), id(second(move)))
     return lambda move: tuple(
         id(get(move)) if identity else get(move)
         for get, identity in zip(getters, by_identity, strict=True)
@@ -677,8 +686,14 @@ class _Actions:
 
     def __init__(self, state: GameState) -> None:
         # No reference to the state: the memo keeps this only while the state lives.
-        self.moves = legal_moves(state)
-        self.ids = [_offered_id(move) for move in self.moves]
+        self.moves = moves = legal_moves(state)
+        ids: list[int] = []
+        fast = _FAST_IDS
+        for move in moves:  # _offered_id, inline: a call less per move
+            known = fast.get(move.__class__)
+            action = None if known is None else known[1].get(known[0](move))
+            ids.append(_offered_id(move) if action is None else action)
+        self.ids = ids
         self.sales = _sellable(state)  # free_moves(state): sell 1 to sell ``sales`` (R3)
         self._mask: bytes | None = None
         self._by_id: dict[int, Move] | None = None
