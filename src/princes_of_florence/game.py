@@ -463,6 +463,7 @@ class PrincesOfFlorence:
         return tuple(event_line(event) for event in observation.events_for(events, player))
 
 
+@functools.cache  # the blocks never change: found once, not per chance outcome
 def _deals() -> Block[Deal]:
     """The action ids of chance's deals; a chance outcome id is a place in this block."""
     from princes_of_florence.encoding import BLOCKS
