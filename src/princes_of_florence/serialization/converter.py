@@ -702,6 +702,14 @@ def _fits(value: object, kind: Any, unions: Unions) -> bool:
     return type(value) is kind
 
 
+@functools.cache
+def _field_types(cls: type) -> dict[str, Any]:
+    """The resolved annotations of the attrs class ``cls``, worked out once per class (a
+    class's annotations do not change; resolving them is most of a check's cost).  The
+    caller must not change the dictionary."""
+    return get_type_hints(cls)
+
+
 def value_problems(
     value: object, kind: Any, path: str, problems: list[str], unions: Unions
 ) -> None:
@@ -757,7 +765,7 @@ def value_problems(
         for index, (item, arg) in enumerate(zip(items, args, strict=True)):
             value_problems(item, arg, f"{path}[{index}]", problems, unions)
     elif attrs.has(kind):
-        hints = get_type_hints(kind)
+        hints = _field_types(kind)
         for field in attrs.fields(kind):
             item = getattr(value, field.name, _MISSING)
             if item is _MISSING:
