@@ -24,6 +24,7 @@ from __future__ import annotations
 import array
 import enum
 import operator
+import struct
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, TypeVar, get_args
 
@@ -803,13 +804,25 @@ _doubles: dict[int, tuple[_Part, array.array[float]]] = {}
 
 _NOTHING: _Part = ()
 
+_PACKERS: dict[int, struct.Struct] = {}
+"""A packer of native doubles for each length of part (a few lengths in all)."""
+
+
+def _as_doubles(values: Sequence[float]) -> array.array[float]:
+    """``values`` as an array of doubles, packed by :mod:`struct`: several times quicker
+    than ``array.array("d", values)``, which parses each item on its own; the same doubles."""
+    packer = _PACKERS.get(len(values))
+    if packer is None:
+        packer = _PACKERS[len(values)] = struct.Struct(f"{len(values)}d")
+    return array.array("d", packer.pack(*values))
+
 
 def _written(view: PlayerView) -> array.array[float]:
     """The vector of ``view`` as doubles, kept for the next call of the same viewer and
     configuration: the caller copies it and must not change it."""
     source = source_state(view)
     if source is None:  # a view loaded or built by hand: no game to follow
-        return array.array("d", observation_vector(view))
+        return _as_doubles(observation_vector(view))
     config = source.config
     mine = _written_by_config.get(config)
     if mine is None:
@@ -837,7 +850,7 @@ def _written(view: PlayerView) -> array.array[float]:
             if known is None or known[0] is not part:
                 if len(known_doubles) >= _MEMO_SIZE:
                     known_doubles.clear()
-                known = known_doubles[id(part)] = (part, array.array("d", part))
+                known = known_doubles[id(part)] = (part, _as_doubles(part))
             doubles[start:end] = known[1]
         start = end
     assert start == OBSERVATION_LENGTH, f"the parts hold {start} values"
