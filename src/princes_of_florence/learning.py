@@ -231,6 +231,10 @@ class _Seats:
     def rel(self, seat: int | None) -> int | None:
         return None if seat is None else (seat - self.viewer) % self.count
 
+    def rel_of(self, seat: int) -> int:
+        """The relative seat of a seat that is there (:meth:`rel` without ``None``)."""
+        return (seat - self.viewer) % self.count
+
     def one_hot(self, seat: int | None) -> list[float]:
         return _one_hot(_SEATS, self.rel(seat))
 
@@ -404,68 +408,71 @@ def _turn_section(view: PlayerView) -> list[float]:
     ]
 
 
-def _card_bits(cards: Iterable[PersonId | BonusCardId | PrestigeCardId]) -> list[float]:
-    persons = [c for c in cards if isinstance(c, PersonId)]
-    bonus = [c for c in cards if isinstance(c, BonusCardId)]
-    prestige = [c for c in cards if isinstance(c, PrestigeCardId)]
-    return [
-        *_bits(_PERSONS, persons),
-        *_bits(_BONUS, bonus),
-        *_bits(_PRESTIGE_CARDS, prestige),
-    ]
+_PENDING_TILE = len(_PENDING_KINDS)
+"""Where the pending section's parts start: the kind, the tile to place, the cards shown..."""
+_PENDING_CHOICE = _PENDING_TILE + len(_TILES)
+_PENDING_CARDS = _PENDING_CHOICE + len(_DECKS) + 2
+_PENDING_WORK = _PENDING_CARDS + _CARDS
+_PENDING_PAYOUT = _PENDING_WORK + len(_PERSONS) + len(_BONUS)
+_PENDING_PROPOSAL = _PENDING_PAYOUT + 1
+_PENDING_OPEN = _PENDING_PROPOSAL + 2 * _SEATS + 2 + len(_BUILDINGS) + 3
+_PENDING_MERCHANT = _PENDING_OPEN + 1
+_PENDING_SIZE = _PENDING_MERCHANT + len(_OBJECTS) + 1
+_PENDING_KIND_INDEX = {kind: index for index, kind in enumerate(_PENDING_KINDS)}
+_CARD_PLACES: dict[int, int] = {
+    **{id(card): index for index, card in enumerate(_PERSONS)},
+    **{id(card): len(_PERSONS) + index for index, card in enumerate(_BONUS)},
+    **{id(card): len(_PERSONS) + len(_BONUS) + i for i, card in enumerate(_PRESTIGE_CARDS)},
+}
+"""Each card's place among the card counts of a section (persons, bonus, prestige cards)."""
 
 
 def _pending_section(view: PlayerView, seats: _Seats) -> list[float]:
+    """The pending decision: its kind, then each kind's details (zeros where another kind
+    is pending), written into zeros at the places above."""
+    out = [0.0] * _PENDING_SIZE
     pending = view.pending
-    kind = None if pending is None else _PENDING_KINDS.index(type(pending))
-    tile = pending.tile if isinstance(pending, Placing) else None
-    choice: list[float] = [0.0] * (len(Deck) + 2 + _CARDS)
-    if isinstance(pending, CardChoice | HiddenCardChoice):
-        shown = pending.shown if isinstance(pending, CardChoice) else ()
-        count = len(shown) if isinstance(pending, CardChoice) else pending.count
-        choice = [
-            *_one_hot(len(Deck), _DECK_INDEX[id(pending.deck)]),
-            float(pending.returning),
-            count / 5.0,
-            *_card_bits(shown),
-        ]
-    work: list[float] = [0.0] * (len(_PERSONS) + len(_BONUS))
-    if isinstance(pending, Working):
-        work = [
-            *_one_hot(len(_PERSONS), _POSITIONS[id(_PERSONS)][id(pending.person)]),
-            *_bits(_BONUS, pending.bonus),
-        ]
-    payout = pending.payout / _MONEY if isinstance(pending, Conversion) else 0.0
-    proposal: list[float] = [0.0] * (2 * _SEATS + 2 + len(_BUILDINGS) + 3)
-    if isinstance(pending, Proposal):
-        building = (
-            None if pending.building is None else _POSITIONS[id(_BUILDINGS)][id(pending.building)]
-        )
-        proposal = [
-            *seats.one_hot(pending.proposer),
-            *seats.one_hot(pending.partner),
-            pending.number / 3.0,
-            pending.limit / _MONEY,
-            *_one_hot(len(_BUILDINGS), building),
-            float(pending.cells is not None),
-            float(pending.payment is not None),
-            (pending.payment or 0) / _MONEY,
-        ]
-    open_build = pending.proposals / 3.0 if isinstance(pending, OpenBuild) else 0.0
-    merchant: list[float] = [0.0] * (len(AuctionObject) + 1)
-    if isinstance(pending, MerchantOffer):
-        stack = list(AuctionObject).index(pending.stack)
-        merchant = [*_one_hot(len(AuctionObject), stack), pending.price / _MONEY]
-    return [
-        *_one_hot(len(_PENDING_KINDS), kind),
-        *_one_hot(len(_TILES), None if tile is None else _POSITIONS[id(_TILES)][id(tile)]),
-        *choice,
-        *work,
-        payout,
-        *proposal,
-        open_build,
-        *merchant,
-    ]
+    if pending is None:
+        return out
+    out[_PENDING_KIND_INDEX[type(pending)]] = 1.0
+    if isinstance(pending, Placing):
+        if pending.tile is not None:
+            out[_PENDING_TILE + _POSITIONS[id(_TILES)][id(pending.tile)]] = 1.0
+    elif isinstance(pending, CardChoice | HiddenCardChoice):
+        out[_PENDING_CHOICE + _DECK_INDEX[id(pending.deck)]] = 1.0
+        out[_PENDING_CARDS - 2] = float(pending.returning)
+        if isinstance(pending, CardChoice):
+            out[_PENDING_CARDS - 1] = len(pending.shown) / 5.0
+            for card in pending.shown:
+                out[_PENDING_CARDS + _CARD_PLACES[id(card)]] += 1.0
+        else:
+            out[_PENDING_CARDS - 1] = pending.count / 5.0
+    elif isinstance(pending, Working):
+        out[_PENDING_WORK + _POSITIONS[id(_PERSONS)][id(pending.person)]] = 1.0
+        bonus = _POSITIONS[id(_BONUS)]
+        for card in pending.bonus:
+            out[_PENDING_WORK + len(_PERSONS) + bonus[id(card)]] += 1.0
+    elif isinstance(pending, Conversion):
+        out[_PENDING_PAYOUT] = pending.payout / _MONEY
+    elif isinstance(pending, Proposal):
+        at = _PENDING_PROPOSAL
+        out[at + seats.rel_of(pending.proposer)] = 1.0
+        out[at + _SEATS + seats.rel_of(pending.partner)] = 1.0
+        out[at + 2 * _SEATS] = pending.number / 3.0
+        out[at + 2 * _SEATS + 1] = pending.limit / _MONEY
+        at += 2 * _SEATS + 2
+        if pending.building is not None:
+            out[at + _POSITIONS[id(_BUILDINGS)][id(pending.building)]] = 1.0
+        at += len(_BUILDINGS)
+        out[at] = float(pending.cells is not None)
+        out[at + 1] = float(pending.payment is not None)
+        out[at + 2] = (pending.payment or 0) / _MONEY
+    elif isinstance(pending, OpenBuild):
+        out[_PENDING_OPEN] = pending.proposals / 3.0
+    elif isinstance(pending, MerchantOffer):
+        out[_PENDING_MERCHANT + _POSITIONS[id(_OBJECTS)][id(pending.stack)]] = 1.0
+        out[_PENDING_MERCHANT + len(_OBJECTS)] = pending.price / _MONEY
+    return out
 
 
 def _characters_section(view: PlayerView, seats: _Seats) -> list[float]:
