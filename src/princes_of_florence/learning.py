@@ -244,12 +244,6 @@ class _Seats:
             out[(seat - self.viewer) % self.count] = float(flag)
         return out
 
-    def members(self, seats: Iterable[int]) -> list[float]:
-        out = [0.0] * _SEATS
-        for seat in seats:
-            out[(seat - self.viewer) % self.count] = 1.0
-        return out
-
     def order(self) -> Iterator[int]:
         """The real seats in vector order: the viewer first, then clockwise."""
         return ((self.viewer + offset) % self.count for offset in range(self.count))
@@ -374,22 +368,39 @@ def _setup_section(view: PlayerView) -> list[float]:
     return [1.0, setup.returned / _SEATS, *_one_hot(len(_PERSONS), own)]
 
 
+_AUCTION_SIZE = 1 + _SEATS + len(_OBJECTS) + _SEATS + len(_OBJECTS) + 1 + 2 * _SEATS
+
+
 def _auction_section(view: PlayerView, seats: _Seats) -> list[float]:
+    """Whether an auction is on; who is done; the objects taken; the opener; the stack;
+    the high bid and bidder; who bids: written into zeros in that order."""
+    out = [0.0] * _AUCTION_SIZE
     auction = view.auction
-    objects = _OBJECTS
     if auction is None:
-        return [0.0] * (1 + _SEATS + len(objects) + _SEATS + len(objects) + 1 + 2 * _SEATS)
-    stack = None if auction.stack is None else _POSITIONS[id(objects)][id(auction.stack)]
-    return [
-        1.0,
-        *seats.flags(auction.done),
-        *_bits(objects, auction.taken),
-        *seats.one_hot(auction.opener),
-        *_one_hot(len(objects), stack),
-        auction.high_bid / _MONEY,
-        *seats.one_hot(auction.high_bidder),
-        *seats.members(auction.bidders),
-    ]
+        return out
+    viewer, count = seats.viewer, seats.count
+    where = _POSITIONS[id(_OBJECTS)]
+    out[0] = 1.0
+    for seat, flag in enumerate(auction.done):  # seats.flags
+        out[1 + (seat - viewer) % count] = float(flag)
+    at = 1 + _SEATS
+    for taken in auction.taken:  # _bits
+        out[at + where[id(taken)]] += 1.0
+    at += len(_OBJECTS)
+    if auction.opener is not None:
+        out[at + (auction.opener - viewer) % count] = 1.0
+    at += _SEATS
+    if auction.stack is not None:
+        out[at + where[id(auction.stack)]] = 1.0
+    at += len(_OBJECTS)
+    out[at] = auction.high_bid / _MONEY
+    at += 1
+    if auction.high_bidder is not None:
+        out[at + (auction.high_bidder - viewer) % count] = 1.0
+    at += _SEATS
+    for seat in auction.bidders:  # seats.members
+        out[at + (seat - viewer) % count] = 1.0
+    return out
 
 
 def _turn_section(view: PlayerView) -> list[float]:
