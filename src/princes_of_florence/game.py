@@ -16,7 +16,7 @@ import functools
 import random
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from enum import Enum
-from typing import TYPE_CHECKING, Any, Literal, TypeVar, assert_never, cast
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple, TypeVar, assert_never, cast
 
 import attrs
 
@@ -413,9 +413,7 @@ class PrincesOfFlorence:
         return encode_move(move)
 
     def decode_move(self, state_or_view: _StateOrView, action: int) -> Move:
-        from princes_of_florence.encoding import decode_move
-
-        return decode_move(state_or_view, action)
+        return _per_step().decode_move(state_or_view, action)
 
     def action_move(self, action: int) -> Move:
         from princes_of_florence.encoding import action_move
@@ -423,9 +421,7 @@ class PrincesOfFlorence:
         return action_move(action)
 
     def action_mask(self, state_or_view: _StateOrView) -> bytes:
-        from princes_of_florence.encoding import action_mask
-
-        return action_mask(state_or_view)
+        return _per_step().action_mask(state_or_view)
 
     def observation_vector(self, view: PlayerView) -> tuple[float, ...]:
         from princes_of_florence.learning import observation_vector
@@ -433,14 +429,12 @@ class PrincesOfFlorence:
         return observation_vector(view)
 
     def observation_vector_into(self, view: PlayerView, out: _Buffer) -> _Buffer:
-        from princes_of_florence.learning import observation_vector_into
-
-        return observation_vector_into(view, out)
+        written: _Buffer = _per_step().observation_vector_into(view, out)
+        return written
 
     def action_mask_into(self, state_or_view: _StateOrView, out: _Buffer) -> _Buffer:
-        from princes_of_florence.encoding import action_mask_into
-
-        return action_mask_into(state_or_view, out)
+        written: _Buffer = _per_step().action_mask_into(state_or_view, out)
+        return written
 
     def information_state(self, config: GameConfig, moves: Sequence[Move], player: int) -> str:
         from princes_of_florence.learning import information_state_string
@@ -461,6 +455,25 @@ class PrincesOfFlorence:
         from princes_of_florence.learning import event_line
 
         return tuple(event_line(event) for event in observation.events_for(events, player))
+
+
+class _PerStep(NamedTuple):
+    """The learning functions a learner calls every step."""
+
+    action_mask: Callable[[_StateOrView], bytes]
+    action_mask_into: Callable[[_StateOrView, Any], Any]
+    decode_move: Callable[[_StateOrView, int], Move]
+    observation_vector_into: Callable[[PlayerView, Any], Any]
+
+
+@functools.cache
+def _per_step() -> _PerStep:
+    """The functions of :class:`_PerStep`, imported on first use like the other learning
+    methods' but once: an import statement in a method costs several times the call."""
+    from princes_of_florence.encoding import action_mask, action_mask_into, decode_move
+    from princes_of_florence.learning import observation_vector_into
+
+    return _PerStep(action_mask, action_mask_into, decode_move, observation_vector_into)
 
 
 @functools.cache  # the blocks never change: found once, not per chance outcome
