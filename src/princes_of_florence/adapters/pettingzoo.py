@@ -60,7 +60,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import Any, Literal
+from typing import Any, Literal, overload
 
 import gymnasium
 import numpy as np
@@ -88,9 +88,11 @@ hold values in ``[0, 100]`` (another game's bounds are its
 
 Observation = dict[str, NDArray[Any]]
 
-_Last = tuple[Observation | None, float, bool, bool, dict[str, Any]]
-"""What ``last()`` gives: the observation (``None`` when not asked for), the reward,
-terminated, truncated and the info."""
+_Last = tuple[Observation, float, bool, bool, dict[str, Any]]
+"""What ``last()`` gives: the observation, the reward, terminated, truncated and the info."""
+
+_LastUnobserved = tuple[None, float, bool, bool, dict[str, Any]]
+"""What ``last(observe=False)`` gives: no observation, then as :data:`_Last`."""
 
 
 class GameEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type hints
@@ -244,7 +246,13 @@ class GameEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type hints
         # Copies: an agent may keep (or change) what it was given.
         return {"observation": made[1].copy(), "action_mask": made[2].copy()}
 
-    def last(self, observe: bool = True) -> _Last:
+    @overload
+    def last(self, observe: Literal[True] = True) -> _Last: ...
+
+    @overload
+    def last(self, observe: Literal[False]) -> _LastUnobserved: ...
+
+    def last(self, observe: bool = True) -> _Last | _LastUnobserved:
         """The selected agent's observation, reward, ends and info (PettingZoo's ``last``).
 
         Raises:
@@ -252,7 +260,7 @@ class GameEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type hints
         """
         if not self._started:
             raise IllegalMoveError("no game is under way to look at: call reset()")
-        last: _Last = super().last(observe)  # PettingZoo's own, untyped
+        last: _Last | _LastUnobserved = super().last(observe)  # PettingZoo's own, untyped
         return last
 
     def _arrays(self, state: Any, seat: int) -> tuple[Any, NDArray[np.float32], NDArray[np.int8]]:
