@@ -61,7 +61,7 @@ from princes_of_florence.firenze.rules.chance import chance_outcomes
 from princes_of_florence.firenze.rules.invariants import state_problems
 from princes_of_florence.firenze.rules.setup import commission_name, parse_commission
 from princes_of_florence.firenze.rules.turn import settle
-from princes_of_florence.firenze.state import NEUTRAL, OPEN, Pending, State
+from princes_of_florence.firenze.state import NEUTRAL, OPEN, Pending, State, Tower
 
 W, Y, G, R, B, V = Colour
 
@@ -661,3 +661,23 @@ def test_the_invariant_checker_reads_no_player_past_the_seats(pending: Pending) 
     step = Step.DISCARD_CARDS if pending.title is None else Step.PATRIZIER
     state = _waiting(game(), step, pending)
     assert state_problems(attrs.evolve(state, active=2)) == ()
+
+
+def test_a_new_tower_and_the_building_cost_are_recorded_exactly() -> None:
+    """Z40, Z43, ruling ZR16, Z44, Z49: a tower started this turn did not stand at its
+    start and counts as raised, so phase 4 spares it; the building cost waiting to be
+    paid is only a count of bricks, one less after each brick, naming no card, so that
+    two states at the same decision are equal."""
+    state = building(game(), counts(W=5, Y=2), towers=[tower(G, 2)])
+    state = play(state, PlaceBrick(None, W))
+    assert state.players[0].towers == (tower(G, 2), Tower(W, 1, at_turn_start=False, raised=True))
+    state = play(state, *[PlaceBrick(1, W)] * 3)
+    assert state.players[0].towers == (tower(G, 2), Tower(W, 4, at_turn_start=False, raised=True))
+    pending: list[Pending] = []
+    for move in (PayBrick(Y), PayBrick(W), PayBrick(Y)):
+        assert state.step is Step.PAY_BUILD
+        pending.append(state.pending)
+        state = play(state, move)
+    assert pending == [Pending(count=3), Pending(count=2), Pending(count=1)]
+    assert state.step is Step.FULFIL
+    assert state.players[0].towers == (Tower(W, 4, at_turn_start=False, raised=True),)
