@@ -41,6 +41,7 @@ from princes_of_florence.firenze.errors import IllegalMoveError
 from princes_of_florence.firenze.events import (
     BricksReturned,
     CardRevealed,
+    CardTaken,
     Event,
     MovePlayed,
     TowerDemolished,
@@ -681,3 +682,90 @@ def test_a_new_tower_and_the_building_cost_are_recorded_exactly() -> None:
     assert pending == [Pending(count=3), Pending(count=2), Pending(count=1)]
     assert state.step is Step.FULFIL
     assert state.players[0].towers == (Tower(W, 4, at_turn_start=False, raised=True),)
+
+
+def _returned(events: tuple[Event, ...]) -> list[Event]:
+    return [e for e in events if isinstance(e, BricksReturned | TowerDemolished)]
+
+
+def test_automatic_tribut_pays_a_brick_per_tower_and_names_itself() -> None:
+    """Z97, Z99, ruling ZR31, Z49: under the automatic discard every player pays one brick
+    of a tower's colour for each of its towers, tallest first, as long as it has bricks of
+    that colour, and the others come down; two towers of one colour cost two bricks; every
+    brick and tower moved is reported as Tribut's."""
+    state = edit(bare_row(game(2)), 0, supply=counts(W=3), towers=[tower(W, 5), tower(Y, 6)])
+    towers = [tower(R, 2), tower(R, 4), tower(R, 3), tower(B, 1)]
+    state = edit(state, 1, supply=counts(R=2, B=1), towers=towers)
+    state = set_row(state, 0, Title.TRIBUT, counts())
+    state, events = apply_with_events(state, ChooseCard(0))
+    assert _returned(events) == [
+        BricksReturned(0, counts(W=1), "Tribut"),
+        TowerDemolished(0, Y, 6, 3, 3, "Tribut"),
+        BricksReturned(1, counts(R=2, B=1), "Tribut"),
+        TowerDemolished(1, R, 2, 1, 1, "Tribut"),
+    ]
+    assert state.players[0].supply == counts(W=2, Y=3)
+    assert state.players[1].supply == counts(R=1)
+    assert state.players[1].towers == (tower(R, 4), tower(R, 3), tower(B, 1))
+
+
+def test_automatic_luxussteuer_and_hochwasser_name_themselves() -> None:
+    """Z88, Z85, Z99, ruling ZR36: the bricks the automatic discard takes for Luxussteuer
+    (two per tower of 5 floors or more, colours without a tower first) and for Hochwasser
+    (a third, rounded up, of the bricks not from the card) are reported as that event's."""
+    state = edit(bare_row(game(2)), 0, supply=counts(W=1, Y=2), towers=[tower(R, 5), tower(G, 6)])
+    state = edit(state, 1, supply=counts(B=1), towers=[tower(W, 5)])
+    taxed = set_row(state, 0, Title.LUXUSSTEUER, counts())
+    _, events = apply_with_events(taxed, ChooseCard(0))
+    assert _returned(events) == [
+        BricksReturned(0, counts(W=1, Y=1), "Luxussteuer"),
+        TowerDemolished(0, R, 5, 3, 2, "Luxussteuer"),
+        TowerDemolished(1, W, 5, 3, 2, "Luxussteuer"),
+    ]
+    state = edit(state, 1, supply=counts(R=3, B=1), towers=[])
+    flooded = set_row(state, 0, Title.HOCHWASSER, counts(G=1))
+    _, events = apply_with_events(flooded, ChooseCard(0))
+    assert _returned(events) == [
+        BricksReturned(0, counts(W=1), "Hochwasser"),
+        BricksReturned(1, counts(R=2), "Hochwasser"),
+    ]
+
+
+def test_lagerbrand_takes_exactly_three_eligible_bricks_without_a_choice() -> None:
+    """Z86, ruling ZR30, ZR11: with exactly 3 bricks besides the card's, there is nothing to
+    choose: all 3 go to the bag at once, reported as Lagerbrand's, the card's brick kept."""
+    state = edit(bare_row(game(2)), 0, supply=counts(W=1, Y=2))
+    state = set_row(state, 0, Title.LAGERBRAND, counts(G=1))
+    state, events = apply_with_events(state, ChooseCard(0))
+    assert _returned(events) == [BricksReturned(0, counts(W=1, Y=2), "Lagerbrand")]
+    assert state.step is not Step.EVENT_BRICKS
+    assert state.players[0].supply == counts(G=1)
+
+
+@pytest.mark.parametrize(
+    ("towers", "to"),
+    [
+        (([tower(R, 1)], []), "hand of 0"),
+        (([], [tower(G, 1)]), "hand of 1"),
+        (([tower(R, 1)], [tower(G, 1)]), "discard"),
+        (([], []), "discard"),
+    ],
+    ids=["the chooser's 1-floor tower", "another's 1-floor tower", "a tie", "no tower"],
+)
+def test_denkmal_goes_to_the_sole_tallest_tower(towers: tuple[list[Tower], ...], to: str) -> None:
+    """Z80, ruling ZR26: Denkmal goes into the hand of the one player whose tallest tower is
+    the tallest, even of a single floor and even against a player with no tower; on a tie,
+    or with no tower anywhere, it is discarded; the chooser keeps the card's bricks."""
+    state = bare_row(game(2))
+    for seat, site in enumerate(towers):
+        state = edit(state, seat, towers=site)
+    state = set_row(state, 0, Title.DENKMAL, counts(W=1))
+    after, events = apply_with_events(state, ChooseCard(0))
+    assert [e for e in events if isinstance(e, CardTaken)] == [
+        CardTaken(0, Title.DENKMAL, counts(W=1), to)
+    ]
+    hands = [(Title.DENKMAL,) if to == f"hand of {seat}" else () for seat in range(2)]
+    assert [p.hand for p in after.players] == hands
+    assert after.discard == ((Title.DENKMAL,) if to == "discard" else ())
+    chooser = tuple(a + b for a, b in zip(state.players[0].supply, counts(W=1), strict=True))
+    assert after.players[0].supply == chooser
