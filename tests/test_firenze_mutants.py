@@ -39,6 +39,7 @@ from princes_of_florence.firenze.engine import (
 )
 from princes_of_florence.firenze.errors import IllegalMoveError
 from princes_of_florence.firenze.events import (
+    BellTowerDelivered,
     BricksReturned,
     CardRevealed,
     CardTaken,
@@ -50,13 +51,17 @@ from princes_of_florence.firenze.events import (
 from princes_of_florence.firenze.ids import Colour, Step, Title
 from princes_of_florence.firenze.moves import (
     ChooseCard,
+    ChooseTower,
     DealCard,
+    DeliverBellTower,
     DiscardBrick,
+    DrawBrick,
     EndPhase,
     Fulfil,
     PayBrick,
     PayTower,
     PlaceBrick,
+    PlayGrosshaendler,
 )
 from princes_of_florence.firenze.rules.chance import chance_outcomes
 from princes_of_florence.firenze.rules.invariants import state_problems
@@ -769,3 +774,73 @@ def test_denkmal_goes_to_the_sole_tallest_tower(towers: tuple[list[Tower], ...],
     assert after.discard == ((Title.DENKMAL,) if to == "discard" else ())
     chooser = tuple(a + b for a, b in zip(state.players[0].supply, counts(W=1), strict=True))
     assert after.players[0].supply == chooser
+
+
+def test_einsturz_reports_the_whole_tower_to_the_bag() -> None:
+    """Z81, ruling ZR27: the tower the chooser picks comes down entirely, every brick to the
+    bag and none to the supply, reported as Einsturz's."""
+    state = edit(bare_row(game()), 0, towers=[tower(R, 3), tower(G, 2)])
+    state = play(set_row(state, 0, Title.EINSTURZ, counts()), ChooseCard(0))
+    state, events = apply_with_events(state, ChooseTower(0))
+    assert _returned(events) == [TowerDemolished(0, R, 3, 3, 0, "Einsturz")]
+    assert state.players[0].towers == (tower(G, 2),)
+
+
+def test_printed_luxussteuer_brings_down_every_tower_not_paid_for() -> None:
+    """Z88, Z100 [printed], Z49: a player who can pay for one of its three towers of 5
+    floors or more chooses it, pays its 2 bricks, and the other two come down, the last
+    built first, each reported as Luxussteuer's."""
+    state = game(2, event_discard="choice")
+    state = edit(
+        bare_row(state), 0, supply=counts(W=2), towers=[tower(R, 5), tower(G, 6), tower(B, 7)]
+    )
+    state = set_row(state, 0, Title.LUXUSSTEUER, counts())
+    state = play(state, ChooseCard(0), PayTower(1), DiscardBrick(W))
+    state, events = apply_with_events(state, DiscardBrick(W))
+    assert _returned(events) == [
+        BricksReturned(0, counts(W=1), "Luxussteuer"),
+        TowerDemolished(0, B, 7, 4, 3, "Luxussteuer"),
+        TowerDemolished(0, R, 5, 3, 2, "Luxussteuer"),
+    ]
+    assert state.players[0].towers == (tower(G, 6),)
+    assert state.players[0].supply == counts(R=2, B=3)
+
+
+def test_explicit_chance_grosshaendler_redraw_reveals_no_card() -> None:
+    """Z84, ruling ZR29, ZR42: under explicit chance a Großhändler's redraw waits for chance
+    with the card's slot, its number of bricks and the step to go back to; the last brick
+    drawn goes back to that step with no card revealed, the row unchanged otherwise."""
+    state = game(2, explicit_chance=True)
+    while is_chance_node(state):
+        state = apply(state, legal_moves(state)[0])
+    state = edit(state, 0, hand=[Title.GROSSHAENDLER])
+    count = sum(state.row[1].bricks)
+    assert count > 1
+    state = apply(state, PlayGrosshaendler(1))
+    assert state.step is Step.CHANCE
+    assert state.pending == Pending(
+        title=Title.GROSSHAENDLER, slot=1, count=count, resume=Step.CHOOSE
+    )
+    for _ in range(count - 1):
+        state = apply(state, legal_moves(state)[0])
+    row = state.row
+    draw = legal_moves(state)[0]
+    assert isinstance(draw, DrawBrick)
+    state, events = apply_with_events(state, draw)
+    assert events == (MovePlayed(-1, draw),)
+    assert state.step is Step.CHOOSE
+    assert [c.title for c in state.row] == [c.title for c in row]
+
+
+def test_a_bell_tower_delivery_names_the_player() -> None:
+    """Z102, Z103: the delivery of a white 3-tower to Campanile is reported with the player
+    who delivered it, and whether the card then left the church."""
+    state = fulfil_phase([tower(W, 3, new=True)])
+    bound = attrs.evolve(state, church=(Title.CAMPANILE,), bell=(False, False))
+    _, events = apply_with_events(bound, DeliverBellTower(0))
+    assert [e for e in events if isinstance(e, BellTowerDelivered)] == [
+        BellTowerDelivered(0, False)
+    ]
+    last = attrs.evolve(state, church=(Title.CAMPANILE,), bell=(False, True))
+    _, events = apply_with_events(last, DeliverBellTower(0))
+    assert [e for e in events if isinstance(e, BellTowerDelivered)] == [BellTowerDelivered(0, True)]
