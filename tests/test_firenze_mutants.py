@@ -40,9 +40,11 @@ from princes_of_florence.firenze.engine import (
 from princes_of_florence.firenze.errors import IllegalMoveError
 from princes_of_florence.firenze.events import (
     BellTowerDelivered,
+    BonusGained,
     BricksReturned,
     CardRevealed,
     CardTaken,
+    CommissionFulfilled,
     Event,
     MovePlayed,
     TowerDemolished,
@@ -834,13 +836,32 @@ def test_explicit_chance_grosshaendler_redraw_reveals_no_card() -> None:
 
 def test_a_bell_tower_delivery_names_the_player() -> None:
     """Z102, Z103: the delivery of a white 3-tower to Campanile is reported with the player
-    who delivered it, and whether the card then left the church."""
+    who delivered it, and whether the card then left the church; the tower's bricks go to
+    the bag as part of the delivery, with no demolition reported."""
     state = fulfil_phase([tower(W, 3, new=True)])
     bound = attrs.evolve(state, church=(Title.CAMPANILE,), bell=(False, False))
     _, events = apply_with_events(bound, DeliverBellTower(0))
     assert [e for e in events if isinstance(e, BellTowerDelivered)] == [
         BellTowerDelivered(0, False)
     ]
+    assert _returned(events) == []
     last = attrs.evolve(state, church=(Title.CAMPANILE,), bell=(False, True))
     _, events = apply_with_events(last, DeliverBellTower(0))
     assert [e for e in events if isinstance(e, BellTowerDelivered)] == [BellTowerDelivered(0, True)]
+
+
+def test_the_last_seal_takes_the_end_tile_and_reports_it() -> None:
+    """Z104, ruling ZR38: the player who places its last seal takes the end tile and its
+    prestige at once, reported as a bonus from the end tile; the commission comes first."""
+    state = fulfil_phase([tower(R, 4, new=True)])
+    last = attrs.evolve(state.players[0], seals=1)
+    state = attrs.evolve(state, players=(last, *state.players[1:]))
+    after, events = apply_with_events(state, Fulfil(0))
+    bonus = default_catalog().constants.end_bonus
+    prestige = default_catalog().commission_prestige(default_catalog().commission_index(R, 4))
+    assert events[1:3] == (
+        CommissionFulfilled(0, R, 4, prestige, ""),
+        BonusGained(0, "end tile", bonus),
+    )
+    assert after.end_holder == 0
+    assert after.players[0].earned == (prestige, 0, 0, 0, bonus)
