@@ -865,3 +865,15 @@ def test_the_last_seal_takes_the_end_tile_and_reports_it() -> None:
     )
     assert after.end_holder == 0
     assert after.players[0].earned == (prestige, 0, 0, 0, bonus)
+
+
+def test_a_balcony_fulfilment_names_the_tile() -> None:
+    """Z58, ruling ZR18: a tower of a balcony's colour and floors fulfils the balcony: the
+    tile's prestige is earned as a balcony's, and the fulfilment names the tile."""
+    catalog = default_catalog()
+    tile = catalog.balcony("BI-Y")
+    state = fulfil_phase([tower(tile.colour, tile.floors, new=True)])
+    after, events = apply_with_events(state, Fulfil(0))
+    fulfilled = [e for e in events if isinstance(e, CommissionFulfilled)]
+    assert fulfilled == [CommissionFulfilled(0, tile.colour, tile.floors, tile.prestige, "BI-Y")]
+    assert after.players[0].earned == (0, tile.prestige, 0, 0, 0)
