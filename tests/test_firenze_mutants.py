@@ -852,16 +852,19 @@ def test_a_bell_tower_delivery_names_the_player() -> None:
 
 def test_the_last_seal_takes_the_end_tile_and_reports_it() -> None:
     """Z104, ruling ZR38: the player who places its last seal takes the end tile and its
-    prestige at once, reported as a bonus from the end tile; the commission comes first."""
+    prestige at once, reported as a bonus from the end tile; the commission comes first,
+    its tower's bricks going to the bag with no demolition reported."""
     state = fulfil_phase([tower(R, 4, new=True)])
     last = attrs.evolve(state.players[0], seals=1)
     state = attrs.evolve(state, players=(last, *state.players[1:]))
     after, events = apply_with_events(state, Fulfil(0))
     bonus = default_catalog().constants.end_bonus
     prestige = default_catalog().commission_prestige(default_catalog().commission_index(R, 4))
-    assert events[1:3] == (
+    assert events == (
+        MovePlayed(0, Fulfil(0)),
         CommissionFulfilled(0, R, 4, prestige, ""),
         BonusGained(0, "end tile", bonus),
+        TurnStarted(1),
     )
     assert after.end_holder == 0
     assert after.players[0].earned == (prestige, 0, 0, 0, bonus)
@@ -877,3 +880,22 @@ def test_a_balcony_fulfilment_names_the_tile() -> None:
     fulfilled = [e for e in events if isinstance(e, CommissionFulfilled)]
     assert fulfilled == [CommissionFulfilled(0, tile.colour, tile.floors, tile.prestige, "BI-Y")]
     assert after.players[0].earned == (0, tile.prestige, 0, 0, 0)
+
+
+def test_a_privilege_pays_the_player_who_fulfils_its_floors() -> None:
+    """Z83, ruling ZR28: a commission of exactly the privilege's floors, of any colour,
+    earns the player who fulfils it the card's prestige at once, reported as that
+    privilege's bonus after the level tile's (Z59); the card leaves the church for the
+    discard pile."""
+    card = default_catalog().card(Title.KLEINES_PRIVILEG)
+    state = _out_of_deck(fulfil_phase([tower(R, 5, new=True)]), Title.KLEINES_PRIVILEG)
+    state = attrs.evolve(state, church=(Title.KLEINES_PRIVILEG,))
+    after, events = apply_with_events(state, Fulfil(0))
+    level = next(t.prestige for t in default_catalog().level_tiles if t.floors == 5)
+    assert [e for e in events if isinstance(e, BonusGained)] == [
+        BonusGained(0, "level tile 5", level),
+        BonusGained(0, "Kleines Privileg", card.value),
+    ]
+    assert after.players[0].earned[2:4] == (level, card.value)
+    assert after.church == ()
+    assert Title.KLEINES_PRIVILEG in after.discard
