@@ -69,7 +69,7 @@ from princes_of_florence.firenze.rules.chance import chance_outcomes
 from princes_of_florence.firenze.rules.invariants import state_problems
 from princes_of_florence.firenze.rules.setup import commission_name, parse_commission
 from princes_of_florence.firenze.rules.turn import settle
-from princes_of_florence.firenze.state import NEUTRAL, OPEN, Pending, State, Tower
+from princes_of_florence.firenze.state import NEUTRAL, OPEN, Pending, RowCard, State, Tower
 
 W, Y, G, R, B, V = Colour
 
@@ -369,6 +369,15 @@ def _chance(**pending: Any) -> State:
     return attrs.evolve(state, step=Step.CHANCE, pending=Pending(**pending))
 
 
+def _row_of_seven() -> State:
+    """A new game with the top card of the draw pile dealt onto a seventh row space."""
+    state = game()
+    top = RowCard(state.deck[0], counts())
+    return attrs.evolve(
+        state, row=(*state.row, top), deck=state.deck[1:], start_on_top=state.start_on_top - 1
+    )
+
+
 def _evolve(**changes: Any) -> Callable[[], State]:
     return lambda: attrs.evolve(game(), **changes)
 
@@ -524,6 +533,13 @@ BROKEN: list[tuple[str, Callable[[], State], str]] = [
         "chance draws bricks for no row card",
     ),
     (
+        "Campanile's small seals without the card",
+        _evolve(bell=(False, False)),
+        "Campanile's small seals and the card disagree",
+    ),
+    ("7 bricks placed", _evolve(placed=7), "more than 6 bricks placed this turn (Z43)"),
+    ("a seventh card in the row", _row_of_seven, "the row holds too many cards"),
+    (
         "a building cost due from an empty supply",
         lambda: edit(_at(Step.PAY_BUILD, count=1)(), 0, supply=counts()),
         "a payment is due from an empty supply",
@@ -538,10 +554,11 @@ def test_the_invariant_checker_names_exactly_what_is_broken(
     make: Callable[[], State], problem: str
 ) -> None:
     """Z3 (all 88 bricks, none owed by the bag), Z15 (5 neutral seals on the board), Z4
-    (the 52 action cards, each title its number of copies), and the shape of the state
-    that a loaded document must have (Z2, Z14, Z17, Z104, ruling ZR44, the pending
-    decision of each step): a state that breaks one of them has that one problem, in
-    these words, and no other."""
+    (the 52 action cards, each title its number of copies), Z101 (Campanile's small
+    seals only with the card), Z43 (at most 6 bricks a turn), Z33 (6 row spaces), and the
+    shape of the state that a loaded document must have (Z2, Z14, Z17, Z104, ruling ZR44,
+    the pending decision of each step): a state that breaks one of them has that one
+    problem, in these words, and no other."""
     assert state_problems(make()) == tuple(problem.split("\n"))
 
 
