@@ -46,6 +46,7 @@ from princes_of_florence.firenze.events import (
     CardTaken,
     CommissionFulfilled,
     Event,
+    GameEnded,
     MovePlayed,
     TowerDemolished,
     TurnStarted,
@@ -916,3 +917,53 @@ def test_a_privilege_pays_the_player_who_fulfils_its_floors() -> None:
     assert after.players[0].earned[2:4] == (level, card.value)
     assert after.church == ()
     assert Title.KLEINES_PRIVILEG in after.discard
+
+
+def test_the_game_ends_after_the_turn_before_the_end_tile_holder() -> None:
+    """Z105: the game ends when the player seated before the end tile's holder ends its
+    turn (each other player has had one more turn), reported as an ending that is not
+    the turn limit's; ruling ZR44: at the turn limit it ends, reported as truncated."""
+    state = at_step(attrs.evolve(game(3), end_holder=1), Step.LIMITS)
+    over, events = apply_with_events(state, EndPhase())
+    assert events == (MovePlayed(0, EndPhase()), GameEnded(False))
+    assert over.step is Step.OVER
+    assert not over.truncated
+    on = at_step(attrs.evolve(game(3), end_holder=1, active=2), Step.LIMITS)
+    _, events = apply_with_events(on, EndPhase())
+    assert events == (MovePlayed(2, EndPhase()), TurnStarted(0))
+    limit = game(2).config.max_turns
+    state = at_step(attrs.evolve(game(2), turns=limit - 1), Step.LIMITS)
+    over, events = apply_with_events(state, EndPhase())
+    assert events == (MovePlayed(0, EndPhase()), GameEnded(True))
+    assert over.truncated
+
+
+def test_a_new_turn_passes_clockwise_and_starts_afresh() -> None:
+    """Z24, ruling ZR16: the turn passes to the next player clockwise; its towers all stood
+    at the turn's start and none is raised yet; nothing is exchanged, placed or played."""
+    towers = [Tower(R, 2, at_turn_start=False, raised=True), Tower(G, 1, True, True)]
+    state = edit(game(3), 1, towers=towers)
+    state = at_step(attrs.evolve(state, exchanged=True, placed=3), Step.LIMITS)
+    after, events = apply_with_events(state, EndPhase())
+    assert events == (MovePlayed(0, EndPhase()), TurnStarted(1))
+    assert after.active == 1
+    assert after.step is Step.CHOOSE
+    assert after.players[1].towers == (tower(R, 2), tower(G, 1))
+    assert (after.exchanged, after.placed, after.played) == (False, 0, ())
+
+
+def test_the_supply_limit_discard_is_reported_and_five_cards_are_kept() -> None:
+    """Z63: each brick returned for the supply limit is reported as the supply limit's;
+    Z64: a player with exactly 5 cards, persons and a building, discards none."""
+    state = play(at_step(edit(game(), 0, supply=counts(W=8, Y=3)), Step.LIMITS), EndPhase())
+    _, events = apply_with_events(state, DiscardBrick(Y))
+    assert events == (
+        MovePlayed(0, DiscardBrick(Y)),
+        BricksReturned(0, counts(Y=1), "supply limit"),
+        TurnStarted(1),
+    )
+    hand = [Title.MAURER, Title.ALCHEMIST, Title.FUERSTIN, Title.ARCHITEKT]
+    state = at_step(edit(game(), 0, hand=hand, buildings=[Title.WERKSTATT]), Step.LIMITS)
+    after, events = apply_with_events(state, EndPhase())
+    assert events == (MovePlayed(0, EndPhase()), TurnStarted(1))
+    assert after.players[0].hand == tuple(sorted(hand))
