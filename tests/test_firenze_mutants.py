@@ -967,3 +967,60 @@ def test_the_supply_limit_discard_is_reported_and_five_cards_are_kept() -> None:
     after, events = apply_with_events(state, EndPhase())
     assert events == (MovePlayed(0, EndPhase()), TurnStarted(1))
     assert after.players[0].hand == tuple(sorted(hand))
+
+
+def test_renaissance_shuffles_a_new_pile_with_no_start_cards_on_top() -> None:
+    """Z92, Z21, ruling ZR42: Renaissance makes a new draw pile with no start card left on
+    top; it is shuffled (with its own random source), or under explicit chance only
+    gathered, and chance may then deal any card of it onto the free space."""
+    state = attrs.evolve(game(), discard=(Title.RUHM, Title.TRIBUT))
+    after = play(set_row(state, 0, Title.RENAISSANCE, counts()), ChooseCard(0))
+    assert after.start_on_top == 0
+    assert after.deck != tuple(sorted(after.deck))
+    state = game(2, explicit_chance=True)
+    while is_chance_node(state):
+        state = play(state, legal_moves(state)[0])
+    assert state.start_on_top > 0
+    replaced = state.row[0].title
+    state = _out_of_deck(set_row(state, 0, Title.RENAISSANCE, counts()), Title.RENAISSANCE)
+    state = attrs.evolve(state, deck=(*state.deck, replaced), discard=(Title.RUHM,))
+    state = play(state, ChooseCard(0))
+    assert is_chance_node(state)
+    assert state.start_on_top == 0
+    assert state.deck == tuple(sorted(state.deck))
+    dealt = {move.title for move, _ in chance_outcomes(state) if isinstance(move, DealCard)}
+    assert dealt == set(state.deck)
+
+
+@pytest.mark.parametrize(
+    ("title", "buildings", "to"),
+    [
+        (Title.MAURER, [], "hand"),
+        (Title.RUHM, [], "hand"),
+        (Title.WERKSTATT, [], "buildings"),
+        (Title.WERKSTATT, [Title.WERKSTATT], "discard"),
+        (Title.KLEINES_PRIVILEG, [], "church"),
+        (Title.EINSTURZ, [], "event"),
+    ],
+    ids=["a person", "a keep card", "a building", "a second building", "a church card", "an event"],
+)
+def test_a_card_taken_is_reported_with_where_it_went(
+    title: Title, buildings: list[Title], to: str
+) -> None:
+    """Z31, Z70-Z73, Z69: a person or keep card goes into the hand, a building before the
+    player (a second copy of one it owns to the discard pile), a church card onto the
+    church, an event acts; the card taken is reported with its bricks and where it went."""
+    state = edit(bare_row(game()), 0, buildings=buildings)
+    state = set_row(state, 0, title, counts(Y=1))
+    _, events = apply_with_events(state, ChooseCard(0))
+    assert [e for e in events if isinstance(e, CardTaken)] == [CardTaken(0, title, counts(Y=1), to)]
+
+
+def test_only_a_white_tower_of_3_floors_is_a_bell_tower() -> None:
+    """Z102, ruling ZR37.2: a player bound by Campanile may deliver a white tower of exactly
+    3 floors, and no other tower, whatever its colour or height."""
+    towers = [tower(R, 3, new=True), tower(W, 4, new=True), tower(W, 3, new=True)]
+    state = fulfil_phase(towers)
+    state = attrs.evolve(state, church=(Title.CAMPANILE,), bell=(False, False))
+    moves = legal_moves(state)
+    assert [m for m in moves if isinstance(m, DeliverBellTower)] == [DeliverBellTower(2)]
