@@ -68,6 +68,7 @@ from princes_of_florence.firenze.moves import (
 )
 from princes_of_florence.firenze.rules.chance import chance_outcomes
 from princes_of_florence.firenze.rules.invariants import state_problems
+from princes_of_florence.firenze.rules.legal import balcony_commissions
 from princes_of_florence.firenze.rules.setup import commission_name, parse_commission
 from princes_of_florence.firenze.rules.turn import settle
 from princes_of_florence.firenze.state import NEUTRAL, OPEN, Pending, RowCard, State, Tower
@@ -1024,3 +1025,18 @@ def test_only_a_white_tower_of_3_floors_is_a_bell_tower() -> None:
     state = attrs.evolve(state, church=(Title.CAMPANILE,), bell=(False, False))
     moves = legal_moves(state)
     assert [m for m in moves if isinstance(m, DeliverBellTower)] == [DeliverBellTower(2)]
+
+
+def test_each_catalog_gets_its_own_balcony_commissions() -> None:
+    """Z53, Z58: the commission of each balcony tile is read from the catalog asked about;
+    an answer remembered for one catalog is never given for another."""
+    catalog = default_catalog()
+    first = catalog.balconies[0]
+    taller = attrs.evolve(first, floors=first.floors + 1)
+    other = attrs.evolve(catalog, balconies=(taller, *catalog.balconies[1:]))
+    mine = catalog.commission_index(first.colour, first.floors)
+    theirs = other.commission_index(first.colour, first.floors + 1)
+    assert mine != theirs
+    assert balcony_commissions(catalog)[first.id] == mine
+    assert balcony_commissions(other)[first.id] == theirs
+    assert balcony_commissions(catalog)[first.id] == mine
