@@ -5,7 +5,10 @@ the random games pass it by: the printed Tribut with several towers to choose in
 more than one colour, the commissions' names, the order in which a refused
 fulfilment's rules are checked, a card that chance deals from an empty bag, the
 exact words of the invariant checker, the building cost paid brick by brick, the
-decisions without a choice taken at once, and the majorities of the final scoring.
+decisions without a choice taken at once, the majorities of the final scoring, the
+events each card and each phase reports (with their reasons and players), the flags
+of a new tower and of a new turn, Denkmal's owner, Renaissance's new pile, and the
+end of the game.
 """
 
 from __future__ import annotations
