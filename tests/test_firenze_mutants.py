@@ -5,7 +5,10 @@ the random games pass it by: the printed Tribut with several towers to choose in
 more than one colour, the commissions' names, the order in which a refused
 fulfilment's rules are checked, a card that chance deals from an empty bag, the
 exact words of the invariant checker, the building cost paid brick by brick, the
-decisions without a choice taken at once, and the majorities of the final scoring.
+decisions without a choice taken at once, the majorities of the final scoring, the
+events each card and each phase reports (with their reasons and players), the flags
+of a new tower and of a new turn, Denkmal's owner, Renaissance's new pile, and the
+end of the game.
 """
 
 from __future__ import annotations
@@ -39,9 +42,14 @@ from princes_of_florence.firenze.engine import (
 )
 from princes_of_florence.firenze.errors import IllegalMoveError
 from princes_of_florence.firenze.events import (
+    BellTowerDelivered,
+    BonusGained,
     BricksReturned,
     CardRevealed,
+    CardTaken,
+    CommissionFulfilled,
     Event,
+    GameEnded,
     MovePlayed,
     TowerDemolished,
     TurnStarted,
@@ -49,19 +57,24 @@ from princes_of_florence.firenze.events import (
 from princes_of_florence.firenze.ids import Colour, Step, Title
 from princes_of_florence.firenze.moves import (
     ChooseCard,
+    ChooseTower,
     DealCard,
+    DeliverBellTower,
     DiscardBrick,
+    DrawBrick,
     EndPhase,
     Fulfil,
     PayBrick,
     PayTower,
     PlaceBrick,
+    PlayGrosshaendler,
 )
 from princes_of_florence.firenze.rules.chance import chance_outcomes
 from princes_of_florence.firenze.rules.invariants import state_problems
+from princes_of_florence.firenze.rules.legal import balcony_commissions
 from princes_of_florence.firenze.rules.setup import commission_name, parse_commission
 from princes_of_florence.firenze.rules.turn import settle
-from princes_of_florence.firenze.state import NEUTRAL, OPEN, Pending, State
+from princes_of_florence.firenze.state import NEUTRAL, OPEN, Pending, RowCard, State, Tower
 
 W, Y, G, R, B, V = Colour
 
@@ -361,6 +374,15 @@ def _chance(**pending: Any) -> State:
     return attrs.evolve(state, step=Step.CHANCE, pending=Pending(**pending))
 
 
+def _row_of_seven() -> State:
+    """A new game with the top card of the draw pile dealt onto a seventh row space."""
+    state = game()
+    top = RowCard(state.deck[0], counts())
+    return attrs.evolve(
+        state, row=(*state.row, top), deck=state.deck[1:], start_on_top=state.start_on_top - 1
+    )
+
+
 def _evolve(**changes: Any) -> Callable[[], State]:
     return lambda: attrs.evolve(game(), **changes)
 
@@ -516,6 +538,13 @@ BROKEN: list[tuple[str, Callable[[], State], str]] = [
         "chance draws bricks for no row card",
     ),
     (
+        "Campanile's small seals without the card",
+        _evolve(bell=(False, False)),
+        "Campanile's small seals and the card disagree",
+    ),
+    ("7 bricks placed", _evolve(placed=7), "more than 6 bricks placed this turn (Z43)"),
+    ("a seventh card in the row", _row_of_seven, "the row holds too many cards"),
+    (
         "a building cost due from an empty supply",
         lambda: edit(_at(Step.PAY_BUILD, count=1)(), 0, supply=counts()),
         "a payment is due from an empty supply",
@@ -530,10 +559,11 @@ def test_the_invariant_checker_names_exactly_what_is_broken(
     make: Callable[[], State], problem: str
 ) -> None:
     """Z3 (all 88 bricks, none owed by the bag), Z15 (5 neutral seals on the board), Z4
-    (the 52 action cards, each title its number of copies), and the shape of the state
-    that a loaded document must have (Z2, Z14, Z17, Z104, ruling ZR44, the pending
-    decision of each step): a state that breaks one of them has that one problem, in
-    these words, and no other."""
+    (the 52 action cards, each title its number of copies), Z101 (Campanile's small
+    seals only with the card), Z43 (at most 6 bricks a turn), Z33 (6 row spaces), and the
+    shape of the state that a loaded document must have (Z2, Z14, Z17, Z104, ruling ZR44,
+    the pending decision of each step): a state that breaks one of them has that one
+    problem, in these words, and no other."""
     assert state_problems(make()) == tuple(problem.split("\n"))
 
 
@@ -661,3 +691,355 @@ def test_the_invariant_checker_reads_no_player_past_the_seats(pending: Pending) 
     step = Step.DISCARD_CARDS if pending.title is None else Step.PATRIZIER
     state = _waiting(game(), step, pending)
     assert state_problems(attrs.evolve(state, active=2)) == ()
+
+
+def test_a_new_tower_and_the_building_cost_are_recorded_exactly() -> None:
+    """Z40, Z43, ruling ZR16, Z44, Z49: a tower started this turn did not stand at its
+    start and counts as raised, so phase 4 spares it; the building cost waiting to be
+    paid is only a count of bricks, one less after each brick, naming no card, so that
+    two states at the same decision are equal."""
+    state = building(game(), counts(W=5, Y=2), towers=[tower(G, 2)])
+    state = play(state, PlaceBrick(None, W))
+    assert state.players[0].towers == (tower(G, 2), Tower(W, 1, at_turn_start=False, raised=True))
+    state = play(state, *[PlaceBrick(1, W)] * 3)
+    assert state.players[0].towers == (tower(G, 2), Tower(W, 4, at_turn_start=False, raised=True))
+    pending: list[Pending] = []
+    for move in (PayBrick(Y), PayBrick(W), PayBrick(Y)):
+        assert state.step is Step.PAY_BUILD
+        pending.append(state.pending)
+        state = play(state, move)
+    assert pending == [Pending(count=3), Pending(count=2), Pending(count=1)]
+    assert state.step is Step.FULFIL
+    assert state.players[0].towers == (Tower(W, 4, at_turn_start=False, raised=True),)
+
+
+def _returned(events: tuple[Event, ...]) -> list[Event]:
+    return [e for e in events if isinstance(e, BricksReturned | TowerDemolished)]
+
+
+def test_automatic_tribut_pays_a_brick_per_tower_and_names_itself() -> None:
+    """Z97, Z99, ruling ZR31, Z49: under the automatic discard every player pays one brick
+    of a tower's colour for each of its towers, tallest first, as long as it has bricks of
+    that colour, and the others come down; two towers of one colour cost two bricks; every
+    brick and tower moved is reported as Tribut's."""
+    state = edit(bare_row(game(2)), 0, supply=counts(W=3), towers=[tower(W, 5), tower(Y, 6)])
+    towers = [tower(R, 2), tower(R, 4), tower(R, 3), tower(B, 1)]
+    state = edit(state, 1, supply=counts(R=2, B=1), towers=towers)
+    state = set_row(state, 0, Title.TRIBUT, counts())
+    state, events = apply_with_events(state, ChooseCard(0))
+    assert _returned(events) == [
+        BricksReturned(0, counts(W=1), "Tribut"),
+        TowerDemolished(0, Y, 6, 3, 3, "Tribut"),
+        BricksReturned(1, counts(R=2, B=1), "Tribut"),
+        TowerDemolished(1, R, 2, 1, 1, "Tribut"),
+    ]
+    assert state.players[0].supply == counts(W=2, Y=3)
+    assert state.players[1].supply == counts(R=1)
+    assert state.players[1].towers == (tower(R, 4), tower(R, 3), tower(B, 1))
+
+
+def test_automatic_luxussteuer_and_hochwasser_name_themselves() -> None:
+    """Z88, Z85, Z99, ruling ZR36: the bricks the automatic discard takes for Luxussteuer
+    (two per tower of 5 floors or more, colours without a tower first) and for Hochwasser
+    (a third, rounded up, of the bricks not from the card) are reported as that event's."""
+    state = edit(bare_row(game(2)), 0, supply=counts(W=1, Y=2), towers=[tower(R, 5), tower(G, 6)])
+    state = edit(state, 1, supply=counts(B=1), towers=[tower(W, 5)])
+    taxed = set_row(state, 0, Title.LUXUSSTEUER, counts())
+    _, events = apply_with_events(taxed, ChooseCard(0))
+    assert _returned(events) == [
+        BricksReturned(0, counts(W=1, Y=1), "Luxussteuer"),
+        TowerDemolished(0, R, 5, 3, 2, "Luxussteuer"),
+        TowerDemolished(1, W, 5, 3, 2, "Luxussteuer"),
+    ]
+    state = edit(state, 1, supply=counts(R=3, B=1), towers=[])
+    flooded = set_row(state, 0, Title.HOCHWASSER, counts(G=1))
+    _, events = apply_with_events(flooded, ChooseCard(0))
+    assert _returned(events) == [
+        BricksReturned(0, counts(W=1), "Hochwasser"),
+        BricksReturned(1, counts(R=2), "Hochwasser"),
+    ]
+
+
+def test_lagerbrand_takes_exactly_three_eligible_bricks_without_a_choice() -> None:
+    """Z86, ruling ZR30, ZR11: with exactly 3 bricks besides the card's, there is nothing to
+    choose: all 3 go to the bag at once, reported as Lagerbrand's, the card's brick kept."""
+    state = edit(bare_row(game(2)), 0, supply=counts(W=1, Y=2))
+    state = set_row(state, 0, Title.LAGERBRAND, counts(G=1))
+    state, events = apply_with_events(state, ChooseCard(0))
+    assert _returned(events) == [BricksReturned(0, counts(W=1, Y=2), "Lagerbrand")]
+    assert state.step is not Step.EVENT_BRICKS
+    assert state.players[0].supply == counts(G=1)
+
+
+@pytest.mark.parametrize(
+    ("towers", "to"),
+    [
+        (([tower(R, 1)], []), "hand of 0"),
+        (([], [tower(G, 1)]), "hand of 1"),
+        (([tower(R, 1)], [tower(G, 1)]), "discard"),
+        (([], []), "discard"),
+    ],
+    ids=["the chooser's 1-floor tower", "another's 1-floor tower", "a tie", "no tower"],
+)
+def test_denkmal_goes_to_the_sole_tallest_tower(towers: tuple[list[Tower], ...], to: str) -> None:
+    """Z80, ruling ZR26: Denkmal goes into the hand of the one player whose tallest tower is
+    the tallest, even of a single floor and even against a player with no tower; on a tie,
+    or with no tower anywhere, it is discarded; the chooser keeps the card's bricks."""
+    state = bare_row(game(2))
+    for seat, site in enumerate(towers):
+        state = edit(state, seat, towers=site)
+    state = set_row(state, 0, Title.DENKMAL, counts(W=1))
+    after, events = apply_with_events(state, ChooseCard(0))
+    assert [e for e in events if isinstance(e, CardTaken)] == [
+        CardTaken(0, Title.DENKMAL, counts(W=1), to)
+    ]
+    hands = [(Title.DENKMAL,) if to == f"hand of {seat}" else () for seat in range(2)]
+    assert [p.hand for p in after.players] == hands
+    assert after.discard == ((Title.DENKMAL,) if to == "discard" else ())
+    chooser = tuple(a + b for a, b in zip(state.players[0].supply, counts(W=1), strict=True))
+    assert after.players[0].supply == chooser
+
+
+def test_einsturz_reports_the_whole_tower_to_the_bag() -> None:
+    """Z81, ruling ZR27: the tower the chooser picks comes down entirely, every brick to the
+    bag and none to the supply, reported as Einsturz's."""
+    state = edit(bare_row(game()), 0, towers=[tower(R, 3), tower(G, 2)])
+    state = play(set_row(state, 0, Title.EINSTURZ, counts()), ChooseCard(0))
+    state, events = apply_with_events(state, ChooseTower(0))
+    assert _returned(events) == [TowerDemolished(0, R, 3, 3, 0, "Einsturz")]
+    assert state.players[0].towers == (tower(G, 2),)
+
+
+def test_printed_luxussteuer_brings_down_every_tower_not_paid_for() -> None:
+    """Z88, Z100 [printed], Z49: a player who can pay for one of its three towers of 5
+    floors or more chooses it, pays its 2 bricks, and the other two come down, the last
+    built first, each reported as Luxussteuer's."""
+    state = game(2, event_discard="choice")
+    state = edit(
+        bare_row(state), 0, supply=counts(W=2), towers=[tower(R, 5), tower(G, 6), tower(B, 7)]
+    )
+    state = set_row(state, 0, Title.LUXUSSTEUER, counts())
+    state = play(state, ChooseCard(0), PayTower(1), DiscardBrick(W))
+    state, events = apply_with_events(state, DiscardBrick(W))
+    assert _returned(events) == [
+        BricksReturned(0, counts(W=1), "Luxussteuer"),
+        TowerDemolished(0, B, 7, 4, 3, "Luxussteuer"),
+        TowerDemolished(0, R, 5, 3, 2, "Luxussteuer"),
+    ]
+    assert state.players[0].towers == (tower(G, 6),)
+    assert state.players[0].supply == counts(R=2, B=3)
+
+
+def test_explicit_chance_grosshaendler_redraw_reveals_no_card() -> None:
+    """Z84, ruling ZR29, ZR42: under explicit chance a Großhändler's redraw waits for chance
+    with the card's slot, its number of bricks and the step to go back to; the last brick
+    drawn goes back to that step with no card revealed, the row unchanged otherwise."""
+    state = game(2, explicit_chance=True)
+    while is_chance_node(state):
+        state = apply(state, legal_moves(state)[0])
+    state = edit(state, 0, hand=[Title.GROSSHAENDLER])
+    count = sum(state.row[1].bricks)
+    assert count > 1
+    state = apply(state, PlayGrosshaendler(1))
+    assert state.step is Step.CHANCE
+    assert state.pending == Pending(
+        title=Title.GROSSHAENDLER, slot=1, count=count, resume=Step.CHOOSE
+    )
+    for _ in range(count - 1):
+        state = apply(state, legal_moves(state)[0])
+    row = state.row
+    draw = legal_moves(state)[0]
+    assert isinstance(draw, DrawBrick)
+    state, events = apply_with_events(state, draw)
+    assert events == (MovePlayed(-1, draw),)
+    assert state.step is Step.CHOOSE
+    assert [c.title for c in state.row] == [c.title for c in row]
+
+
+def test_a_bell_tower_delivery_names_the_player() -> None:
+    """Z102, Z103: the delivery of a white 3-tower to Campanile is reported with the player
+    who delivered it, and whether the card then left the church; the tower's bricks go to
+    the bag as part of the delivery, with no demolition reported."""
+    state = fulfil_phase([tower(W, 3, new=True)])
+    bound = attrs.evolve(state, church=(Title.CAMPANILE,), bell=(False, False))
+    _, events = apply_with_events(bound, DeliverBellTower(0))
+    assert [e for e in events if isinstance(e, BellTowerDelivered)] == [
+        BellTowerDelivered(0, False)
+    ]
+    assert _returned(events) == []
+    last = attrs.evolve(state, church=(Title.CAMPANILE,), bell=(False, True))
+    _, events = apply_with_events(last, DeliverBellTower(0))
+    assert [e for e in events if isinstance(e, BellTowerDelivered)] == [BellTowerDelivered(0, True)]
+
+
+def test_the_last_seal_takes_the_end_tile_and_reports_it() -> None:
+    """Z104, ruling ZR38: the player who places its last seal takes the end tile and its
+    prestige at once, reported as a bonus from the end tile; the commission comes first,
+    its tower's bricks going to the bag with no demolition reported."""
+    state = fulfil_phase([tower(R, 4, new=True)])
+    last = attrs.evolve(state.players[0], seals=1)
+    state = attrs.evolve(state, players=(last, *state.players[1:]))
+    after, events = apply_with_events(state, Fulfil(0))
+    bonus = default_catalog().constants.end_bonus
+    prestige = default_catalog().commission_prestige(default_catalog().commission_index(R, 4))
+    assert events == (
+        MovePlayed(0, Fulfil(0)),
+        CommissionFulfilled(0, R, 4, prestige, ""),
+        BonusGained(0, "end tile", bonus),
+        TurnStarted(1),
+    )
+    assert after.end_holder == 0
+    assert after.players[0].earned == (prestige, 0, 0, 0, bonus)
+
+
+def test_a_balcony_fulfilment_names_the_tile() -> None:
+    """Z58, ruling ZR18: a tower of a balcony's colour and floors fulfils the balcony: the
+    tile's prestige is earned as a balcony's, and the fulfilment names the tile."""
+    catalog = default_catalog()
+    tile = catalog.balcony("BI-Y")
+    state = fulfil_phase([tower(tile.colour, tile.floors, new=True)])
+    after, events = apply_with_events(state, Fulfil(0))
+    fulfilled = [e for e in events if isinstance(e, CommissionFulfilled)]
+    assert fulfilled == [CommissionFulfilled(0, tile.colour, tile.floors, tile.prestige, "BI-Y")]
+    assert after.players[0].earned == (0, tile.prestige, 0, 0, 0)
+
+
+def test_a_privilege_pays_the_player_who_fulfils_its_floors() -> None:
+    """Z83, ruling ZR28: a commission of exactly the privilege's floors, of any colour,
+    earns the player who fulfils it the card's prestige at once, reported as that
+    privilege's bonus after the level tile's (Z59); the card leaves the church for the
+    discard pile."""
+    card = default_catalog().card(Title.KLEINES_PRIVILEG)
+    state = _out_of_deck(fulfil_phase([tower(R, 5, new=True)]), Title.KLEINES_PRIVILEG)
+    state = attrs.evolve(state, church=(Title.KLEINES_PRIVILEG,))
+    after, events = apply_with_events(state, Fulfil(0))
+    level = next(t.prestige for t in default_catalog().level_tiles if t.floors == 5)
+    assert [e for e in events if isinstance(e, BonusGained)] == [
+        BonusGained(0, "level tile 5", level),
+        BonusGained(0, "Kleines Privileg", card.value),
+    ]
+    assert after.players[0].earned[2:4] == (level, card.value)
+    assert after.church == ()
+    assert Title.KLEINES_PRIVILEG in after.discard
+
+
+def test_the_game_ends_after_the_turn_before_the_end_tile_holder() -> None:
+    """Z105: the game ends when the player seated before the end tile's holder ends its
+    turn (each other player has had one more turn), reported as an ending that is not
+    the turn limit's; ruling ZR44: at the turn limit it ends, reported as truncated."""
+    state = at_step(attrs.evolve(game(3), end_holder=1), Step.LIMITS)
+    over, events = apply_with_events(state, EndPhase())
+    assert events == (MovePlayed(0, EndPhase()), GameEnded(False))
+    assert over.step is Step.OVER
+    assert not over.truncated
+    on = at_step(attrs.evolve(game(3), end_holder=1, active=2), Step.LIMITS)
+    _, events = apply_with_events(on, EndPhase())
+    assert events == (MovePlayed(2, EndPhase()), TurnStarted(0))
+    limit = game(2).config.max_turns
+    state = at_step(attrs.evolve(game(2), turns=limit - 1), Step.LIMITS)
+    over, events = apply_with_events(state, EndPhase())
+    assert events == (MovePlayed(0, EndPhase()), GameEnded(True))
+    assert over.truncated
+
+
+def test_a_new_turn_passes_clockwise_and_starts_afresh() -> None:
+    """Z24, ruling ZR16: the turn passes to the next player clockwise; its towers all stood
+    at the turn's start and none is raised yet; nothing is exchanged, placed or played."""
+    towers = [Tower(R, 2, at_turn_start=False, raised=True), Tower(G, 1, True, True)]
+    state = edit(game(3), 1, towers=towers)
+    state = at_step(attrs.evolve(state, exchanged=True, placed=3), Step.LIMITS)
+    after, events = apply_with_events(state, EndPhase())
+    assert events == (MovePlayed(0, EndPhase()), TurnStarted(1))
+    assert after.active == 1
+    assert after.step is Step.CHOOSE
+    assert after.players[1].towers == (tower(R, 2), tower(G, 1))
+    assert (after.exchanged, after.placed, after.played) == (False, 0, ())
+
+
+def test_the_supply_limit_discard_is_reported_and_five_cards_are_kept() -> None:
+    """Z63: each brick returned for the supply limit is reported as the supply limit's;
+    Z64: a player with exactly 5 cards, persons and a building, discards none."""
+    state = play(at_step(edit(game(), 0, supply=counts(W=8, Y=3)), Step.LIMITS), EndPhase())
+    _, events = apply_with_events(state, DiscardBrick(Y))
+    assert events == (
+        MovePlayed(0, DiscardBrick(Y)),
+        BricksReturned(0, counts(Y=1), "supply limit"),
+        TurnStarted(1),
+    )
+    hand = [Title.MAURER, Title.ALCHEMIST, Title.FUERSTIN, Title.ARCHITEKT]
+    state = at_step(edit(game(), 0, hand=hand, buildings=[Title.WERKSTATT]), Step.LIMITS)
+    after, events = apply_with_events(state, EndPhase())
+    assert events == (MovePlayed(0, EndPhase()), TurnStarted(1))
+    assert after.players[0].hand == tuple(sorted(hand))
+
+
+def test_renaissance_shuffles_a_new_pile_with_no_start_cards_on_top() -> None:
+    """Z92, Z21, ruling ZR42: Renaissance makes a new draw pile with no start card left on
+    top; it is shuffled (with its own random source), or under explicit chance only
+    gathered, and chance may then deal any card of it onto the free space."""
+    state = attrs.evolve(game(), discard=(Title.RUHM, Title.TRIBUT))
+    after = play(set_row(state, 0, Title.RENAISSANCE, counts()), ChooseCard(0))
+    assert after.start_on_top == 0
+    assert after.deck != tuple(sorted(after.deck))
+    state = game(2, explicit_chance=True)
+    while is_chance_node(state):
+        state = play(state, legal_moves(state)[0])
+    assert state.start_on_top > 0
+    replaced = state.row[0].title
+    state = _out_of_deck(set_row(state, 0, Title.RENAISSANCE, counts()), Title.RENAISSANCE)
+    state = attrs.evolve(state, deck=(*state.deck, replaced), discard=(Title.RUHM,))
+    state = play(state, ChooseCard(0))
+    assert is_chance_node(state)
+    assert state.start_on_top == 0
+    assert state.deck == tuple(sorted(state.deck))
+    dealt = {move.title for move, _ in chance_outcomes(state) if isinstance(move, DealCard)}
+    assert dealt == set(state.deck)
+
+
+@pytest.mark.parametrize(
+    ("title", "buildings", "to"),
+    [
+        (Title.MAURER, [], "hand"),
+        (Title.RUHM, [], "hand"),
+        (Title.WERKSTATT, [], "buildings"),
+        (Title.WERKSTATT, [Title.WERKSTATT], "discard"),
+        (Title.KLEINES_PRIVILEG, [], "church"),
+        (Title.EINSTURZ, [], "event"),
+    ],
+    ids=["a person", "a keep card", "a building", "a second building", "a church card", "an event"],
+)
+def test_a_card_taken_is_reported_with_where_it_went(
+    title: Title, buildings: list[Title], to: str
+) -> None:
+    """Z31, Z70-Z73, Z69: a person or keep card goes into the hand, a building before the
+    player (a second copy of one it owns to the discard pile), a church card onto the
+    church, an event acts; the card taken is reported with its bricks and where it went."""
+    state = edit(bare_row(game()), 0, buildings=buildings)
+    state = set_row(state, 0, title, counts(Y=1))
+    _, events = apply_with_events(state, ChooseCard(0))
+    assert [e for e in events if isinstance(e, CardTaken)] == [CardTaken(0, title, counts(Y=1), to)]
+
+
+def test_only_a_white_tower_of_3_floors_is_a_bell_tower() -> None:
+    """Z102, ruling ZR37.2: a player bound by Campanile may deliver a white tower of exactly
+    3 floors, and no other tower, whatever its colour or height."""
+    towers = [tower(R, 3, new=True), tower(W, 4, new=True), tower(W, 3, new=True)]
+    state = fulfil_phase(towers)
+    state = attrs.evolve(state, church=(Title.CAMPANILE,), bell=(False, False))
+    moves = legal_moves(state)
+    assert [m for m in moves if isinstance(m, DeliverBellTower)] == [DeliverBellTower(2)]
+
+
+def test_each_catalog_gets_its_own_balcony_commissions() -> None:
+    """Z53, Z58: the commission of each balcony tile is read from the catalog asked about;
+    an answer remembered for one catalog is never given for another."""
+    catalog = default_catalog()
+    first = catalog.balconies[0]
+    taller = attrs.evolve(first, floors=first.floors + 1)
+    other = attrs.evolve(catalog, balconies=(taller, *catalog.balconies[1:]))
+    mine = catalog.commission_index(first.colour, first.floors)
+    theirs = other.commission_index(first.colour, first.floors + 1)
+    assert mine != theirs
+    assert balcony_commissions(catalog)[first.id] == mine
+    assert balcony_commissions(other)[first.id] == theirs
+    assert balcony_commissions(catalog)[first.id] == mine
