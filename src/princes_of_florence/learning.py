@@ -683,23 +683,45 @@ def _seat_part(
     return part
 
 
+def _setup_of(view: PlayerView, count: int) -> _Part:
+    """The part of the setup section."""
+    return _NO_SETUP if view.setup is None else tuple(_setup_section(view))
+
+
+def _auction_of(view: PlayerView, count: int) -> _Part:
+    """The part of the auction section."""
+    auction = view.auction
+    return _NO_AUCTION if auction is None else _seat_part(view, count, auction, _auction_section)
+
+
+def _turn_of(view: PlayerView, count: int) -> _Part:
+    """The part of the turn section."""
+    turn = view.turn
+    return _NO_TURN if turn is None else _seat_part(view, count, turn, _turn_part)
+
+
+def _pending_of(view: PlayerView, count: int) -> _Part:
+    """The part of the pending section."""
+    pending = view.pending
+    return _NO_PENDING if pending is None else _seat_part(view, count, pending, _pending_section)
+
+
+def _characters_of(view: PlayerView, count: int) -> _Part:
+    """The part of the characters section."""
+    characters = view.characters
+    if characters is None:
+        return _NO_CHARACTERS
+    return _seat_part(view, count, characters, _characters_section)
+
+
 def _phase_parts(view: PlayerView, count: int) -> tuple[_Part, _Part, _Part, _Part, _Part]:
     """The parts of the setup, auction, turn, pending and characters sections."""
-    setup, auction, turn, pending, characters = (
-        view.setup,
-        view.auction,
-        view.turn,
-        view.pending,
-        view.characters,
-    )
     return (
-        _NO_SETUP if setup is None else tuple(_setup_section(view)),
-        _NO_AUCTION if auction is None else _seat_part(view, count, auction, _auction_section),
-        _NO_TURN if turn is None else _seat_part(view, count, turn, _turn_part),
-        _NO_PENDING if pending is None else _seat_part(view, count, pending, _pending_section),
-        _NO_CHARACTERS
-        if characters is None
-        else _seat_part(view, count, characters, _characters_section),
+        _setup_of(view, count),
+        _auction_of(view, count),
+        _turn_of(view, count),
+        _pending_of(view, count),
+        _characters_of(view, count),
     )
 
 
@@ -915,27 +937,19 @@ def _parts_after(
         parts[index] = _hand_part(view)
     if seen[10:20] != old[10:20]:  # decks, supplies, discards
         parts[index + 1] = _table_part(view)
-    # The phase parts, each looked up again only if its own field changed (a move most
-    # often changes one or two of them): as in _phase_parts.
+    # The phase parts (:func:`_phase_parts`), each looked up again only if its own field
+    # changed: a move most often changes one or two of them.
     setup, auction, turn, pending, characters = seen[20:25]
     if setup != old[20]:
-        parts[index + 2] = _NO_SETUP if setup is None else tuple(_setup_section(view))
+        parts[index + 2] = _setup_of(view, count)
     if auction is not old[21]:
-        parts[index + 3] = (
-            _NO_AUCTION if auction is None else _seat_part(view, count, auction, _auction_section)
-        )
+        parts[index + 3] = _auction_of(view, count)
     if turn is not old[22]:
-        parts[index + 4] = _NO_TURN if turn is None else _seat_part(view, count, turn, _turn_part)
+        parts[index + 4] = _turn_of(view, count)
     if pending is not old[23]:
-        parts[index + 5] = (
-            _NO_PENDING if pending is None else _seat_part(view, count, pending, _pending_section)
-        )
+        parts[index + 5] = _pending_of(view, count)
     if characters is not old[24]:
-        parts[index + 6] = (
-            _NO_CHARACTERS
-            if characters is None
-            else _seat_part(view, count, characters, _characters_section)
-        )
+        parts[index + 6] = _characters_of(view, count)
     return parts
 
 
