@@ -669,16 +669,6 @@ _ONES = b"\x01" * _SALES.size
 _ZEROS = bytes(ACTION_COUNT)
 
 
-def _offered_id(move: Move) -> int:
-    """The action id of a move the engine offered (:func:`encode_move`, quicker)."""
-    known = _FAST_IDS.get(move.__class__)
-    if known is not None:
-        action = known[1].get(known[0](move))
-        if action is not None:
-            return action
-    return encode_move(move)
-
-
 class _Actions:
     """The legal actions of one state, each part worked out when first asked for."""
 
@@ -689,10 +679,10 @@ class _Actions:
         self.moves = moves = legal_moves(state)
         ids: list[int] = []
         fast = _FAST_IDS
-        for move in moves:  # _offered_id, inline: a call less per move
+        for move in moves:  # the table's id of a move offered, else encode_move's
             known = fast.get(move.__class__)
             action = None if known is None else known[1].get(known[0](move))
-            ids.append(_offered_id(move) if action is None else action)
+            ids.append(encode_move(move) if action is None else action)
         self.ids = ids
         self.sales = _sellable(state)  # free_moves(state): sell 1 to sell ``sales`` (R3)
         self._mask: bytes | None = None
