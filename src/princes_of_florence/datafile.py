@@ -373,39 +373,35 @@ def _scalar_hook(expected: Any) -> Callable[[Any, Any], Any]:
     return hook
 
 
-def _enum_hook(cls: type[enum.Enum]) -> Callable[[Any, Any], Any]:
-    choices = ", ".join(str(member.value) for member in cls)
-    value_type = type(next(iter(cls)).value)
+def _member_hook(
+    cls: type[enum.Enum], members: Mapping[Any, enum.Enum]
+) -> Callable[[Any, Any], Any]:
+    """A hook that reads a member of ``cls`` by its key in ``members`` (all of one type)."""
+    choices = ", ".join(str(key) for key in members)
+    value_type = type(next(iter(members)))
     value_name = _TYPE_NAMES.get(value_type, value_type.__name__)
-    by_value = {member.value: member for member in cls}
 
     def hook(value: Any, _: Any) -> Any:
         if type(value) is not value_type:
             raise DataProblem(f"{{key}} must be {value_name}, got {describe(value)}", kind="type")
         try:
-            return by_value[value]
+            return members[value]
         except KeyError:
             raise DataProblem(
                 f"unknown {{key}} {value!r} (expected one of: {choices})", label=_label(cls)
             ) from None
 
     return hook
+
+
+def _enum_hook(cls: type[enum.Enum]) -> Callable[[Any, Any], Any]:
+    """Read a member of ``cls`` from its value."""
+    return _member_hook(cls, {member.value: member for member in cls})
 
 
 def _by_name_hook(cls: type[enum.Enum]) -> Callable[[Any, Any], Any]:
-    choices = ", ".join(cls.__members__)
-
-    def hook(value: Any, _: Any) -> Any:
-        if type(value) is not str:
-            raise DataProblem(f"{{key}} must be a string, got {describe(value)}", kind="type")
-        try:
-            return cls.__members__[value]
-        except KeyError:
-            raise DataProblem(
-                f"unknown {{key}} {value!r} (expected one of: {choices})", label=_label(cls)
-            ) from None
-
-    return hook
+    """Read a member of ``cls`` from its name (a field ``Annotated[cls, BY_NAME]``)."""
+    return _member_hook(cls, dict(cls.__members__))
 
 
 def _is_by_name(cls: Any) -> bool:
