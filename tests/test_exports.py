@@ -68,6 +68,7 @@ LEARNING_NAMES = {
     "observation_vector_into",
     "rank_returns",
     "returns",
+    "seat_vector_into",
 }
 
 

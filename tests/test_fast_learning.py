@@ -42,6 +42,7 @@ from princes_of_florence.learning import (
     OBSERVATION_LENGTH,
     observation_vector,
     observation_vector_into,
+    seat_vector_into,
 )
 from princes_of_florence.observation import PlayerView, determinize
 from princes_of_florence.serialization import dumps, load_view
@@ -54,9 +55,14 @@ numpy: Any = importlib.import_module("numpy") if importlib.util.find_spec("numpy
 needs_numpy = pytest.mark.skipif(numpy is None, reason="numpy's buffers need numpy")
 
 
-def _check_vector(view: PlayerView) -> None:
+def _check_vector(view: PlayerView, state: GameState | None = None) -> None:
+    """The vector of ``view`` by every path; with ``state``, the state ``view`` was taken
+    from, by :func:`seat_vector_into` too."""
     expected = reference_learning.observation_vector(view)
     assert expected == observation_vector(view)
+    if state is not None:
+        seat_doubles = array.array("d", bytes(8 * OBSERVATION_LENGTH))
+        assert expected == tuple(seat_vector_into(state, view.player, seat_doubles))
     doubles = array.array("d", bytes(8 * OBSERVATION_LENGTH))
     assert expected == tuple(observation_vector_into(view, doubles))
     if numpy is not None:
@@ -83,7 +89,7 @@ def _check_game(game: PlayedGame, every: int = 1) -> None:
         _check_mask(state)
         for player in range(game.config.players):
             view = observe(state, player)
-            _check_vector(view)
+            _check_vector(view, state)
             if player == state.current_player or number % 7 == 0:
                 _check_mask(view)
 
@@ -125,8 +131,9 @@ def test_fast_paths_hold_with_caches_emptied_and_views_scrambled(
             memo.clear()
         player = rng.randrange(game.config.players)
         view = observe(state, player)
-        _check_vector(view)
-        _check_vector(observe(determinize(view, rng), player))
+        _check_vector(view, state)
+        determinized = determinize(view, rng)
+        _check_vector(observe(determinized, player), determinized)
         reloaded = load_view(dumps(view))  # no state of its own: the mask determinizes
         _check_vector(reloaded)
         _check_mask(reloaded)
@@ -153,6 +160,53 @@ def test_a_buffer_changed_between_calls_is_filled_whole() -> None:
 
 
 @needs_numpy
+def test_seat_vectors_in_the_order_an_environment_asks_equal_the_definition() -> None:
+    """The player to decide at each step, into one float32 array per seat, as the
+    PettingZoo environment asks: each seat's vector is the reference vector of its view,
+    in games of each configuration played in turns (so each seat's vector follows many
+    moves at once), whatever the caller did to the buffer in between."""
+    games = [play_random(config, config.seed, sell_chance=0.2) for config in CONFIGURATIONS]
+    buffers = {
+        (number, seat): numpy.empty(OBSERVATION_LENGTH, dtype=numpy.float32)
+        for number, game in enumerate(games)
+        for seat in range(game.config.players)
+    }
+    for step in range(max(len(game.states) for game in games)):
+        for number, game in enumerate(games):
+            state = game.states[min(step, len(game.states) - 1)]
+            seat = state.current_player if state.current_player is not None else step % 2
+            out = buffers[number, seat]
+            if step % 5 == 0:
+                out[:] = -1.0  # the caller's own use of its buffer
+            expected = reference_learning.observation_vector(observe(state, seat))
+            assert numpy.array_equal(
+                numpy.array(expected, dtype=numpy.float32), seat_vector_into(state, seat, out)
+            )
+
+
+@pytest.mark.parametrize(
+    ("state", "player", "error"),
+    [
+        ("state", 0, "seat_vector_into needs a GameState"),
+        (None, 0, "seat_vector_into needs a GameState"),
+        (new_game(GameConfig(players=3)), 3, "player must be a player number from 0 to 2"),
+        (new_game(GameConfig(players=3)), -1, "player must be a player number from 0 to 2"),
+        (new_game(GameConfig(players=3)), True, "player must be a player number from 0 to 2"),
+        (new_game(GameConfig(players=3)), "0", "player must be a player number from 0 to 2"),
+    ],
+    ids=["text", "none", "seat 3 of 3", "seat -1", "bool", "text seat"],
+)
+def test_seat_vector_into_refuses_what_is_not_a_state_and_seat(
+    state: object, player: object, error: str
+) -> None:
+    """The package's error names what was wrong, and the buffer is left as it was."""
+    out = array.array("d", [7.0] * OBSERVATION_LENGTH)
+    with pytest.raises(PrincesOfFlorenceError, match=error):
+        seat_vector_into(state, player, out)  # type: ignore[arg-type]
+    assert array.array("d", [7.0] * OBSERVATION_LENGTH) == out
+
+
+@needs_numpy
 def test_the_vectors_kept_keep_no_state_or_view_alive() -> None:
     """What the vectors of a game keep refers to no state or view: they go with the game."""
 
@@ -164,6 +218,7 @@ def test_the_vectors_kept_keep_no_state_or_view_alive() -> None:
             views = [observe(state, player) for player in range(3)]
             for view in views:
                 observation_vector_into(view, out)
+                seat_vector_into(state, view.player, out)
         return [weakref.ref(game.states[-1]), *(weakref.ref(view) for view in views)]
 
     gone = [ref for seed in (11, 12) for ref in play(seed)]
@@ -243,6 +298,9 @@ def test_a_bad_vector_buffer_is_refused_and_left_alone(make: Callable[[], Any]) 
     before = repr(out)
     with pytest.raises(PrincesOfFlorenceError, match="observation_vector_into needs"):
         observation_vector_into(view, out)
+    assert before == repr(out)
+    with pytest.raises(PrincesOfFlorenceError, match="seat_vector_into needs"):
+        seat_vector_into(play_random(GameConfig(players=2, seed=3), 1, limit=5).states[-1], 0, out)
     assert before == repr(out)
 
 

@@ -410,6 +410,7 @@ __all__ = [
     "replay_events",
     "returns",
     "round_minimum",
+    "seat_vector_into",
     "view_legal_moves",
     "work_preview",
 ]
@@ -425,6 +426,7 @@ if TYPE_CHECKING:
         observation_vector_into,
         rank_returns,
         returns,
+        seat_vector_into,
     )
 
 _LAZY = frozenset(
@@ -438,6 +440,7 @@ _LAZY = frozenset(
         "observation_vector_into",
         "rank_returns",
         "returns",
+        "seat_vector_into",
     )
 )
 """Names of :mod:`princes_of_florence.learning`, imported on first use.

@@ -669,6 +669,14 @@ _ONES = b"\x01" * _SALES.size
 _ZEROS = bytes(ACTION_COUNT)
 
 
+_MET: dict[int, tuple[Move, int]] = {}
+"""The action id of each move lately offered, by the move's identity: the move is kept
+with its id, so that no other object can take its identity while the entry lasts."""
+_MET_SIZE = 8192
+"""Entries :data:`_MET` holds before it is emptied: more than the placements of every
+tile (the moves met most)."""
+
+
 class _Actions:
     """The legal actions of one state, each part worked out when first asked for."""
 
@@ -679,10 +687,23 @@ class _Actions:
         self.moves = moves = legal_moves(state)
         ids: list[int] = []
         fast = _FAST_IDS
-        for move in moves:  # the table's id of a move offered, else encode_move's
+        met = _MET
+        for move in moves:
+            # The id of a move met before (the engine offers many of its moves, such as
+            # its placements, as the same objects again and again); else the table's id,
+            # else encode_move's.
+            entry = met.get(id(move))
+            if entry is not None and entry[0] is move:
+                ids.append(entry[1])
+                continue
             known = fast.get(move.__class__)
             action = None if known is None else known[1].get(known[0](move))
-            ids.append(encode_move(move) if action is None else action)
+            if action is None:
+                action = encode_move(move)
+            if len(met) >= _MET_SIZE:
+                met.clear()
+            met[id(move)] = (move, action)
+            ids.append(action)
         self.ids = ids
         self.sales = _sellable(state)  # free_moves(state): sell 1 to sell ``sales`` (R3)
         self._mask: bytes | None = None

@@ -432,6 +432,10 @@ class PrincesOfFlorence:
         written: _Buffer = _per_step().observation_vector_into(view, out)
         return written
 
+    def seat_vector_into(self, state: GameState, player: int, out: _Buffer) -> _Buffer:
+        written: _Buffer = _per_step().seat_vector_into(state, player, out)
+        return written
+
     def action_mask_into(self, state_or_view: _StateOrView, out: _Buffer) -> _Buffer:
         written: _Buffer = _per_step().action_mask_into(state_or_view, out)
         return written
@@ -464,6 +468,7 @@ class _PerStep(NamedTuple):
     action_mask_into: Callable[[_StateOrView, Any], Any]
     decode_move: Callable[[_StateOrView, int], Move]
     observation_vector_into: Callable[[PlayerView, Any], Any]
+    seat_vector_into: Callable[[GameState, int, Any], Any]
 
 
 @functools.cache
@@ -471,9 +476,11 @@ def _per_step() -> _PerStep:
     """The functions of :class:`_PerStep`, imported on first use like the other learning
     methods' but once: an import statement in a method costs several times the call."""
     from princes_of_florence.encoding import action_mask, action_mask_into, decode_move
-    from princes_of_florence.learning import observation_vector_into
+    from princes_of_florence.learning import observation_vector_into, seat_vector_into
 
-    return _PerStep(action_mask, action_mask_into, decode_move, observation_vector_into)
+    return _PerStep(
+        action_mask, action_mask_into, decode_move, observation_vector_into, seat_vector_into
+    )
 
 
 @functools.cache  # the blocks never change: found once, not per chance outcome

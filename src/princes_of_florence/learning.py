@@ -25,7 +25,7 @@ import array
 import enum
 import operator
 import struct
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, MutableSequence, Sequence
 from typing import Any, TypeVar, get_args
 
 import attrs
@@ -53,6 +53,8 @@ from princes_of_florence.observation import (
     HiddenCardChoice,
     PlayerView,
     PublicPlayer,
+    SetupView,
+    ViewPending,
     events_for,
     observe,
     source_state,
@@ -60,17 +62,21 @@ from princes_of_florence.observation import (
 from princes_of_florence.rules.scoring import Outcome
 from princes_of_florence.serialization import GameRecord, dumps
 from princes_of_florence.state import (
+    AuctionState,
     CardChoice,
+    CharacterState,
     Conversion,
     GameState,
     LandscapeChoice,
     MerchantOffer,
     OpenBuild,
     Placing,
+    PlayerState,
     Principality,
     ProfessorOffer,
     Proposal,
     RecruitOffer,
+    TurnState,
     Working,
 )
 
@@ -83,6 +89,7 @@ __all__ = [
     "observation_vector",
     "observation_vector_into",
     "rank_returns",
+    "seat_vector_into",
     "returns",
 ]
 
@@ -224,9 +231,9 @@ def _mask_bits(mask: int) -> list[float]:
 class _Seats:
     """Seat numbers seen from the viewer: the viewer is 0, the next player 1..."""
 
-    def __init__(self, view: PlayerView) -> None:
-        self.viewer = view.player
-        self.count = len(view.players)
+    def __init__(self, viewer: int, count: int) -> None:
+        self.viewer = viewer
+        self.count = count
 
     def rel(self, seat: int | None) -> int | None:
         return None if seat is None else (seat - self.viewer) % self.count
@@ -249,8 +256,7 @@ class _Seats:
         return ((self.viewer + offset) % self.count for offset in range(self.count))
 
 
-def _config_section(view: PlayerView) -> list[float]:
-    config = view.config
+def _config_section(config: GameConfig) -> list[float]:
     return [
         *_one_hot(4, config.players - 2),
         float(config.hidden_money),
@@ -261,13 +267,15 @@ def _config_section(view: PlayerView) -> list[float]:
     ]
 
 
-def _game_section(view: PlayerView, seats: _Seats) -> list[float]:
+def _game_section(
+    round_number: int, phase: Phase, current: int | None, start: int, seats: _Seats
+) -> list[float]:
     return [
-        view.round / 7.0,
-        *_one_hot(len(Phase), _PHASE_INDEX[id(view.phase)]),
-        float(view.current_player == view.player),
-        *seats.one_hot(view.current_player),
-        *seats.one_hot(view.start_player),
+        round_number / 7.0,
+        *_one_hot(len(Phase), _PHASE_INDEX[id(phase)]),
+        float(current == seats.viewer),
+        *seats.one_hot(current),
+        *seats.one_hot(start),
     ]
 
 
@@ -284,20 +292,52 @@ def _player_block(view: PlayerView, seat: int) -> list[float]:
 
 def _player_head(player: PublicPlayer, best: int) -> list[float]:
     """The first floats of a player block: everything but the principality and the end."""
+    return _head_floats(
+        player.money,
+        player.prestige,
+        player.jesters,
+        player.builders,
+        player.freedoms,
+        player.table_persons,
+        player.table_recruiting,
+        player.hand_person_count,
+        player.hand_recruiting,
+        player.hand_bonus_count,
+        player.prestige_card_count,
+        best,
+    )
+
+
+def _head_floats(
+    money: int | None,
+    prestige: int,
+    jesters: int,
+    builders: int,
+    freedoms: tuple[Freedom, ...],
+    table_persons: tuple[PersonId, ...],
+    table_recruiting: int,
+    hand_persons: int,
+    hand_recruiting: int,
+    hand_bonus: int,
+    prestige_cards: int,
+    best: int,
+) -> list[float]:
+    """:func:`_player_head` of what a :class:`PublicPlayer` holds (``money`` ``None``
+    where it is hidden)."""
     return [
         1.0,
-        (player.money or 0) / _MONEY,
-        float(player.money is not None),
-        player.prestige / _PRESTIGE,
-        float(player.jesters),
-        float(player.builders),
-        *_bits(_FREEDOMS, player.freedoms),
-        *_bits(_PERSONS, player.table_persons),
-        float(player.table_recruiting),
-        float(player.hand_person_count),
-        float(player.hand_recruiting),
-        float(player.hand_bonus_count),
-        float(player.prestige_card_count),
+        (money or 0) / _MONEY,
+        float(money is not None),
+        prestige / _PRESTIGE,
+        float(jesters),
+        float(builders),
+        *_bits(_FREEDOMS, freedoms),
+        *_bits(_PERSONS, table_persons),
+        float(table_recruiting),
+        float(hand_persons),
+        float(hand_recruiting),
+        float(hand_bonus),
+        float(prestige_cards),
         best / _COUNT,
     ]
 
@@ -337,31 +377,52 @@ def _players_section(view: PlayerView, seats: _Seats) -> list[float]:
     return out
 
 
-def _hand_section(view: PlayerView) -> list[float]:
+def _hand_section(
+    persons: Sequence[PersonId], bonus: Sequence[BonusCardId], prestige: Sequence[PrestigeCardId]
+) -> list[float]:
     return [
-        *_bits(_PERSONS, view.hand_persons),
-        *_bits(_BONUS, view.hand_bonus),
-        *_bits(_PRESTIGE_CARDS, view.prestige_cards),
+        *_bits(_PERSONS, persons),
+        *_bits(_BONUS, bonus),
+        *_bits(_PRESTIGE_CARDS, prestige),
     ]
 
 
-def _table_section(view: PlayerView) -> list[float]:
+_Table = tuple[
+    int,
+    int,
+    int,
+    tuple[int, ...],
+    tuple[int, ...],
+    tuple[int, ...],
+    int,
+    int,
+    int,
+    tuple[BonusCardId, ...],
+]
+"""What the table section shows: the sizes of the person, bonus and prestige decks; the
+building, landscape and freedom supplies; the jesters, builders and recruiting cards
+left; the bonus discard."""
+
+
+def _table_section(table: _Table) -> list[float]:
+    persons, bonus, prestige, buildings, landscapes, freedoms, jesters, builders, recruiting = (
+        table[:9]
+    )
     return [
-        view.person_deck_size / _COUNT,
-        view.bonus_deck_size / _COUNT,
-        view.prestige_deck_size / _COUNT,
-        *map(float, view.building_supply),
-        *map(float, view.landscape_supply),
-        *map(float, view.freedom_supply),
-        view.jesters / _COUNT,
-        float(view.builders),
-        float(view.recruiting),
-        *_bits(_BONUS, view.bonus_discard),
+        persons / _COUNT,
+        bonus / _COUNT,
+        prestige / _COUNT,
+        *map(float, buildings),
+        *map(float, landscapes),
+        *map(float, freedoms),
+        jesters / _COUNT,
+        float(builders),
+        float(recruiting),
+        *_bits(_BONUS, table[9]),
     ]
 
 
-def _setup_section(view: PlayerView) -> list[float]:
-    setup = view.setup
+def _setup_section(setup: SetupView | None) -> list[float]:
     if setup is None:
         return [0.0] * (2 + len(_PERSONS))
     own = None if setup.own is None else _POSITIONS[id(_PERSONS)][id(setup.own)]
@@ -371,19 +432,25 @@ def _setup_section(view: PlayerView) -> list[float]:
 _AUCTION_SIZE = 1 + _SEATS + len(_OBJECTS) + _SEATS + len(_OBJECTS) + 1 + 2 * _SEATS
 
 
-def _auction_section(view: PlayerView, seats: _Seats) -> list[float]:
+def _auction_section(auction: AuctionState | None, seats: _Seats) -> list[float]:
     """Whether an auction is on; who is done; the objects taken; the opener; the stack;
     the high bid and bidder; who bids: written into zeros in that order."""
     out = [0.0] * _AUCTION_SIZE
-    auction = view.auction
-    if auction is None:
-        return out
-    viewer, count = seats.viewer, seats.count
+    if auction is not None:
+        _write_auction(out, 0, auction, seats.viewer, seats.count)
+    return out
+
+
+def _write_auction(
+    out: MutableSequence[float], at: int, auction: AuctionState, viewer: int, count: int
+) -> None:
+    """The values of :func:`_auction_section` of an auction, written into zeros at ``at``."""
     where = _POSITIONS[id(_OBJECTS)]
-    out[0] = 1.0
+    out[at] = 1.0
+    at += 1
     for seat, flag in enumerate(auction.done):  # seats.flags
-        out[1 + (seat - viewer) % count] = float(flag)
-    at = 1 + _SEATS
+        out[at + (seat - viewer) % count] = float(flag)
+    at += _SEATS
     for taken in auction.taken:  # _bits
         out[at + where[id(taken)]] += 1.0
     at += len(_OBJECTS)
@@ -400,11 +467,9 @@ def _auction_section(view: PlayerView, seats: _Seats) -> list[float]:
     at += _SEATS
     for seat in auction.bidders:  # seats.members
         out[at + (seat - viewer) % count] = 1.0
-    return out
 
 
-def _turn_section(view: PlayerView) -> list[float]:
-    turn = view.turn
+def _turn_section(turn: TurnState | None) -> list[float]:
     if turn is None:
         return [0.0] * 8
     return [
@@ -438,56 +503,60 @@ _CARD_PLACES: dict[int, int] = {
 """Each card's place among the card counts of a section (persons, bonus, prestige cards)."""
 
 
-def _pending_section(view: PlayerView, seats: _Seats) -> list[float]:
+def _pending_section(pending: ViewPending | None, seats: _Seats) -> list[float]:
     """The pending decision: its kind, then each kind's details (zeros where another kind
     is pending), written into zeros at the places above."""
     out = [0.0] * _PENDING_SIZE
-    pending = view.pending
-    if pending is None:
-        return out
-    out[_PENDING_KIND_INDEX[type(pending)]] = 1.0
-    if isinstance(pending, Placing):
-        if pending.tile is not None:
-            out[_PENDING_TILE + _POSITIONS[id(_TILES)][id(pending.tile)]] = 1.0
-    elif isinstance(pending, CardChoice | HiddenCardChoice):
-        out[_PENDING_CHOICE + _DECK_INDEX[id(pending.deck)]] = 1.0
-        out[_PENDING_CARDS - 2] = float(pending.returning)
-        if isinstance(pending, CardChoice):
-            out[_PENDING_CARDS - 1] = len(pending.shown) / 5.0
-            for card in pending.shown:
-                out[_PENDING_CARDS + _CARD_PLACES[id(card)]] += 1.0
-        else:
-            out[_PENDING_CARDS - 1] = pending.count / 5.0
-    elif isinstance(pending, Working):
-        out[_PENDING_WORK + _POSITIONS[id(_PERSONS)][id(pending.person)]] = 1.0
-        bonus = _POSITIONS[id(_BONUS)]
-        for card in pending.bonus:
-            out[_PENDING_WORK + len(_PERSONS) + bonus[id(card)]] += 1.0
-    elif isinstance(pending, Conversion):
-        out[_PENDING_PAYOUT] = pending.payout / _MONEY
-    elif isinstance(pending, Proposal):
-        at = _PENDING_PROPOSAL
-        out[at + seats.rel_of(pending.proposer)] = 1.0
-        out[at + _SEATS + seats.rel_of(pending.partner)] = 1.0
-        out[at + 2 * _SEATS] = pending.number / 3.0
-        out[at + 2 * _SEATS + 1] = pending.limit / _MONEY
-        at += 2 * _SEATS + 2
-        if pending.building is not None:
-            out[at + _POSITIONS[id(_BUILDINGS)][id(pending.building)]] = 1.0
-        at += len(_BUILDINGS)
-        out[at] = float(pending.cells is not None)
-        out[at + 1] = float(pending.payment is not None)
-        out[at + 2] = (pending.payment or 0) / _MONEY
-    elif isinstance(pending, OpenBuild):
-        out[_PENDING_OPEN] = pending.proposals / 3.0
-    elif isinstance(pending, MerchantOffer):
-        out[_PENDING_MERCHANT + _POSITIONS[id(_OBJECTS)][id(pending.stack)]] = 1.0
-        out[_PENDING_MERCHANT + len(_OBJECTS)] = pending.price / _MONEY
+    if pending is not None:
+        _write_pending(out, 0, pending, seats.viewer, seats.count)
     return out
 
 
-def _characters_section(view: PlayerView, seats: _Seats) -> list[float]:
-    characters = view.characters
+def _write_pending(
+    out: MutableSequence[float], at: int, pending: ViewPending, viewer: int, count: int
+) -> None:
+    """The values of :func:`_pending_section` of a decision, written into zeros at ``at``."""
+    out[at + _PENDING_KIND_INDEX[type(pending)]] = 1.0
+    if isinstance(pending, Placing):
+        if pending.tile is not None:
+            out[at + _PENDING_TILE + _POSITIONS[id(_TILES)][id(pending.tile)]] = 1.0
+    elif isinstance(pending, CardChoice | HiddenCardChoice):
+        out[at + _PENDING_CHOICE + _DECK_INDEX[id(pending.deck)]] = 1.0
+        out[at + _PENDING_CARDS - 2] = float(pending.returning)
+        if isinstance(pending, CardChoice):
+            out[at + _PENDING_CARDS - 1] = len(pending.shown) / 5.0
+            for card in pending.shown:
+                out[at + _PENDING_CARDS + _CARD_PLACES[id(card)]] += 1.0
+        else:
+            out[at + _PENDING_CARDS - 1] = pending.count / 5.0
+    elif isinstance(pending, Working):
+        out[at + _PENDING_WORK + _POSITIONS[id(_PERSONS)][id(pending.person)]] = 1.0
+        bonus = _POSITIONS[id(_BONUS)]
+        for card in pending.bonus:
+            out[at + _PENDING_WORK + len(_PERSONS) + bonus[id(card)]] += 1.0
+    elif isinstance(pending, Conversion):
+        out[at + _PENDING_PAYOUT] = pending.payout / _MONEY
+    elif isinstance(pending, Proposal):
+        place = at + _PENDING_PROPOSAL
+        out[place + (pending.proposer - viewer) % count] = 1.0
+        out[place + _SEATS + (pending.partner - viewer) % count] = 1.0
+        out[place + 2 * _SEATS] = pending.number / 3.0
+        out[place + 2 * _SEATS + 1] = pending.limit / _MONEY
+        place += 2 * _SEATS + 2
+        if pending.building is not None:
+            out[place + _POSITIONS[id(_BUILDINGS)][id(pending.building)]] = 1.0
+        place += len(_BUILDINGS)
+        out[place] = float(pending.cells is not None)
+        out[place + 1] = float(pending.payment is not None)
+        out[place + 2] = (pending.payment or 0) / _MONEY
+    elif isinstance(pending, OpenBuild):
+        out[at + _PENDING_OPEN] = pending.proposals / 3.0
+    elif isinstance(pending, MerchantOffer):
+        out[at + _PENDING_MERCHANT + _POSITIONS[id(_OBJECTS)][id(pending.stack)]] = 1.0
+        out[at + _PENDING_MERCHANT + len(_OBJECTS)] = pending.price / _MONEY
+
+
+def _characters_section(characters: CharacterState | None, seats: _Seats) -> list[float]:
     size = 1 + 2 * len(Character) * _SEATS + len(Character) + _SEATS + 3 + _SEATS + len(Character)
     if characters is None:
         return [0.0] * size
@@ -506,19 +575,34 @@ def _characters_section(view: PlayerView, seats: _Seats) -> list[float]:
     ]
 
 
+def _table_of(view: PlayerView) -> _Table:
+    return (
+        view.person_deck_size,
+        view.bonus_deck_size,
+        view.prestige_deck_size,
+        view.building_supply,
+        view.landscape_supply,
+        view.freedom_supply,
+        view.jesters,
+        view.builders,
+        view.recruiting,
+        view.bonus_discard,
+    )
+
+
 def _sections(view: PlayerView) -> list[list[float]]:
-    seats = _Seats(view)
+    seats = _Seats(view.player, len(view.players))
     return [
-        _config_section(view),
-        _game_section(view, seats),
+        _config_section(view.config),
+        _game_section(view.round, view.phase, view.current_player, view.start_player, seats),
         _players_section(view, seats),
-        _hand_section(view),
-        _table_section(view),
-        _setup_section(view),
-        _auction_section(view, seats),
-        _turn_section(view),
-        _pending_section(view, seats),
-        _characters_section(view, seats),
+        _hand_section(view.hand_persons, view.hand_bonus, view.prestige_cards),
+        _table_section(_table_of(view)),
+        _setup_section(view.setup),
+        _auction_section(view.auction, seats),
+        _turn_section(view.turn),
+        _pending_section(view.pending, seats),
+        _characters_section(view.characters, seats),
     ]
 
 
@@ -577,8 +661,7 @@ def _tidy(memo: dict[Any, Any]) -> None:
         memo.clear()
 
 
-def _config_part(view: PlayerView) -> _Part:
-    config = view.config
+def _config_part(config: GameConfig) -> _Part:
     key = (
         config.players,
         config.hidden_money,
@@ -590,24 +673,25 @@ def _config_part(view: PlayerView) -> _Part:
     part = _config_parts.get(key)
     if part is None:
         _tidy(_config_parts)
-        part = _config_parts[key] = tuple(_config_section(view))
+        part = _config_parts[key] = tuple(_config_section(config))
     return part
 
 
-def _game_part(view: PlayerView, count: int) -> _Part:
-    viewer = view.player
-    current = view.current_player
+def _game_part(
+    round_number: int, phase: Phase, current: int | None, start: int, viewer: int, count: int
+) -> _Part:
     key = (
-        view.round,
-        view.phase,
+        round_number,
+        phase,
         current == viewer,
         None if current is None else (current - viewer) % count,
-        (view.start_player - viewer) % count,
+        (start - viewer) % count,
     )
     part = _game_parts.get(key)
     if part is None:
         _tidy(_game_parts)
-        part = _game_parts[key] = tuple(_game_section(view, _Seats(view)))
+        seats = _Seats(viewer, count)
+        part = _game_parts[key] = tuple(_game_section(round_number, phase, current, start, seats))
     return part
 
 
@@ -622,106 +706,92 @@ def _head_part(player: PublicPlayer, best: int) -> tuple[int, _Part, _Part]:
     return known
 
 
-def _hand_part(view: PlayerView) -> _Part:
-    key = (id(view.hand_persons), id(view.hand_bonus), id(view.prestige_cards))
+def _hand_part(
+    persons: tuple[PersonId, ...],
+    bonus: tuple[BonusCardId, ...],
+    prestige: tuple[PrestigeCardId, ...],
+) -> _Part:
+    key = (id(persons), id(bonus), id(prestige))
     known = _hand_parts.get(key)
     if known is not None:
-        persons, bonus, prestige = known[0]
-        if (
-            persons is view.hand_persons
-            and bonus is view.hand_bonus
-            and prestige is view.prestige_cards
-        ):
+        kept_persons, kept_bonus, kept_prestige = known[0]
+        if kept_persons is persons and kept_bonus is bonus and kept_prestige is prestige:
             return known[1]
     _tidy(_hand_parts)
-    part = tuple(_hand_section(view))
-    _hand_parts[key] = ((view.hand_persons, view.hand_bonus, view.prestige_cards), part)
+    part = tuple(_hand_section(persons, bonus, prestige))
+    _hand_parts[key] = ((persons, bonus, prestige), part)
     return part
 
 
-def _table_part(view: PlayerView) -> _Part:
-    discard = view.bonus_discard
-    key = (
-        view.person_deck_size,
-        view.bonus_deck_size,
-        view.prestige_deck_size,
-        view.building_supply,
-        view.landscape_supply,
-        view.freedom_supply,
-        view.jesters,
-        view.builders,
-        view.recruiting,
-        id(discard),
-    )
+def _table_part(table: _Table) -> _Part:
+    discard = table[9]
+    key = (*table[:9], id(discard))
     known = _table_parts.get(key)
     if known is not None and known[0] is discard:
         return known[1]
     _tidy(_table_parts)
-    part = tuple(_table_section(view))
+    part = tuple(_table_section(table))
     _table_parts[key] = (discard, part)
     return part
 
 
-def _turn_part(view: PlayerView, seats: _Seats) -> list[float]:
-    return _turn_section(view)
+def _turn_part(turn: TurnState, seats: _Seats) -> list[float]:
+    return _turn_section(turn)
+
+
+_V = TypeVar("_V")
 
 
 def _seat_part(
-    view: PlayerView,
-    count: int,
-    value: object,
-    section: Callable[[PlayerView, _Seats], list[float]],
+    viewer: int, count: int, value: _V, section: Callable[[_V, _Seats], list[float]]
 ) -> _Part:
-    key = (view.player, count)
+    key = (viewer, count)
     known = _seat_parts.get(value)
     if known is None:
         known = {}
         _seat_parts.put(value, known)
     part = known.get(key)
     if part is None:
-        part = known[key] = tuple(section(view, _Seats(view)))
+        part = known[key] = tuple(section(value, _Seats(viewer, count)))
     return part
 
 
-def _setup_of(view: PlayerView, count: int) -> _Part:
+def _setup_of(setup: SetupView | None, viewer: int, count: int) -> _Part:
     """The part of the setup section."""
-    return _NO_SETUP if view.setup is None else tuple(_setup_section(view))
+    return _NO_SETUP if setup is None else tuple(_setup_section(setup))
 
 
-def _auction_of(view: PlayerView, count: int) -> _Part:
+def _auction_of(auction: AuctionState | None, viewer: int, count: int) -> _Part:
     """The part of the auction section."""
-    auction = view.auction
-    return _NO_AUCTION if auction is None else _seat_part(view, count, auction, _auction_section)
+    return _NO_AUCTION if auction is None else _seat_part(viewer, count, auction, _auction_section)
 
 
-def _turn_of(view: PlayerView, count: int) -> _Part:
+def _turn_of(turn: TurnState | None, viewer: int, count: int) -> _Part:
     """The part of the turn section."""
-    turn = view.turn
-    return _NO_TURN if turn is None else _seat_part(view, count, turn, _turn_part)
+    return _NO_TURN if turn is None else _seat_part(viewer, count, turn, _turn_part)
 
 
-def _pending_of(view: PlayerView, count: int) -> _Part:
+def _pending_of(pending: ViewPending | None, viewer: int, count: int) -> _Part:
     """The part of the pending section."""
-    pending = view.pending
-    return _NO_PENDING if pending is None else _seat_part(view, count, pending, _pending_section)
+    return _NO_PENDING if pending is None else _seat_part(viewer, count, pending, _pending_section)
 
 
-def _characters_of(view: PlayerView, count: int) -> _Part:
+def _characters_of(characters: CharacterState | None, viewer: int, count: int) -> _Part:
     """The part of the characters section."""
-    characters = view.characters
     if characters is None:
         return _NO_CHARACTERS
-    return _seat_part(view, count, characters, _characters_section)
+    return _seat_part(viewer, count, characters, _characters_section)
 
 
 def _phase_parts(view: PlayerView, count: int) -> tuple[_Part, _Part, _Part, _Part, _Part]:
     """The parts of the setup, auction, turn, pending and characters sections."""
+    viewer = view.player
     return (
-        _setup_of(view, count),
-        _auction_of(view, count),
-        _turn_of(view, count),
-        _pending_of(view, count),
-        _characters_of(view, count),
+        _setup_of(view.setup, viewer, count),
+        _auction_of(view.auction, viewer, count),
+        _turn_of(view.turn, viewer, count),
+        _pending_of(view.pending, viewer, count),
+        _characters_of(view.characters, viewer, count),
     )
 
 
@@ -729,7 +799,10 @@ def _parts(view: PlayerView) -> list[_Part]:
     """The vector of ``view`` in parts: :func:`_sections`, each a tuple, most of them cached."""
     count = len(view.players)
     viewer = view.player
-    parts = [_config_part(view), _game_part(view, count)]
+    parts = [
+        _config_part(view.config),
+        _game_part(view.round, view.phase, view.current_player, view.start_player, viewer, count),
+    ]
     players, bests, final = view.players, view.round_best, view.final_prestige_cards
     for offset in range(count):  # each block: head, principality, prestige cards shown
         seat = (viewer + offset) % count
@@ -742,8 +815,8 @@ def _parts(view: PlayerView) -> list[_Part]:
         parts.append(known[2])
         parts.append(_NO_FINAL if final is None else tuple(_bits(_PRESTIGE_CARDS, final[seat])))
     parts.append(_ABSENT[count])
-    parts.append(_hand_part(view))
-    parts.append(_table_part(view))
+    parts.append(_hand_part(view.hand_persons, view.hand_bonus, view.prestige_cards))
+    parts.append(_table_part(_table_of(view)))
     parts.extend(_phase_parts(view, count))
     return parts
 
@@ -909,9 +982,9 @@ def _parts_after(
     parts = before.copy()
     count = len(view.players)
     # round, phase, current_player, start_player
-    if seen[0] != old[0] or seen[1] is not old[1] or seen[2] != old[2] or seen[3] != old[3]:
-        parts[1] = _game_part(view, count)
     viewer = view.player
+    if seen[0] != old[0] or seen[1] is not old[1] or seen[2] != old[2] or seen[3] != old[3]:
+        parts[1] = _game_part(seen[0], seen[1], seen[2], seen[3], viewer, count)
     players, bests, final = seen[4], seen[5], seen[6]
     old_players = old[4]
     same_bests = bests == old[5]
@@ -934,22 +1007,22 @@ def _parts_after(
         index += 3
     index += 1  # the absent seats
     if seen[7:10] != old[7:10]:  # the hand
-        parts[index] = _hand_part(view)
+        parts[index] = _hand_part(seen[7], seen[8], seen[9])
     if seen[10:20] != old[10:20]:  # decks, supplies, discards
-        parts[index + 1] = _table_part(view)
+        parts[index + 1] = _table_part(seen[10:20])
     # The phase parts (:func:`_phase_parts`), each looked up again only if its own field
     # changed: a move most often changes one or two of them.
     setup, auction, turn, pending, characters = seen[20:25]
     if setup != old[20]:
-        parts[index + 2] = _setup_of(view, count)
+        parts[index + 2] = _setup_of(setup, viewer, count)
     if auction is not old[21]:
-        parts[index + 3] = _auction_of(view, count)
+        parts[index + 3] = _auction_of(auction, viewer, count)
     if turn is not old[22]:
-        parts[index + 4] = _turn_of(view, count)
+        parts[index + 4] = _turn_of(turn, viewer, count)
     if pending is not old[23]:
-        parts[index + 5] = _pending_of(view, count)
+        parts[index + 5] = _pending_of(pending, viewer, count)
     if characters is not old[24]:
-        parts[index + 6] = _characters_of(view, count)
+        parts[index + 6] = _characters_of(characters, viewer, count)
     return parts
 
 
@@ -985,36 +1058,385 @@ def observation_vector_into(view: PlayerView, out: _Buffer) -> _Buffer:
     """
     if not isinstance(view, PlayerView):
         raise ArgumentError.wrong_kind("observation_vector_into", "a PlayerView", view)
+    numpy_out = _vector_buffer(out, "observation_vector_into")
+    return _fill(_written(view), out, numpy_out)
+
+
+def _vector_buffer(out: object, caller: str) -> bool:
+    """Whether ``out`` is a numpy array (else an ``array.array``) a vector can be written
+    into, checked before anything is written.
+
+    Raises:
+        ArgumentError: it is neither, or not writable, or not of floats, or of
+            another length (``caller`` is named).
+    """
     shape = getattr(out, "shape", None)
     if shape is not None and hasattr(out, "dtype"):  # a numpy array
         if shape != (OBSERVATION_LENGTH,):
             raise ArgumentError(
-                f"observation_vector_into needs an array of shape ({OBSERVATION_LENGTH},), "
-                f"not {shape}"
+                f"{caller} needs an array of shape ({OBSERVATION_LENGTH},), not {shape}"
             )
         target: Any = out  # a numpy array: it has a shape and a dtype
         if target.dtype.kind != "f" or not target.flags.writeable:
             raise ArgumentError(
-                "observation_vector_into needs a writable array of floats, "
+                f"{caller} needs a writable array of floats, "
                 f"not a {'read-only ' if not target.flags.writeable else ''}array of {target.dtype}"
             )
+        return True
+    if not isinstance(out, array.array) or out.typecode not in _FLOAT_FORMATS:
+        raise ArgumentError(
+            f"{caller} needs a numpy array or an array.array of 'f' or 'd', not {shorten(out)}"
+        )
+    if len(out) != OBSERVATION_LENGTH:
+        raise ArgumentError(f"{caller} needs {OBSERVATION_LENGTH} items, not {len(out)}")
+    return False
+
+
+def _fill(doubles: array.array[float], out: _Buffer, numpy_out: bool) -> _Buffer:
+    """``doubles`` copied into ``out``, checked by :func:`_vector_buffer`."""
+    target: Any = out
+    if numpy_out:
         import numpy
 
         # Floats to floats: the assignment casts as numpy.copyto(casting="same_kind").
-        target[:] = numpy.frombuffer(_written(view))
-        return out
-    if not isinstance(out, array.array) or out.typecode not in _FLOAT_FORMATS:
-        raise ArgumentError(
-            "observation_vector_into needs a numpy array or an array.array of 'f' or 'd', "
-            f"not {shorten(out)}"
-        )
-    if len(out) != OBSERVATION_LENGTH:
-        raise ArgumentError(
-            f"observation_vector_into needs {OBSERVATION_LENGTH} items, not {len(out)}"
-        )
-    doubles = _written(view)
-    out[:] = doubles if out.typecode == "d" else array.array(out.typecode, doubles)
+        target[:] = numpy.frombuffer(doubles)
+    else:
+        target[:] = doubles if target.typecode == "d" else array.array(target.typecode, doubles)
     return out
+
+
+# ---------------------------------------------------------------------------
+# The vector of a seat, straight from the state
+# ---------------------------------------------------------------------------
+#
+# A learner's environment wants the vector of the player to decide, not the
+# view: seat_vector_into builds the vector observe() and observation_vector
+# would, from the state's own fields, without making the view.  Each part is
+# made by the same functions as above from what the view would hold (the
+# public part of each player by observation's own memo, a card choice hidden
+# as the view hides it), and only the parts whose sources changed since the
+# seat's last vector are written again.
+
+_OFFSETS = dict(
+    zip(
+        (name for name, _ in OBSERVATION_LAYOUT),
+        (sum(size for _, size in OBSERVATION_LAYOUT[:index]) for index in range(11)),
+        strict=False,
+    )
+)
+_GAME_AT = _OFFSETS["game"]
+_PLAYERS_AT = _OFFSETS["players"]
+_HAND_AT = _OFFSETS["hand"]
+_TABLE_AT = _OFFSETS["table"]
+_SETUP_AT = _OFFSETS["setup"]
+_AUCTION_AT = _OFFSETS["auction"]
+_TURN_AT = _OFFSETS["turn"]
+_PENDING_AT = _OFFSETS["pending"]
+_CHARACTERS_AT = _OFFSETS["characters"]
+_BOARD_SIZE = len(_BUILDINGS) + len(_LANDSCAPES) + 1 + 2 * _CELLS
+_HEAD_SIZE = _PLAYER_SIZE - _BOARD_SIZE - len(_PRESTIGE_CARDS)
+_FINAL_AT = _HEAD_SIZE + _BOARD_SIZE
+"""Where the prestige cards shown at the end start in a player block."""
+_table_getter = operator.attrgetter(
+    "person_deck",
+    "bonus_deck",
+    "prestige_deck",
+    "building_supply",
+    "landscape_supply",
+    "freedom_supply",
+    "jesters",
+    "builders",
+    "recruiting",
+    "bonus_discard",
+)
+_UNSEEN: Any = object()
+"""What a :class:`_SeatWritten` remembers before its first vector: the same as nothing."""
+
+_ZEROS: dict[int, array.array[float]] = {
+    size: array.array("d", bytes(8 * size))
+    for size in {_SIZES["auction"], _SIZES["pending"], len(_PRESTIGE_CARDS)}
+}
+
+
+@attrs.define
+class _SeatWritten:
+    """The vector last written for one seat of one game from its state, as doubles, with
+    the fields of the state each part was made from (none of which refers to the state
+    or its configuration), per player block the head and principality written."""
+
+    doubles: array.array[float]
+    game: tuple[Any, ...] = _UNSEEN
+    players: tuple[Any, ...] = _UNSEEN
+    bests: tuple[int, ...] = _UNSEEN
+    heads: list[Any] = attrs.Factory(lambda: [_UNSEEN] * _SEATS)
+    boards: list[Any] = attrs.Factory(lambda: [_UNSEEN] * _SEATS)
+    final: bool = False
+    hand: tuple[Any, ...] = _UNSEEN
+    table: tuple[Any, ...] = _UNSEEN
+    setup: Any = _UNSEEN
+    auction: Any = _UNSEEN
+    turn: Any = _UNSEEN
+    pending: Any = _UNSEEN
+    hidden: bool = False
+    characters: Any = _UNSEEN
+
+
+_seat_written_by_config: IdentityMemo[GameConfig, dict[int, _SeatWritten]] = IdentityMemo(
+    _GAMES_FOLLOWED
+)
+"""The vectors written by :func:`seat_vector_into` for each seat of each live game, by
+the game's configuration, as :data:`_written_by_config` keeps those of views."""
+
+_state_heads: IdentityMemo[PlayerState, dict[tuple[int, bool], array.array[float]]] = IdentityMemo(
+    _MEMO_SIZE
+)
+"""The head of each live player state's block as doubles, by the best work of the round
+and whether the money is shown."""
+_board_doubles: IdentityMemo[Principality, array.array[float]] = IdentityMemo(_MEMO_SIZE)
+"""The principality part of each live principality as doubles."""
+_turn_doubles: IdentityMemo[TurnState, array.array[float]] = IdentityMemo(_MEMO_SIZE)
+"""The turn section of each live turn as doubles."""
+_game_doubles: dict[tuple[object, ...], array.array[float]] = {}
+"""The game section as doubles, by the key of :func:`_game_part`."""
+_table_doubles: dict[tuple[object, ...], tuple[tuple[BonusCardId, ...], array.array[float]]] = {}
+"""The table section as doubles, by the key of :func:`_table_part`."""
+_hidden_choices: IdentityMemo[CardChoice, HiddenCardChoice] = IdentityMemo(_MEMO_SIZE)
+"""The card choice of each live state as the players not choosing see it (rule R5)."""
+
+
+def _state_head(player: PlayerState, shown: bool, best: int) -> array.array[float]:
+    """The head of ``player``'s block (:func:`_player_head` of its public part)."""
+    known = _state_heads.get(player)
+    if known is None:
+        known = {}
+        _state_heads.put(player, known)
+    head = known.get((best, shown))
+    if head is None:
+        head = known[best, shown] = _as_doubles(
+            _head_floats(
+                player.money if shown else None,  # observation.public_player
+                player.prestige,
+                player.jesters,
+                player.builders,
+                player.freedoms,
+                player.table_persons,
+                player.table_recruiting,
+                len(player.hand_persons),
+                player.hand_recruiting,
+                len(player.hand_bonus),
+                len(player.prestige_cards),
+                best,
+            )
+        )
+    return head
+
+
+def _state_board(board: Principality) -> array.array[float]:
+    known = _board_doubles.get(board)
+    if known is None:
+        known = _as_doubles(_board_part(board))
+        _board_doubles.put(board, known)
+    return known
+
+
+def _write_players(
+    written: _SeatWritten, players: tuple[PlayerState, ...], state: GameState, seat: int
+) -> None:
+    """The player blocks of ``seat``'s vector: each player's head and principality where
+    they changed, and the prestige cards shown at the end."""
+    doubles = written.doubles
+    bests = state.round_best
+    final = state.phase is Phase.GAME_OVER
+    count = len(players)
+    heads, boards = written.heads, written.boards
+    shown = not state.config.hidden_money
+    old = written.players if bests == written.bests else _UNSEEN
+    at = _PLAYERS_AT
+    for offset in range(count):  # the viewer's block first, then clockwise
+        other = (seat + offset) % count
+        player = players[other]
+        if old is _UNSEEN or player is not old[other]:
+            best = bests[other] if other < len(bests) else 0
+            head = _state_head(player, shown or other == seat, best)
+        else:
+            head = heads[offset]
+        if head is not heads[offset]:
+            doubles[at : at + _HEAD_SIZE] = head
+            heads[offset] = head
+            board = player.principality
+            if board is not boards[offset]:
+                doubles[at + _HEAD_SIZE : at + _FINAL_AT] = _state_board(board)
+                boards[offset] = board
+        if final:
+            cards = _bits(_PRESTIGE_CARDS, player.prestige_cards)
+            doubles[at + _FINAL_AT : at + _PLAYER_SIZE] = array.array("d", cards)
+        elif written.final:
+            doubles[at + _FINAL_AT : at + _PLAYER_SIZE] = _ZEROS[len(_PRESTIGE_CARDS)]
+        at += _PLAYER_SIZE
+    written.final = final
+    own = players[seat]
+    hand = (own.hand_persons, own.hand_bonus, own.prestige_cards)
+    if hand != written.hand:
+        doubles[_HAND_AT:_TABLE_AT] = _as_doubles(_hand_section(*hand))
+        written.hand = hand
+
+
+def _write_table(doubles: array.array[float], table: tuple[Any, ...]) -> None:
+    discard = table[9]
+    key = (len(table[0]), len(table[1]), len(table[2]), *table[3:9], id(discard))
+    known = _table_doubles.get(key)
+    if known is None or known[0] is not discard:
+        _tidy(_table_doubles)
+        values = _table_section((len(table[0]), len(table[1]), len(table[2]), *table[3:]))
+        known = _table_doubles[key] = (discard, _as_doubles(values))
+    doubles[_TABLE_AT:_SETUP_AT] = known[1]
+
+
+def _write_game(doubles: array.array[float], game: tuple[Any, ...], seat: int, count: int) -> None:
+    round_number, phase, current, start = game
+    key = (
+        round_number,
+        phase,
+        current == seat,
+        None if current is None else (current - seat) % count,
+        (start - seat) % count,
+    )
+    known = _game_doubles.get(key)
+    if known is None:
+        _tidy(_game_doubles)
+        seats = _Seats(seat, count)
+        known = _game_doubles[key] = _as_doubles(
+            _game_section(round_number, phase, current, start, seats)
+        )
+    doubles[_GAME_AT:_PLAYERS_AT] = known
+
+
+def _seat_doubles(state: GameState, seat: int) -> array.array[float]:
+    """The vector of ``observe(state, seat)`` as doubles, kept for the seat's next call:
+    the caller copies it and must not change it."""
+    config = state.config
+    mine = _seat_written_by_config.get(config)
+    if mine is None:
+        mine = {}
+        _seat_written_by_config.put(config, mine)
+    players = state.players
+    count = len(players)
+    # Out of the table while its doubles change: an error half-way leaves nothing trusted.
+    written = mine.pop(seat, None)
+    if written is None:
+        written = _SeatWritten(array.array("d", bytes(8 * OBSERVATION_LENGTH)))
+        written.doubles[0:_GAME_AT] = _as_doubles(_config_part(config))
+    doubles = written.doubles
+    game = (state.round, state.phase, state.current_player, state.start_player)
+    if game != written.game:
+        _write_game(doubles, game, seat, count)
+        written.game = game
+    bests = state.round_best
+    if (
+        players is not written.players
+        or bests != written.bests
+        or (state.phase is Phase.GAME_OVER) != written.final
+    ):
+        _write_players(written, players, state, seat)
+        written.players = players
+        written.bests = bests
+    table = _table_getter(state)
+    if table != written.table:
+        _write_table(doubles, table)
+        written.table = table
+    setup = state.setup
+    if setup is not written.setup:
+        view = None
+        if setup is not None:
+            returned = setup.returned
+            index = (seat - state.start_player) % count  # observation: seat order (R8)
+            view = SetupView(len(returned), returned[index] if index < len(returned) else None)
+        doubles[_SETUP_AT:_AUCTION_AT] = _as_doubles(_setup_of(view, seat, count))
+        written.setup = setup
+    auction = state.auction
+    if auction is not written.auction:
+        doubles[_AUCTION_AT:_TURN_AT] = _ZEROS[_SIZES["auction"]]
+        if auction is not None:
+            _write_auction(doubles, _AUCTION_AT, auction, seat, count)
+        written.auction = auction
+    turn = state.turn
+    if turn is not written.turn:
+        part = _turn_doubles.get(turn) if turn is not None else None
+        if part is None:
+            part = _as_doubles(_turn_section(turn))
+            if turn is not None:
+                _turn_doubles.put(turn, part)
+        doubles[_TURN_AT:_PENDING_AT] = part
+        written.turn = turn
+    pending = state.pending
+    hidden = isinstance(pending, CardChoice) and state.current_player != seat  # R5
+    if pending is not written.pending or hidden != written.hidden:
+        doubles[_PENDING_AT:_CHARACTERS_AT] = _ZEROS[_SIZES["pending"]]
+        if pending is not None:
+            seen = _hidden_choice(pending) if hidden else pending  # type: ignore[arg-type]
+            _write_pending(doubles, _PENDING_AT, seen, seat, count)
+        written.pending = pending
+        written.hidden = hidden
+    characters = state.characters
+    if characters is not written.characters:
+        part = _as_doubles(_characters_of(characters, seat, count))
+        doubles[_CHARACTERS_AT:OBSERVATION_LENGTH] = part
+        written.characters = characters
+    mine[seat] = written
+    return doubles
+
+
+def _hidden_choice(choice: CardChoice) -> HiddenCardChoice:
+    hidden = _hidden_choices.get(choice)
+    if hidden is None:
+        hidden = HiddenCardChoice(choice.deck, len(choice.shown), choice.returning)
+        _hidden_choices.put(choice, hidden)
+    return hidden
+
+
+_MEMOS += (
+    _seat_written_by_config,
+    _state_heads,
+    _board_doubles,
+    _turn_doubles,
+    _game_doubles,
+    _table_doubles,
+    _hidden_choices,
+)
+
+
+def seat_vector_into(state: GameState, player: int, out: _Buffer) -> _Buffer:
+    """``observation_vector(observe(state, player))`` written into ``out``, which is returned.
+
+    The same values as :func:`observation_vector_into` of the view, made
+    straight from the state without the view: the quickest way for an
+    environment to feed the vector of a seat to a learner.  As there, ``out``
+    is a numpy array of :data:`~princes_of_florence.OBSERVATION_LENGTH` floats
+    or an ``array.array`` of ``"f"`` or ``"d"``, and only the parts that
+    changed since the seat's last vector in that game are worked out again.
+
+    Raises:
+        ArgumentError: ``state`` is not a :class:`~princes_of_florence.GameState`,
+            or ``out`` is not a buffer :func:`observation_vector_into` takes;
+            ``out`` is then left as it was.
+        PrincesOfFlorenceError: ``player`` is not a player of the game.
+
+    >>> import array
+    >>> from princes_of_florence import GameConfig, new_game, observe
+    >>> state = new_game(GameConfig(players=3, seed=1))
+    >>> buffer = array.array("d", bytes(8 * OBSERVATION_LENGTH))
+    >>> tuple(seat_vector_into(state, 2, buffer)) == observation_vector(observe(state, 2))
+    True
+    """
+    if not isinstance(state, GameState):
+        raise ArgumentError.wrong_kind("seat_vector_into", "a GameState", state)
+    count = len(state.players)
+    if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < count:
+        raise PrincesOfFlorenceError(
+            f"player must be a player number from 0 to {count - 1}, not {shorten(player)}"
+        )
+    numpy_out = _vector_buffer(out, "seat_vector_into")
+    return _fill(_seat_doubles(state, player), out, numpy_out)
 
 
 # ---------------------------------------------------------------------------

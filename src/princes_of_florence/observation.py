@@ -321,7 +321,9 @@ _SOURCES: IdentityMemo[PlayerView, GameState] = IdentityMemo(limit=4096)
 """The state each live view of :func:`observe` was taken from."""
 
 
-def _seat_view(player: PlayerState, show_money: bool) -> PublicPlayer:
+def public_player(player: PlayerState, show_money: bool) -> PublicPlayer:
+    """What every player sees of ``player`` (its money only with ``show_money``): one
+    object for each player state, shared by every view that shows it."""
     known = _SEAT_VIEWS.get(player)
     public = None if known is None else known[show_money]
     if public is None:
@@ -416,7 +418,7 @@ def observe(state: GameState, player: int) -> PlayerView:
         start_player=state.start_player,
         current_player=state.current_player,
         players=tuple(
-            _seat_view(p, show_money=not hidden_money or seat == player)
+            public_player(p, show_money=not hidden_money or seat == player)
             for seat, p in enumerate(state.players)
         ),
         hand_persons=own.hand_persons,

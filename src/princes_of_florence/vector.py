@@ -279,13 +279,12 @@ class VectorEnv:
         game, state = self.game, self._states[row]
         seat = game.current_player(state)
         assert seat is not None, "a row's game waits for the learner"
-        view = game.observe(state, seat)
         buffers = self._buffers
         if buffers is not None:
-            buffers.observation_vector_into(view, self._observations[row])
+            buffers.seat_vector_into(state, seat, self._observations[row])
             buffers.action_mask_into(state, self._masks[row])
         else:
-            self._observations[row] = game.observation_vector(view)
+            self._observations[row] = game.observation_vector(game.observe(state, seat))
             self._masks[row] = np.frombuffer(game.action_mask(state), dtype=np.uint8)
 
     def _players(self) -> NDArray[np.int64]:

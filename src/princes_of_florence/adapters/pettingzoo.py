@@ -266,15 +266,16 @@ class GameEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type hints
     def _arrays(self, state: Any, seat: int) -> tuple[Any, NDArray[np.float32], NDArray[np.int8]]:
         """``state``, the vector of ``seat``'s view of it and ``seat``'s mask, as arrays."""
         game = self.game
-        view = game.observe(state, seat)
         # The mask of the true state is the mask of the view of the player to
         # decide (and cheaper); the others have no legal action.
         decides = seat == game.current_player(state)
         buffers = self._buffers
-        if buffers is not None:
-            vector = buffers.observation_vector_into(view, self._vectors[seat])
+        if buffers is not None:  # the vector of the seat's view, without the view
+            vector = buffers.seat_vector_into(state, seat, self._vectors[seat])
         else:
-            vector = np.asarray(game.observation_vector(view), dtype=np.float32)
+            vector = np.asarray(
+                game.observation_vector(game.observe(state, seat)), dtype=np.float32
+            )
         # The mask's bytes read in place (read-only: ``observe`` hands out copies).
         mask = np.frombuffer(game.action_mask(state), dtype=np.int8) if decides else self._no_mask
         return state, vector, mask

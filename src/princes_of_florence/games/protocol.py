@@ -669,6 +669,12 @@ class LearningBuffers(Protocol[StateC, ViewC]):
         array of ``observation_length`` numbers), which is returned."""
         ...
 
+    def seat_vector_into(self, state: StateC, player: int, out: BufferT) -> BufferT:
+        """:meth:`Game.observation_vector` of ``observe(state, player)`` written into
+        ``out`` as :meth:`observation_vector_into` writes it, made without the view
+        where the game can: what an environment asks for each step."""
+        ...
+
     def action_mask_into(self, state_or_view: StateC | ViewC, out: BufferT) -> BufferT:
         """:meth:`Game.action_mask` written into ``out`` (a numpy array or another
         buffer of ``action_count`` items), which is returned."""
