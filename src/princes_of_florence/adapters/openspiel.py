@@ -717,10 +717,12 @@ class OpenSpielObserver:
             vector = known.get(player)
             if vector is None:
                 game, buffers = self.game, self._buffers
-                view = game.observe(game_state, player)
-                if buffers is not None:  # written in place, no tuple between
-                    vector = buffers.observation_vector_into(view, np.empty_like(self.tensor))
+                if buffers is not None:  # written in place from the state, no view between
+                    vector = buffers.seat_vector_into(
+                        game_state, player, np.empty_like(self.tensor)
+                    )
                 else:
+                    view = game.observe(game_state, player)
                     vector = np.asarray(game.observation_vector(view), np.float32)
                 known[player] = vector
             self.tensor[:] = vector
