@@ -55,6 +55,7 @@ from princes_of_florence.observation import (
     PublicPlayer,
     SetupView,
     ViewPending,
+    check_player,
     events_for,
     observe,
     source_state,
@@ -435,9 +436,19 @@ _AUCTION_SIZE = 1 + _SEATS + len(_OBJECTS) + _SEATS + len(_OBJECTS) + 1 + 2 * _S
 def _auction_section(auction: AuctionState | None, seats: _Seats) -> list[float]:
     """Whether an auction is on; who is done; the objects taken; the opener; the stack;
     the high bid and bidder; who bids: written into zeros in that order."""
-    out = [0.0] * _AUCTION_SIZE
-    if auction is not None:
-        _write_auction(out, 0, auction, seats.viewer, seats.count)
+    return _in_zeros(_AUCTION_SIZE, _write_auction, auction, seats)
+
+
+def _in_zeros(
+    size: int,
+    write: Callable[[MutableSequence[float], int, Any, int, int], None],
+    value: object,
+    seats: _Seats,
+) -> list[float]:
+    """``size`` zeros, into which ``write`` puts the values of ``value`` unless it is ``None``."""
+    out = [0.0] * size
+    if value is not None:
+        write(out, 0, value, seats.viewer, seats.count)
     return out
 
 
@@ -506,10 +517,7 @@ _CARD_PLACES: dict[int, int] = {
 def _pending_section(pending: ViewPending | None, seats: _Seats) -> list[float]:
     """The pending decision: its kind, then each kind's details (zeros where another kind
     is pending), written into zeros at the places above."""
-    out = [0.0] * _PENDING_SIZE
-    if pending is not None:
-        _write_pending(out, 0, pending, seats.viewer, seats.count)
-    return out
+    return _in_zeros(_PENDING_SIZE, _write_pending, pending, seats)
 
 
 def _write_pending(
@@ -677,16 +685,24 @@ def _config_part(config: GameConfig) -> _Part:
     return part
 
 
-def _game_part(
+def _game_key(
     round_number: int, phase: Phase, current: int | None, start: int, viewer: int, count: int
-) -> _Part:
-    key = (
+) -> tuple[object, ...]:
+    """What the game section of ``viewer`` depends on: the round, the phase and the seats
+    counted from the viewer."""
+    return (
         round_number,
         phase,
         current == viewer,
         None if current is None else (current - viewer) % count,
         (start - viewer) % count,
     )
+
+
+def _game_part(
+    round_number: int, phase: Phase, current: int | None, start: int, viewer: int, count: int
+) -> _Part:
+    key = _game_key(round_number, phase, current, start, viewer, count)
     part = _game_parts.get(key)
     if part is None:
         _tidy(_game_parts)
@@ -1294,20 +1310,12 @@ def _write_table(doubles: array.array[float], table: tuple[Any, ...]) -> None:
 
 def _write_game(doubles: array.array[float], game: tuple[Any, ...], seat: int, count: int) -> None:
     round_number, phase, current, start = game
-    key = (
-        round_number,
-        phase,
-        current == seat,
-        None if current is None else (current - seat) % count,
-        (start - seat) % count,
-    )
+    key = _game_key(round_number, phase, current, start, seat, count)
     known = _game_doubles.get(key)
     if known is None:
         _tidy(_game_doubles)
-        seats = _Seats(seat, count)
-        known = _game_doubles[key] = _as_doubles(
-            _game_section(round_number, phase, current, start, seats)
-        )
+        part = _game_part(round_number, phase, current, start, seat, count)
+        known = _game_doubles[key] = _as_doubles(part)
     doubles[_GAME_AT:_PLAYERS_AT] = known
 
 
@@ -1430,11 +1438,7 @@ def seat_vector_into(state: GameState, player: int, out: _Buffer) -> _Buffer:
     """
     if not isinstance(state, GameState):
         raise ArgumentError.wrong_kind("seat_vector_into", "a GameState", state)
-    count = len(state.players)
-    if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < count:
-        raise PrincesOfFlorenceError(
-            f"player must be a player number from 0 to {count - 1}, not {shorten(player)}"
-        )
+    check_player(player, len(state.players))
     numpy_out = _vector_buffer(out, "seat_vector_into")
     return _fill(_seat_doubles(state, player), out, numpy_out)
 

@@ -370,6 +370,19 @@ def _return_index(seat: int, start_player: int, players: int) -> int:
     return (seat - start_player) % players
 
 
+def check_player(player: object, count: int) -> None:
+    """Refuse ``player`` unless it is a seat number (an ``int``, not a ``bool``) of a
+    game of ``count`` players.
+
+    Raises:
+        PrincesOfFlorenceError: it is not (the error is also a :class:`ValueError`).
+    """
+    if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < count:
+        raise PrincesOfFlorenceError(
+            f"player must be a player number from 0 to {count - 1}, not {shorten(player)}"
+        )
+
+
 def observe(state: GameState, player: int) -> PlayerView:
     """What the player in seat ``player`` may know of ``state`` (ruling R5).
 
@@ -393,10 +406,7 @@ def observe(state: GameState, player: int) -> PlayerView:
     if not isinstance(state, GameState):
         raise ArgumentError.wrong_kind("observe", "a GameState", state)
     count = len(state.players)
-    if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < count:
-        raise PrincesOfFlorenceError(
-            f"player must be a player number from 0 to {count - 1}, not {shorten(player)}"
-        )
+    check_player(player, count)
     hidden_money = state.config.hidden_money
     own = state.players[player]
     setup = None
