@@ -57,7 +57,9 @@ from princes_of_florence.observation import (
     ViewPending,
     check_player,
     events_for,
+    hidden_choice,
     observe,
+    setup_view,
     source_state,
 )
 from princes_of_florence.rules.scoring import Outcome
@@ -583,19 +585,20 @@ def _characters_section(characters: CharacterState | None, seats: _Seats) -> lis
     ]
 
 
-def _table_of(view: PlayerView) -> _Table:
-    return (
-        view.person_deck_size,
-        view.bonus_deck_size,
-        view.prestige_deck_size,
-        view.building_supply,
-        view.landscape_supply,
-        view.freedom_supply,
-        view.jesters,
-        view.builders,
-        view.recruiting,
-        view.bonus_discard,
-    )
+_SUPPLY_FIELDS = (
+    "building_supply",
+    "landscape_supply",
+    "freedom_supply",
+    "jesters",
+    "builders",
+    "recruiting",
+    "bonus_discard",
+)
+"""The fields of the table section that a state and a view share (the decks' sizes are
+the others)."""
+_TABLE_FIELDS = ("person_deck_size", "bonus_deck_size", "prestige_deck_size", *_SUPPLY_FIELDS)
+"""The fields of a view the table section shows, in :data:`_Table`'s order."""
+_table_of: Callable[[PlayerView], _Table] = operator.attrgetter(*_TABLE_FIELDS)
 
 
 def _sections(view: PlayerView) -> list[list[float]]:
@@ -685,24 +688,16 @@ def _config_part(config: GameConfig) -> _Part:
     return part
 
 
-def _game_key(
+def _game_part(
     round_number: int, phase: Phase, current: int | None, start: int, viewer: int, count: int
-) -> tuple[object, ...]:
-    """What the game section of ``viewer`` depends on: the round, the phase and the seats
-    counted from the viewer."""
-    return (
+) -> _Part:
+    key = (
         round_number,
         phase,
         current == viewer,
         None if current is None else (current - viewer) % count,
         (start - viewer) % count,
     )
-
-
-def _game_part(
-    round_number: int, phase: Phase, current: int | None, start: int, viewer: int, count: int
-) -> _Part:
-    key = _game_key(round_number, phase, current, start, viewer, count)
     part = _game_parts.get(key)
     if part is None:
         _tidy(_game_parts)
@@ -880,16 +875,7 @@ _SEEN_FIELDS = (
     "hand_persons",
     "hand_bonus",
     "prestige_cards",
-    "person_deck_size",
-    "bonus_deck_size",
-    "prestige_deck_size",
-    "building_supply",
-    "landscape_supply",
-    "freedom_supply",
-    "jesters",
-    "builders",
-    "recruiting",
-    "bonus_discard",
+    *_TABLE_FIELDS,
     "setup",
     "auction",
     "turn",
@@ -946,6 +932,16 @@ def _as_doubles(values: Sequence[float]) -> array.array[float]:
     return array.array("d", packer.pack(*values))
 
 
+def _doubles_of(part: _Part) -> array.array[float]:
+    """``part`` as doubles, kept in :data:`_doubles` while it is among the recent parts."""
+    known = _doubles.get(id(part))
+    if known is None or known[0] is not part:
+        if len(_doubles) >= _MEMO_SIZE:
+            _doubles.clear()
+        known = _doubles[id(part)] = (part, _as_doubles(part))
+    return known[1]
+
+
 def _written(view: PlayerView) -> array.array[float]:
     """The vector of ``view`` as doubles, kept for the next call of the same viewer and
     configuration: the caller copies it and must not change it."""
@@ -970,17 +966,11 @@ def _written(view: PlayerView) -> array.array[float]:
     written.seen = None
     written.parts = []
     doubles = written.doubles
-    known_doubles = _doubles
     start = 0
     for part, old_part in zip(parts, before, strict=True):
         end = start + len(part)
         if part is not old_part:
-            known = known_doubles.get(id(part))
-            if known is None or known[0] is not part:
-                if len(known_doubles) >= _MEMO_SIZE:
-                    known_doubles.clear()
-                known = known_doubles[id(part)] = (part, _as_doubles(part))
-            doubles[start:end] = known[1]
+            doubles[start:end] = _doubles_of(part)
         start = end
     assert start == OBSERVATION_LENGTH, f"the parts hold {start} values"
     written.seen = seen
@@ -1153,18 +1143,8 @@ _BOARD_SIZE = len(_BUILDINGS) + len(_LANDSCAPES) + 1 + 2 * _CELLS
 _HEAD_SIZE = _PLAYER_SIZE - _BOARD_SIZE - len(_PRESTIGE_CARDS)
 _FINAL_AT = _HEAD_SIZE + _BOARD_SIZE
 """Where the prestige cards shown at the end start in a player block."""
-_table_getter = operator.attrgetter(
-    "person_deck",
-    "bonus_deck",
-    "prestige_deck",
-    "building_supply",
-    "landscape_supply",
-    "freedom_supply",
-    "jesters",
-    "builders",
-    "recruiting",
-    "bonus_discard",
-)
+_table_getter = operator.attrgetter("person_deck", "bonus_deck", "prestige_deck", *_SUPPLY_FIELDS)
+"""A state's sources of the table section: the decks themselves, then :data:`_SUPPLY_FIELDS`."""
 _UNSEEN: Any = object()
 """What a :class:`_SeatWritten` remembers before its first vector: the same as nothing."""
 
@@ -1208,14 +1188,6 @@ _state_heads: IdentityMemo[PlayerState, dict[tuple[int, bool], array.array[float
 )
 """The head of each live player state's block as doubles, by the best work of the round
 and whether the money is shown."""
-_board_doubles: IdentityMemo[Principality, array.array[float]] = IdentityMemo(_MEMO_SIZE)
-"""The principality part of each live principality as doubles."""
-_turn_doubles: IdentityMemo[TurnState, array.array[float]] = IdentityMemo(_MEMO_SIZE)
-"""The turn section of each live turn as doubles."""
-_game_doubles: dict[tuple[object, ...], array.array[float]] = {}
-"""The game section as doubles, by the key of :func:`_game_part`."""
-_table_doubles: dict[tuple[object, ...], tuple[tuple[BonusCardId, ...], array.array[float]]] = {}
-"""The table section as doubles, by the key of :func:`_table_part`."""
 _hidden_choices: IdentityMemo[CardChoice, HiddenCardChoice] = IdentityMemo(_MEMO_SIZE)
 """The card choice of each live state as the players not choosing see it (rule R5)."""
 
@@ -1247,14 +1219,6 @@ def _state_head(player: PlayerState, shown: bool, best: int) -> array.array[floa
     return head
 
 
-def _state_board(board: Principality) -> array.array[float]:
-    known = _board_doubles.get(board)
-    if known is None:
-        known = _as_doubles(_board_part(board))
-        _board_doubles.put(board, known)
-    return known
-
-
 def _write_players(
     written: _SeatWritten, players: tuple[PlayerState, ...], state: GameState, seat: int
 ) -> None:
@@ -1281,7 +1245,7 @@ def _write_players(
             heads[offset] = head
             board = player.principality
             if board is not boards[offset]:
-                doubles[at + _HEAD_SIZE : at + _FINAL_AT] = _state_board(board)
+                doubles[at + _HEAD_SIZE : at + _FINAL_AT] = _doubles_of(_board_part(board))
                 boards[offset] = board
         if final:
             cards = _bits(_PRESTIGE_CARDS, player.prestige_cards)
@@ -1293,30 +1257,8 @@ def _write_players(
     own = players[seat]
     hand = (own.hand_persons, own.hand_bonus, own.prestige_cards)
     if hand != written.hand:
-        doubles[_HAND_AT:_TABLE_AT] = _as_doubles(_hand_section(*hand))
+        doubles[_HAND_AT:_TABLE_AT] = _doubles_of(_hand_part(*hand))
         written.hand = hand
-
-
-def _write_table(doubles: array.array[float], table: tuple[Any, ...]) -> None:
-    discard = table[9]
-    key = (len(table[0]), len(table[1]), len(table[2]), *table[3:9], id(discard))
-    known = _table_doubles.get(key)
-    if known is None or known[0] is not discard:
-        _tidy(_table_doubles)
-        values = _table_section((len(table[0]), len(table[1]), len(table[2]), *table[3:]))
-        known = _table_doubles[key] = (discard, _as_doubles(values))
-    doubles[_TABLE_AT:_SETUP_AT] = known[1]
-
-
-def _write_game(doubles: array.array[float], game: tuple[Any, ...], seat: int, count: int) -> None:
-    round_number, phase, current, start = game
-    key = _game_key(round_number, phase, current, start, seat, count)
-    known = _game_doubles.get(key)
-    if known is None:
-        _tidy(_game_doubles)
-        part = _game_part(round_number, phase, current, start, seat, count)
-        known = _game_doubles[key] = _as_doubles(part)
-    doubles[_GAME_AT:_PLAYERS_AT] = known
 
 
 def _seat_doubles(state: GameState, seat: int) -> array.array[float]:
@@ -1337,7 +1279,9 @@ def _seat_doubles(state: GameState, seat: int) -> array.array[float]:
     doubles = written.doubles
     game = (state.round, state.phase, state.current_player, state.start_player)
     if game != written.game:
-        _write_game(doubles, game, seat, count)
+        round_number, phase, current, start = game
+        part = _game_part(round_number, phase, current, start, seat, count)
+        doubles[_GAME_AT:_PLAYERS_AT] = _doubles_of(part)
         written.game = game
     bests = state.round_best
     if (
@@ -1350,16 +1294,13 @@ def _seat_doubles(state: GameState, seat: int) -> array.array[float]:
         written.bests = bests
     table = _table_getter(state)
     if table != written.table:
-        _write_table(doubles, table)
+        sizes = (len(table[0]), len(table[1]), len(table[2]))
+        doubles[_TABLE_AT:_SETUP_AT] = _doubles_of(_table_part((*sizes, *table[3:])))
         written.table = table
     setup = state.setup
     if setup is not written.setup:
-        view = None
-        if setup is not None:
-            returned = setup.returned
-            index = (seat - state.start_player) % count  # observation: seat order (R8)
-            view = SetupView(len(returned), returned[index] if index < len(returned) else None)
-        doubles[_SETUP_AT:_AUCTION_AT] = _as_doubles(_setup_of(view, seat, count))
+        part = _setup_of(setup_view(state, seat), seat, count)
+        doubles[_SETUP_AT:_AUCTION_AT] = _doubles_of(part)
         written.setup = setup
     auction = state.auction
     if auction is not written.auction:
@@ -1369,12 +1310,7 @@ def _seat_doubles(state: GameState, seat: int) -> array.array[float]:
         written.auction = auction
     turn = state.turn
     if turn is not written.turn:
-        part = _turn_doubles.get(turn) if turn is not None else None
-        if part is None:
-            part = _as_doubles(_turn_section(turn))
-            if turn is not None:
-                _turn_doubles.put(turn, part)
-        doubles[_TURN_AT:_PENDING_AT] = part
+        doubles[_TURN_AT:_PENDING_AT] = _doubles_of(_turn_of(turn, seat, count))
         written.turn = turn
     pending = state.pending
     hidden = isinstance(pending, CardChoice) and state.current_player != seat  # R5
@@ -1387,8 +1323,8 @@ def _seat_doubles(state: GameState, seat: int) -> array.array[float]:
         written.hidden = hidden
     characters = state.characters
     if characters is not written.characters:
-        part = _as_doubles(_characters_of(characters, seat, count))
-        doubles[_CHARACTERS_AT:OBSERVATION_LENGTH] = part
+        part = _characters_of(characters, seat, count)
+        doubles[_CHARACTERS_AT:OBSERVATION_LENGTH] = _doubles_of(part)
         written.characters = characters
     mine[seat] = written
     return doubles
@@ -1397,7 +1333,7 @@ def _seat_doubles(state: GameState, seat: int) -> array.array[float]:
 def _hidden_choice(choice: CardChoice) -> HiddenCardChoice:
     hidden = _hidden_choices.get(choice)
     if hidden is None:
-        hidden = HiddenCardChoice(choice.deck, len(choice.shown), choice.returning)
+        hidden = hidden_choice(choice)
         _hidden_choices.put(choice, hidden)
     return hidden
 
@@ -1405,10 +1341,6 @@ def _hidden_choice(choice: CardChoice) -> HiddenCardChoice:
 _MEMOS += (
     _seat_written_by_config,
     _state_heads,
-    _board_doubles,
-    _turn_doubles,
-    _game_doubles,
-    _table_doubles,
     _hidden_choices,
 )
 

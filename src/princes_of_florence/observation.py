@@ -383,6 +383,20 @@ def check_player(player: object, count: int) -> None:
         )
 
 
+def setup_view(state: GameState, player: int) -> SetupView | None:
+    """The draft as ``player`` sees it (ruling R8): how many returned a card, and their own."""
+    if state.setup is None:
+        return None
+    returned = state.setup.returned
+    index = _return_index(player, state.start_player, len(state.players))
+    return SetupView(len(returned), returned[index] if index < len(returned) else None)
+
+
+def hidden_choice(choice: CardChoice) -> HiddenCardChoice:
+    """``choice`` as the players who do not choose see it (rule R5): how many cards, not which."""
+    return HiddenCardChoice(choice.deck, len(choice.shown), choice.returning)
+
+
 def observe(state: GameState, player: int) -> PlayerView:
     """What the player in seat ``player`` may know of ``state`` (ruling R5).
 
@@ -409,14 +423,10 @@ def observe(state: GameState, player: int) -> PlayerView:
     check_player(player, count)
     hidden_money = state.config.hidden_money
     own = state.players[player]
-    setup = None
-    if state.setup is not None:
-        returned = state.setup.returned
-        index = _return_index(player, state.start_player, count)
-        setup = SetupView(len(returned), returned[index] if index < len(returned) else None)
+    setup = setup_view(state, player)
     pending: ViewPending | None = state.pending
     if isinstance(pending, CardChoice) and state.current_player != player:
-        pending = HiddenCardChoice(pending.deck, len(pending.shown), pending.returning)  # R5
+        pending = hidden_choice(pending)  # R5
     final = None
     if state.phase is Phase.GAME_OVER:  # ruling R24: the prestige cards are scored openly
         final = tuple(p.prestige_cards for p in state.players)
