@@ -29,6 +29,7 @@ from __future__ import annotations
 import enum
 import operator
 import random
+import sys
 from collections.abc import Callable, Sequence
 from types import MappingProxyType
 from typing import Generic, TypeVar
@@ -675,12 +676,41 @@ with its id, so that no other object can take its identity while the entry lasts
 _MET_SIZE = 8192
 """Entries :data:`_MET` holds before it is emptied: more than the placements of every
 tile (the moves met most)."""
+_MADE_ANEW: set[type] = set()
+"""The move classes whose moves the engine makes anew for each state (bids, card
+choices...): kept out of :data:`_MET`, where they would only wait, never met again,
+for the next emptying, long enough for the garbage collector to count them among its
+old objects and walk through them all more often."""
+_ANEW_EVIDENCE = 64
+"""Moves of a class :func:`_empty_met` must find to judge the class."""
+
+
+def _empty_met() -> None:
+    """Empty :data:`_MET`, first adding to :data:`_MADE_ANEW` each class of which it held
+    many moves, hardly any held by anything else (CPython's reference counts tell;
+    elsewhere no class is added).  A few may be: the moves of the live states' answers."""
+    count = getattr(sys, "getrefcount", None)
+    if count is not None:
+        found: dict[type, list[int]] = {}
+        for move, _ in _MET.values():
+            tally = found.get(move.__class__)
+            if tally is None:
+                tally = found[move.__class__] = [0, 0]
+            tally[0] += 1
+            if count(move) > 3:  # more than the entry, this loop's name and the argument
+                tally[1] += 1
+        _MADE_ANEW.update(
+            kind
+            for kind, (moves, held) in found.items()
+            if moves >= _ANEW_EVIDENCE and 8 * held < moves
+        )
+    _MET.clear()
 
 
 class _Actions:
     """The legal actions of one state, each part worked out when first asked for."""
 
-    __slots__ = ("_by_id", "_mask", "ids", "moves", "sales")
+    __slots__ = ("_mask", "_sorted", "ids", "moves", "sales")
 
     def __init__(self, state: GameState) -> None:
         # No reference to the state: the memo keeps this only while the state lives.
@@ -696,18 +726,20 @@ class _Actions:
             if entry is not None and entry[0] is move:
                 ids.append(entry[1])
                 continue
-            known = fast.get(move.__class__)
+            kind = move.__class__
+            known = fast.get(kind)
             action = None if known is None else known[1].get(known[0](move))
             if action is None:
                 action = encode_move(move)
-            if len(met) >= _MET_SIZE:
-                met.clear()
-            met[id(move)] = (move, action)
             ids.append(action)
+            if kind not in _MADE_ANEW:
+                if len(met) >= _MET_SIZE:
+                    _empty_met()
+                met[id(move)] = (move, action)
         self.ids = ids
         self.sales = _sellable(state)  # free_moves(state): sell 1 to sell ``sales`` (R3)
         self._mask: bytes | None = None
-        self._by_id: dict[int, Move] | None = None
+        self._sorted: tuple[int, ...] | None = None
 
     def mask(self) -> bytes:
         if self._mask is None:
@@ -719,20 +751,20 @@ class _Actions:
             self._mask = bytes(mask)
         return self._mask
 
-    def by_id(self) -> dict[int, Move]:
-        if self._by_id is None:
-            self._by_id = dict(zip(self.ids, self.moves, strict=True))
-        return self._by_id
-
     def move(self, action: int) -> Move | None:
         """The legal move with id ``action``, or ``None``."""
         if 0 < action - _SALE_START + 1 <= self.sales:
             return _MOVES[action]
-        return self.by_id().get(action)
+        try:  # a scan in C: quicker than a dictionary made for the look-up or two of a state
+            return self.moves[self.ids.index(action)]
+        except ValueError:
+            return None
 
     def sorted_ids(self) -> tuple[int, ...]:
-        sales = range(_SALE_START, _SALE_START + self.sales)
-        return tuple(sorted((*self.ids, *sales)))
+        if self._sorted is None:
+            sales = range(_SALE_START, _SALE_START + self.sales)
+            self._sorted = tuple(sorted((*self.ids, *sales)))
+        return self._sorted
 
 
 _recent_actions: IdentityMemo[GameState, _Actions] = IdentityMemo(limit=4096)

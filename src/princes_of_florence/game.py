@@ -440,6 +440,9 @@ class PrincesOfFlorence:
         written: _Buffer = _per_step().action_mask_into(state_or_view, out)
         return written
 
+    def legal_actions(self, state_or_view: _StateOrView) -> tuple[int, ...]:
+        return _per_step().legal_actions(state_or_view)
+
     def information_state(self, config: GameConfig, moves: Sequence[Move], player: int) -> str:
         from princes_of_florence.learning import information_state_string
 
@@ -467,6 +470,7 @@ class _PerStep(NamedTuple):
     action_mask: Callable[[_StateOrView], bytes]
     action_mask_into: Callable[[_StateOrView, Any], Any]
     decode_move: Callable[[_StateOrView, int], Move]
+    legal_actions: Callable[[_StateOrView], tuple[int, ...]]
     observation_vector_into: Callable[[PlayerView, Any], Any]
     seat_vector_into: Callable[[GameState, int, Any], Any]
 
@@ -475,11 +479,21 @@ class _PerStep(NamedTuple):
 def _per_step() -> _PerStep:
     """The functions of :class:`_PerStep`, imported on first use like the other learning
     methods' but once: an import statement in a method costs several times the call."""
-    from princes_of_florence.encoding import action_mask, action_mask_into, decode_move
+    from princes_of_florence.encoding import (
+        action_mask,
+        action_mask_into,
+        decode_move,
+        legal_actions,
+    )
     from princes_of_florence.learning import observation_vector_into, seat_vector_into
 
     return _PerStep(
-        action_mask, action_mask_into, decode_move, observation_vector_into, seat_vector_into
+        action_mask,
+        action_mask_into,
+        decode_move,
+        legal_actions,
+        observation_vector_into,
+        seat_vector_into,
     )
 
 

@@ -1098,14 +1098,25 @@ def _vector_buffer(out: object, caller: str) -> bool:
     return False
 
 
+_frombuffer: Callable[[array.array[float]], Any] | None = None
+"""``numpy.frombuffer``, once :func:`_numpy_frombuffer` has imported numpy: an import
+statement costs more than the copy it would serve."""
+
+
+def _numpy_frombuffer() -> Callable[[array.array[float]], Any]:
+    global _frombuffer
+    import numpy
+
+    _frombuffer = numpy.frombuffer
+    return _frombuffer
+
+
 def _fill(doubles: array.array[float], out: _Buffer, numpy_out: bool) -> _Buffer:
     """``doubles`` copied into ``out``, checked by :func:`_vector_buffer`."""
     target: Any = out
     if numpy_out:
-        import numpy
-
         # Floats to floats: the assignment casts as numpy.copyto(casting="same_kind").
-        target[:] = numpy.frombuffer(doubles)
+        target[:] = (_frombuffer or _numpy_frombuffer())(doubles)
     else:
         target[:] = doubles if target.typecode == "d" else array.array(target.typecode, doubles)
     return out
@@ -1245,7 +1256,7 @@ def _write_players(
             heads[offset] = head
             board = player.principality
             if board is not boards[offset]:
-                doubles[at + _HEAD_SIZE : at + _FINAL_AT] = _doubles_of(_board_part(board))
+                doubles[at + _HEAD_SIZE : at + _FINAL_AT] = _as_doubles(_board_part(board))
                 boards[offset] = board
         if final:
             cards = _bits(_PRESTIGE_CARDS, player.prestige_cards)
@@ -1257,7 +1268,7 @@ def _write_players(
     own = players[seat]
     hand = (own.hand_persons, own.hand_bonus, own.prestige_cards)
     if hand != written.hand:
-        doubles[_HAND_AT:_TABLE_AT] = _doubles_of(_hand_part(*hand))
+        doubles[_HAND_AT:_TABLE_AT] = _as_doubles(_hand_part(*hand))
         written.hand = hand
 
 
@@ -1295,7 +1306,7 @@ def _seat_doubles(state: GameState, seat: int) -> array.array[float]:
     table = _table_getter(state)
     if table != written.table:
         sizes = (len(table[0]), len(table[1]), len(table[2]))
-        doubles[_TABLE_AT:_SETUP_AT] = _doubles_of(_table_part((*sizes, *table[3:])))
+        doubles[_TABLE_AT:_SETUP_AT] = _as_doubles(_table_part((*sizes, *table[3:])))
         written.table = table
     setup = state.setup
     if setup is not written.setup:
@@ -1310,7 +1321,7 @@ def _seat_doubles(state: GameState, seat: int) -> array.array[float]:
         written.auction = auction
     turn = state.turn
     if turn is not written.turn:
-        doubles[_TURN_AT:_PENDING_AT] = _doubles_of(_turn_of(turn, seat, count))
+        doubles[_TURN_AT:_PENDING_AT] = _as_doubles(_turn_of(turn, seat, count))
         written.turn = turn
     pending = state.pending
     hidden = isinstance(pending, CardChoice) and state.current_player != seat  # R5

@@ -168,6 +168,14 @@ class GameEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type hints
             self.game if isinstance(self.game, games.LearningBuffers) else None
         )
         self._no_mask: NDArray[np.int8] = np.zeros(self._action_count, np.int8)
+        # Per seat, where a game offers legal_actions: the mask's bytes, the array
+        # that reads them and the actions set in them, so that a step clears the
+        # few actions it set and sets the new ones instead of making the whole mask.
+        self._mask_bytes = [bytearray(self._action_count) for _ in range(players)]
+        self._masks: list[NDArray[np.int8]] = [
+            np.frombuffer(raw, np.int8) for raw in self._mask_bytes
+        ]
+        self._mask_set: list[tuple[int, ...]] = [()] * players
         # Per seat, the array its vectors are written into (``observe`` hands out copies).
         self._vectors: list[NDArray[np.float32]] = [
             np.empty(self.game.observation_length, np.float32) for _ in range(players)
@@ -260,8 +268,16 @@ class GameEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type hints
         """
         if not self._started:
             raise IllegalMoveError("no game is under way to look at: call reset()")
-        last: _Last | _LastUnobserved = super().last(observe)  # PettingZoo's own, untyped
-        return last
+        agent = self.agent_selection  # PettingZoo's own last(), without a call between
+        rest = (
+            self._cumulative_rewards[agent],
+            self.terminations[agent],
+            self.truncations[agent],
+            self.infos[agent],
+        )
+        if observe:
+            return (self.observe(agent), *rest)
+        return (None, *rest)
 
     def _arrays(self, state: Any, seat: int) -> tuple[Any, NDArray[np.float32], NDArray[np.int8]]:
         """``state``, the vector of ``seat``'s view of it and ``seat``'s mask, as arrays."""
@@ -276,9 +292,18 @@ class GameEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type hints
             vector = np.asarray(
                 game.observation_vector(game.observe(state, seat)), dtype=np.float32
             )
-        # The mask's bytes read in place (read-only: ``observe`` hands out copies).
-        mask = np.frombuffer(game.action_mask(state), dtype=np.int8) if decides else self._no_mask
-        return state, vector, mask
+        if not decides:
+            return state, vector, self._no_mask
+        if buffers is None:  # the mask's bytes read in place (``observe`` hands out copies)
+            return state, vector, np.frombuffer(game.action_mask(state), dtype=np.int8)
+        legal = buffers.legal_actions(state)
+        raw = self._mask_bytes[seat]
+        for action in self._mask_set[seat]:
+            raw[action] = 0
+        for action in legal:
+            raw[action] = 1
+        self._mask_set[seat] = legal
+        return state, vector, self._masks[seat]
 
     def step(self, action: int | None) -> None:
         """Play ``action`` for the selected agent (``None`` once it is done).
@@ -303,9 +328,11 @@ class GameEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type hints
         if action is None:
             raise InvalidMoveError(f"{agent} is to decide: None is only for an agent that is done")
         game = self.game
-        move = game.decode_move(self.state, _action_id(action, self._action_count))
-        self.state = game.apply(self.state, move)
-        self._deal()
+        if type(action) is not int or not 0 <= action < self._action_count:
+            action = _action_id(action, self._action_count)
+        self.state = game.apply(self.state, game.decode_move(self.state, action))
+        if game.is_chance_node(self.state):
+            self._deal()
         self._cumulative_rewards[agent] = 0.0
         if game.is_terminal(self.state):
             win = self.reward_kind == "win"

@@ -679,3 +679,8 @@ class LearningBuffers(Protocol[StateC, ViewC]):
         """:meth:`Game.action_mask` written into ``out`` (a numpy array or another
         buffer of ``action_count`` items), which is returned."""
         ...
+
+    def legal_actions(self, state_or_view: StateC | ViewC) -> tuple[int, ...]:
+        """The action ids :meth:`Game.action_mask` marks legal, ascending: what an
+        environment that keeps its own mask array sets and clears each step."""
+        ...
