@@ -208,3 +208,28 @@ def test_an_action_that_is_not_an_id_is_refused(action: Any) -> None:
         action_move(action)
     with pytest.raises(InvalidMoveError, match="is not an action id"):
         decode_move(state, action)
+
+
+def test_the_identity_table_keeps_out_the_classes_of_moves_made_anew(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """When the table of moves met is emptied, a class of which it held many moves that
+    nothing else held (moves made anew for each state) is kept out from then on; a class
+    whose moves something else holds (the engine's shared placements) is not."""
+    from princes_of_florence import encoding
+    from princes_of_florence.moves import Bid
+
+    met: dict[int, tuple[object, int]] = {}
+    anew: set[type] = set()
+    monkeypatch.setattr(encoding, "_MET", met)
+    monkeypatch.setattr(encoding, "_MADE_ANEW", anew)
+    placements = tuple(tile_placements(Building.CHAPEL))  # held here too
+    assert len(placements) >= encoding._ANEW_EVIDENCE
+    for move in placements:
+        met[id(move)] = (move, 0)
+    for _ in range(encoding._ANEW_EVIDENCE):
+        bid = Bid(amount=300)  # made anew: only the table holds it
+        met[id(bid)] = (bid, 0)
+    encoding._empty_met()
+    assert anew == {Bid}
+    assert not met

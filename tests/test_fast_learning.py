@@ -28,7 +28,7 @@ from hypothesis import strategies as st
 
 import reference_encoding
 import reference_learning
-from princes_of_florence import GameConfig, learning, new_game, observe
+from princes_of_florence import GameConfig, games, learning, new_game, observe
 from princes_of_florence.encoding import (
     ACTION_COUNT,
     action_mask,
@@ -77,7 +77,10 @@ def _check_mask(state_or_view: GameState | PlayerView) -> None:
     expected = reference_encoding.action_mask(state_or_view)
     assert expected == action_mask(state_or_view)
     assert reference_encoding.legal_actions(state_or_view) == legal_actions(state_or_view)
-    assert expected == bytes(action_mask_into(state_or_view, bytearray(ACTION_COUNT)))
+    # written over ones: every byte is written, not only the legal actions'
+    assert expected == bytes(action_mask_into(state_or_view, bytearray(b"\x01" * ACTION_COUNT)))
+    ids = reference_encoding.legal_actions(state_or_view)
+    assert ids == games.get("princes").legal_actions(state_or_view)  # the protocol's
     for action, move in reference_encoding.legal_by_id(state_or_view).items():
         assert move == decode_move(state_or_view, action)
 

@@ -1256,7 +1256,7 @@ def _write_players(
             heads[offset] = head
             board = player.principality
             if board is not boards[offset]:
-                doubles[at + _HEAD_SIZE : at + _FINAL_AT] = _as_doubles(_board_part(board))
+                doubles[at + _HEAD_SIZE : at + _FINAL_AT] = _doubles_of(_board_part(board))
                 boards[offset] = board
         if final:
             cards = _bits(_PRESTIGE_CARDS, player.prestige_cards)
@@ -1306,7 +1306,7 @@ def _seat_doubles(state: GameState, seat: int) -> array.array[float]:
     table = _table_getter(state)
     if table != written.table:
         sizes = (len(table[0]), len(table[1]), len(table[2]))
-        doubles[_TABLE_AT:_SETUP_AT] = _as_doubles(_table_part((*sizes, *table[3:])))
+        doubles[_TABLE_AT:_SETUP_AT] = _doubles_of(_table_part((*sizes, *table[3:])))
         written.table = table
     setup = state.setup
     if setup is not written.setup:
@@ -1321,7 +1321,7 @@ def _seat_doubles(state: GameState, seat: int) -> array.array[float]:
         written.auction = auction
     turn = state.turn
     if turn is not written.turn:
-        doubles[_TURN_AT:_PENDING_AT] = _as_doubles(_turn_of(turn, seat, count))
+        doubles[_TURN_AT:_PENDING_AT] = _doubles_of(_turn_of(turn, seat, count))
         written.turn = turn
     pending = state.pending
     hidden = isinstance(pending, CardChoice) and state.current_player != seat  # R5

@@ -314,11 +314,20 @@ class OpenSpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no typ
         known = self._known
         if known[0] is state and known[2] is not None:
             return list(known[2])
-        if self._game.is_chance_node(state):
+        game = self._game
+        if self._name in _BUFFERS:
+            buffers = _BUFFERS[self._name]
+        else:  # first asked: is it a game that lists its legal actions?
+            buffers = _BUFFERS[self._name] = (
+                game if isinstance(game, games.LearningBuffers) else None
+            )
+        if game.is_chance_node(state):
             actions = sorted(outcome for outcome, _ in self.chance_outcomes())
+        elif buffers is not None:  # the ids themselves, no mask between
+            actions = list(buffers.legal_actions(state))
         else:
             # read as booleans (the mask holds 0 and 1): numpy's fast way to find them
-            mask = np.frombuffer(self._game.action_mask(state), dtype=np.bool_)
+            mask = np.frombuffer(game.action_mask(state), dtype=np.bool_)
             actions = np.flatnonzero(mask).tolist()
         self._known = (state, self.current_player(), tuple(actions))
         return actions
@@ -780,6 +789,9 @@ def game_class(name: str) -> type[OpenSpielGame]:
 
 _GAMES: dict[str, AnyGame] = {}
 """Each game by its registered name, once looked up."""
+_BUFFERS: dict[str, games.LearningBuffers[Any, Any] | None] = {}
+"""Each game by name where it offers :class:`~princes_of_florence.games.LearningBuffers`,
+else ``None``, once asked (a check against a protocol costs more than a step)."""
 
 _CHANCE_IDS: dict[str, dict[Any, int]] = {}
 """The outcome id of each chance move met, by game name (a game has a few dozen)."""

@@ -168,14 +168,12 @@ class GameEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type hints
             self.game if isinstance(self.game, games.LearningBuffers) else None
         )
         self._no_mask: NDArray[np.int8] = np.zeros(self._action_count, np.int8)
-        # Per seat, where a game offers legal_actions: the mask's bytes, the array
-        # that reads them and the actions set in them, so that a step clears the
-        # few actions it set and sets the new ones instead of making the whole mask.
+        # Per seat, where a game offers action_mask_into: the bytes its mask is written
+        # into and the array that reads them (``observe`` hands out copies).
         self._mask_bytes = [bytearray(self._action_count) for _ in range(players)]
         self._masks: list[NDArray[np.int8]] = [
             np.frombuffer(raw, np.int8) for raw in self._mask_bytes
         ]
-        self._mask_set: list[tuple[int, ...]] = [()] * players
         # Per seat, the array its vectors are written into (``observe`` hands out copies).
         self._vectors: list[NDArray[np.float32]] = [
             np.empty(self.game.observation_length, np.float32) for _ in range(players)
@@ -296,13 +294,7 @@ class GameEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type hints
             return state, vector, self._no_mask
         if buffers is None:  # the mask's bytes read in place (``observe`` hands out copies)
             return state, vector, np.frombuffer(game.action_mask(state), dtype=np.int8)
-        legal = buffers.legal_actions(state)
-        raw = self._mask_bytes[seat]
-        for action in self._mask_set[seat]:
-            raw[action] = 0
-        for action in legal:
-            raw[action] = 1
-        self._mask_set[seat] = legal
+        buffers.action_mask_into(state, self._mask_bytes[seat])
         return state, vector, self._masks[seat]
 
     def step(self, action: int | None) -> None:
