@@ -80,7 +80,9 @@ def _check_mask(state_or_view: GameState | PlayerView) -> None:
     # written over ones: every byte is written, not only the legal actions'
     assert expected == bytes(action_mask_into(state_or_view, bytearray(b"\x01" * ACTION_COUNT)))
     ids = reference_encoding.legal_actions(state_or_view)
-    assert ids == games.get("princes").legal_actions(state_or_view)  # the protocol's
+    buffers = games.get("princes")
+    assert isinstance(buffers, games.LearningBuffers)
+    assert ids == buffers.legal_actions(state_or_view)  # the protocol's
     for action, move in reference_encoding.legal_by_id(state_or_view).items():
         assert move == decode_move(state_or_view, action)
 
