@@ -217,6 +217,27 @@ def _bits(members: Sequence[enum.Enum], present: Iterable[enum.Enum]) -> list[fl
     return out
 
 
+_bits_kept: dict[int, dict[int, tuple[tuple[enum.Enum, ...], list[float]]]] = {}
+"""The bits of recent tuples, by the identity of the members' tuple and of the tuple:
+a player's freedoms and persons stay the same tuples from state to state."""
+
+
+def _kept_bits(members: Sequence[enum.Enum], present: tuple[enum.Enum, ...]) -> list[float]:
+    """:func:`_bits` of ``present``, kept while it is among the recent tuples; the
+    caller must not change the list."""
+    kept = _bits_kept.get(id(members))
+    if kept is None:
+        kept = _bits_kept[id(members)] = {}
+    known = kept.get(id(present))
+    if known is not None and known[0] is present:
+        return known[1]
+    if len(kept) >= _MEMO_SIZE:
+        kept.clear()
+    bits = _bits(members, present)
+    kept[id(present)] = (present, bits)
+    return bits
+
+
 _BYTE_BITS: tuple[tuple[float, ...], ...] = tuple(
     tuple(float((byte >> bit) & 1) for bit in range(8)) for byte in range(256)
 )
@@ -334,8 +355,8 @@ def _head_floats(
         prestige / _PRESTIGE,
         float(jesters),
         float(builders),
-        *_bits(_FREEDOMS, freedoms),
-        *_bits(_PERSONS, table_persons),
+        *_kept_bits(_FREEDOMS, freedoms),
+        *_kept_bits(_PERSONS, table_persons),
         float(table_recruiting),
         float(hand_persons),
         float(hand_recruiting),
@@ -1194,11 +1215,9 @@ _seat_written_by_config: IdentityMemo[GameConfig, dict[int, _SeatWritten]] = Ide
 """The vectors written by :func:`seat_vector_into` for each seat of each live game, by
 the game's configuration, as :data:`_written_by_config` keeps those of views."""
 
-_state_heads: IdentityMemo[PlayerState, dict[tuple[int, bool], array.array[float]]] = IdentityMemo(
-    _MEMO_SIZE
-)
+_state_heads: IdentityMemo[PlayerState, dict[int, array.array[float]]] = IdentityMemo(_MEMO_SIZE)
 """The head of each live player state's block as doubles, by the best work of the round
-and whether the money is shown."""
+and whether the money is shown (``2 * best + shown``)."""
 _hidden_choices: IdentityMemo[CardChoice, HiddenCardChoice] = IdentityMemo(_MEMO_SIZE)
 """The card choice of each live state as the players not choosing see it (rule R5)."""
 
@@ -1209,9 +1228,10 @@ def _state_head(player: PlayerState, shown: bool, best: int) -> array.array[floa
     if known is None:
         known = {}
         _state_heads.put(player, known)
-    head = known.get((best, shown))
+    key = best + best + shown  # (best, shown) as one int
+    head = known.get(key)
     if head is None:
-        head = known[best, shown] = _as_doubles(
+        head = known[key] = _as_doubles(
             _head_floats(
                 player.money if shown else None,  # observation.public_player
                 player.prestige,
@@ -1353,6 +1373,7 @@ _MEMOS += (
     _seat_written_by_config,
     _state_heads,
     _hidden_choices,
+    _bits_kept,
 )
 
 
