@@ -837,7 +837,11 @@ def action_mask_into(state_or_view: GameState | PlayerView, out: _Buffer) -> _Bu
     ``out`` is a writable buffer of :data:`ACTION_COUNT` one-byte items (a
     ``bytearray``, an ``array.array`` of ``"b"`` or ``"B"``, a numpy array of
     ``uint8``, ``int8`` or ``bool``) or a numpy array of another number type
-    and that length; learners keep one and refill it every step.
+    and that length; learners keep one and refill it every step.  A
+    ``bytearray`` is the quickest: it is written in place (zeros, then the
+    legal actions), where another buffer is given a copy of the state's mask
+    (a numpy array can read a ``bytearray`` without a copy:
+    ``numpy.frombuffer(buffer, numpy.int8)``).
 
     Raises:
         ArgumentError: ``state_or_view`` is neither a state nor a view, or
