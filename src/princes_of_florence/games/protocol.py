@@ -681,6 +681,6 @@ class LearningBuffers(Protocol[StateC, ViewC]):
         ...
 
     def legal_actions(self, state_or_view: StateC | ViewC) -> tuple[int, ...]:
-        """The action ids :meth:`Game.action_mask` marks legal, ascending: what an
-        environment that keeps its own mask array sets and clears each step."""
+        """The action ids :meth:`Game.action_mask` marks legal, ascending, listed
+        without a mask to read (what OpenSpiel's ``legal_actions()`` asks for)."""
         ...
