@@ -710,7 +710,7 @@ def _empty_met() -> None:
 class _Actions:
     """The legal actions of one state, each part worked out when first asked for."""
 
-    __slots__ = ("_mask", "_sorted", "ids", "moves", "sales")
+    __slots__ = ("_mask", "ids", "moves", "sales")
 
     def __init__(self, state: GameState) -> None:
         # No reference to the state: the memo keeps this only while the state lives.
@@ -739,15 +739,18 @@ class _Actions:
         self.ids = ids
         self.sales = _sellable(state)  # free_moves(state): sell 1 to sell ``sales`` (R3)
         self._mask: bytes | None = None
-        self._sorted: tuple[int, ...] | None = None
+
+    def mark(self, raw: bytearray) -> None:
+        """Set the byte of each legal action in ``raw``, a mask of zeros."""
+        for action in self.ids:
+            raw[action] = 1
+        if self.sales:
+            raw[_SALE_START : _SALE_START + self.sales] = _ONES[: self.sales]
 
     def mask(self) -> bytes:
         if self._mask is None:
             mask = bytearray(_ZEROS)
-            for action in self.ids:
-                mask[action] = 1
-            if self.sales:
-                mask[_SALE_START : _SALE_START + self.sales] = _ONES[: self.sales]
+            self.mark(mask)
             self._mask = bytes(mask)
         return self._mask
 
@@ -761,10 +764,8 @@ class _Actions:
             return None
 
     def sorted_ids(self) -> tuple[int, ...]:
-        if self._sorted is None:
-            sales = range(_SALE_START, _SALE_START + self.sales)
-            self._sorted = tuple(sorted((*self.ids, *sales)))
-        return self._sorted
+        sales = range(_SALE_START, _SALE_START + self.sales)
+        return tuple(sorted((*self.ids, *sales)))
 
 
 _recent_actions: IdentityMemo[GameState, _Actions] = IdentityMemo(limit=4096)
@@ -859,10 +860,7 @@ def action_mask_into(state_or_view: GameState | PlayerView, out: _Buffer) -> _Bu
         raw: bytearray = out  # type: ignore[assignment]
         raw[:] = _ZEROS
         if actions is not None:
-            for action in actions.ids:
-                raw[action] = 1
-            if actions.sales:
-                raw[_SALE_START : _SALE_START + actions.sales] = _ONES[: actions.sales]
+            actions.mark(raw)
         return out
     _write_bytes(_ZEROS if actions is None else actions.mask(), out, "action_mask_into")
     return out

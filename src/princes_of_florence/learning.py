@@ -1280,7 +1280,7 @@ def _write_players(
                 boards[offset] = board
         if final:
             cards = _bits(_PRESTIGE_CARDS, player.prestige_cards)
-            doubles[at + _FINAL_AT : at + _PLAYER_SIZE] = array.array("d", cards)
+            doubles[at + _FINAL_AT : at + _PLAYER_SIZE] = _as_doubles(cards)
         elif written.final:
             doubles[at + _FINAL_AT : at + _PLAYER_SIZE] = _ZEROS[len(_PRESTIGE_CARDS)]
         at += _PLAYER_SIZE

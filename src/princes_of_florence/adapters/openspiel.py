@@ -286,6 +286,16 @@ class OpenSpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no typ
             game = _GAMES[self._name] = games.get(self._name)
         return game
 
+    @property
+    def _buffers(self) -> games.LearningBuffers[Any, Any] | None:
+        """The game where it offers :class:`~princes_of_florence.games.LearningBuffers`,
+        else ``None``, found once by name like the game."""
+        name = self._name
+        if name not in _BUFFERS:
+            game = self._game
+            _BUFFERS[name] = game if isinstance(game, games.LearningBuffers) else None
+        return _BUFFERS[name]
+
     def _start(self, state: Any) -> None:
         self.game_state = state
         step = _Step(self._game, state, None)
@@ -314,13 +324,7 @@ class OpenSpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no typ
         known = self._known
         if known[0] is state and known[2] is not None:
             return list(known[2])
-        game = self._game
-        if self._name in _BUFFERS:
-            buffers = _BUFFERS[self._name]
-        else:  # first asked: is it a game that lists its legal actions?
-            buffers = _BUFFERS[self._name] = (
-                game if isinstance(game, games.LearningBuffers) else None
-            )
+        game, buffers = self._game, self._buffers
         if game.is_chance_node(state):
             actions = sorted(outcome for outcome, _ in self.chance_outcomes())
         elif buffers is not None:  # the ids themselves, no mask between

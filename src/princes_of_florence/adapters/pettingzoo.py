@@ -266,16 +266,8 @@ class GameEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type hints
         """
         if not self._started:
             raise IllegalMoveError("no game is under way to look at: call reset()")
-        agent = self.agent_selection  # PettingZoo's own last(), without a call between
-        rest = (
-            self._cumulative_rewards[agent],
-            self.terminations[agent],
-            self.truncations[agent],
-            self.infos[agent],
-        )
-        if observe:
-            return (self.observe(agent), *rest)
-        return (None, *rest)
+        last: _Last | _LastUnobserved = super().last(observe)  # PettingZoo's own, untyped
+        return last
 
     def _arrays(self, state: Any, seat: int) -> tuple[Any, NDArray[np.float32], NDArray[np.int8]]:
         """``state``, the vector of ``seat``'s view of it and ``seat``'s mask, as arrays."""
@@ -320,11 +312,9 @@ class GameEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type hints
         if action is None:
             raise InvalidMoveError(f"{agent} is to decide: None is only for an agent that is done")
         game = self.game
-        if type(action) is not int or not 0 <= action < self._action_count:
-            action = _action_id(action, self._action_count)
-        self.state = game.apply(self.state, game.decode_move(self.state, action))
-        if game.is_chance_node(self.state):
-            self._deal()
+        move = game.decode_move(self.state, _action_id(action, self._action_count))
+        self.state = game.apply(self.state, move)
+        self._deal()
         self._cumulative_rewards[agent] = 0.0
         if game.is_terminal(self.state):
             win = self.reward_kind == "win"
