@@ -49,15 +49,18 @@ def test_the_licence_is_the_one_pyproject_names() -> None:
 
 
 def test_importing_the_package_leaves_cattrs_unloaded() -> None:
-    """cattrs is imported by the first JSON call, not by ``import princes_of_florence``."""
+    """cattrs is imported by the first document the converter writes (a configuration),
+    not by ``import princes_of_florence`` nor by one a quick writer writes (a move)."""
     result = _run(
         "import sys, princes_of_florence as p\n"
         "print('cattrs' in sys.modules)\n"
         "p.dumps(p.Bid(300))\n"
         "print('cattrs' in sys.modules)\n"
+        "p.dumps(p.GameConfig(players=3, seed=1))\n"
+        "print('cattrs' in sys.modules)\n"
     )
     assert result.returncode == 0, result.stderr
-    assert result.stdout.split() == ["False", "True"]
+    assert result.stdout.split() == ["False", "False", "True"]
 
 
 def test_importing_the_package_leaves_the_learning_tables_unbuilt() -> None:

@@ -131,12 +131,12 @@ from princes_of_florence.rules.invariants import state_problems
 from princes_of_florence.serialization import (  # private: the two readers compared
     _BUILT_MAX,
     _ENCODER,
+    _WRITERS,
     SCHEMA_VERSION,
     GameRecord,
     _converter,
     _GiveUp,
     _quick_reader,
-    _quick_writer_of,
     dumps,
     load_config,
     load_event,
@@ -983,9 +983,26 @@ def test_the_quick_writer_writes_states_and_views_as_the_converter_does(
     """The quick writer of states and views gives the converter's JSON, byte for byte."""
     seat %= len(state.players)
     for cls, value in ((GameState, state), (PlayerView, observe(state, seat))):
-        write = _quick_writer_of(cls)
-        assert write is not None
-        assert _ENCODER.encode(_converter().unstructure(value)) == _ENCODER.encode(write(value))
+        data = _WRITERS.data_as(cls, value)
+        assert data is not None
+        assert _ENCODER.encode(_converter().unstructure(value)) == _ENCODER.encode(data)
+
+
+@given(states_in_play())
+def test_the_quick_writer_writes_moves_and_events_as_the_converter_does(state: GameState) -> None:
+    """Each legal move and each event it makes, alone or as a list, is written with its
+    tag as the converter writes it, byte for byte."""
+    conv = _converter()
+    for move in legal_moves(state)[:12]:
+        events = apply_with_events(state, move)[1]
+        for kind, value in (("move", move), *(("event", event) for event in events)):
+            found = _WRITERS.data(value)
+            assert found is not None
+            assert found[0] == kind
+            assert _ENCODER.encode(found[1]) == _ENCODER.encode(conv.unstructure(value))
+        written = _WRITERS.data_as(tuple[Event, ...], tuple(events))
+        expected = [conv.unstructure(event) for event in events]
+        assert _ENCODER.encode(written) == _ENCODER.encode(expected)
 
 
 @given(documents("state") | documents("view") | documents("record") | documents("config"))

@@ -158,33 +158,29 @@ def _quick_reader(cls: Any) -> quick.Reader | None:
     return quick.reader(cls, UNIONS)
 
 
-_WRITERS: dict[type, quick.Writer | None] = {}
-"""The quick writers of states, views, configurations and records, by class, written
-out on first use (``None``: the converter writes)."""
+_WRITERS = quick.Writers(_KINDS, UNIONS, (State, PlayerView, *get_args(Event)))
+"""The quick writers of the kinds of document, written out on first use (a move or an
+event with its tag); states, views and events are new for every move, checked in full."""
 
 
 def _kind_and_data(obj: object) -> tuple[str, Any]:
-    for kind, cls in _KINDS:
+    quickly = _WRITERS.data(obj)
+    if quickly is not None:
+        return quickly
+    for kind, cls in _KINDS:  # the converter names what is wrong, or writes it
         if isinstance(obj, union_members(cls) or cls):
-            write = None
-            if kind not in ("move", "event"):  # a move or event alone is written with its tag
-                if cls not in _WRITERS:
-                    _WRITERS[cls] = quick.writer(cls, UNIONS, (State, PlayerView))
-                write = _WRITERS[cls] if type(obj) is cls else None
-            if write is not None:
-                try:
-                    return kind, write(obj)
-                except Exception:  # quick.Wrong, or what a value of another type raised
-                    pass  # the walk below names what is wrong, or the converter writes it
             converter.refuse_wrong_types(kind, obj, cls, UNIONS, SerializationError)
             return kind, _converter().unstructure(obj)
     if isinstance(obj, tuple | list) and all(isinstance(e, EVENT_TYPES) for e in obj):
         events = tuple(obj)
-        converter.refuse_wrong_types(
-            "events", events, tuple[Event, ...], UNIONS, SerializationError
-        )
-        conv = _converter()
-        return "events", [conv.unstructure(event) for event in events]
+        data = _WRITERS.data_as(tuple[Event, ...], events)
+        if data is None:
+            converter.refuse_wrong_types(
+                "events", events, tuple[Event, ...], UNIONS, SerializationError
+            )
+            conv = _converter()
+            data = [conv.unstructure(event) for event in events]
+        return "events", data
     raise SerializationError(f"cannot write a {type(obj).__name__} as a Firenze document")
 
 

@@ -147,4 +147,3 @@ _kind_and_data = princes._kind_and_data
 _mask_problems = princes._mask_problems
 _masks_inside = princes._masks_inside
 _quick_reader = princes._quick_reader
-_quick_writer_of = princes._quick_writer_of

@@ -257,20 +257,13 @@ def _quick_reader(cls: Any) -> quick.Reader | None:
     return quick.reader(cls, UNIONS) if cls in _QUICK_KINDS else None
 
 
-_FRESH = (GameState, PlayerView)
+_FRESH = (GameState, PlayerView, *get_args(Event))
 """The classes made anew for every move, whose quick writers check every field every time."""
 
-_WRITERS: dict[type, quick.Writer | None] = {}
-"""The quick writers written out so far, by class (see :func:`_quick_writer_of`)."""
-
-
-def _quick_writer_of(cls: type) -> quick.Writer | None:
-    """The quick writer of states or views, written out on first use (see :func:`_quick_reader`)."""
-    try:
-        return _WRITERS[cls]
-    except KeyError:
-        writer = _WRITERS[cls] = quick.writer(cls, UNIONS, _FRESH) if cls in _FRESH else None
-        return writer
+_WRITERS = quick.Writers(
+    (("state", GameState), ("view", PlayerView), ("move", Move), ("event", Event)), UNIONS, _FRESH
+)
+"""The quick writers of states, views, moves and events (a move or an event with its tag)."""
 
 
 # --------------------------------------------------------------------------
@@ -280,14 +273,9 @@ _EVENT_CLASSES: tuple[type, ...] = get_args(Event)
 
 
 def _kind_and_data(obj: object) -> tuple[str, Any]:
-    write = _quick_writer_of(type(obj))
-    if write is not None:
-        kind = "state" if type(obj) is GameState else "view"
-        try:
-            return kind, write(obj)
-        except Exception:  # quick.Wrong, or what a value of another type raised
-            converter.refuse_wrong_types(kind, obj, type(obj), UNIONS)
-            raise  # the walk found nothing wrong: a fault of the writer itself
+    quickly = _WRITERS.data(obj)
+    if quickly is not None:
+        return quickly
     conv = _converter()
     kinds: tuple[tuple[str, Any], ...] = (
         ("state", GameState),
@@ -302,8 +290,12 @@ def _kind_and_data(obj: object) -> tuple[str, Any]:
             converter.refuse_wrong_types(kind, obj, cls, UNIONS)
             return kind, conv.unstructure(obj)
     if isinstance(obj, tuple | list) and all(isinstance(e, _EVENT_CLASSES) for e in obj):
-        converter.refuse_wrong_types("events", tuple(obj), tuple[Event, ...], UNIONS)
-        return "events", [conv.unstructure(e) for e in obj]
+        events = tuple(obj)
+        data = _WRITERS.data_as(tuple[Event, ...], events)
+        if data is None:
+            converter.refuse_wrong_types("events", events, tuple[Event, ...], UNIONS)
+            data = [conv.unstructure(e) for e in events]
+        return "events", data
     raise ArgumentError.wrong_kind(
         "dumps", "a state, view, move, event, events, configuration or record", obj
     )

@@ -72,6 +72,7 @@ __all__ = [
     "Reader",
     "Wrong",
     "Writer",
+    "Writers",
     "read",
     "reader",
     "writer",
@@ -798,3 +799,77 @@ def writer(kind: Any, unions: Unions, fresh: Collection[type] = ()) -> Writer | 
         return _quick_writer(kind, unions, fresh)
     except _NoWriter:
         return None
+
+
+class Writers:
+    """A game's quick writers of its documents, each written out on first use.
+
+    Args:
+        kinds: each kind of document with the type it holds; a value of a
+            member of a tagged union (a move, an event) is written with its
+            tag, by the writer of its union.
+        unions: the game's unions, as its converter was made with.
+        fresh: as for :func:`writer`.
+
+    Example:
+        >>> import attrs
+        >>> from princes_of_florence.serialization.converter import TaggedUnion
+        >>> @attrs.frozen
+        ... class Roll:
+        ...     dice: int
+        >>> @attrs.frozen
+        ... class Stop:
+        ...     pass
+        >>> unions = Unions(tagged=(TaggedUnion((Roll, Stop), "move"),))
+        >>> writers = Writers((("move", Roll | Stop),), unions)
+        >>> writers.data(Roll(3))
+        ('move', {'type': 'roll', 'dice': 3})
+        >>> writers.data(Roll("3")) is None  # the caller names the wrong value
+        True
+    """
+
+    __slots__ = ("_fresh", "_kind_of", "_unions", "_writers")
+
+    def __init__(
+        self,
+        kinds: Sequence[tuple[str, Any]],
+        unions: Unions,
+        fresh: Collection[type] = (),
+    ) -> None:
+        self._kind_of: dict[type, tuple[str, Any]] = {}
+        for kind, cls in kinds:
+            for member in union_members(cls) or (cls,):
+                self._kind_of.setdefault(member, (kind, cls))
+        self._unions = unions
+        self._fresh = fresh
+        self._writers: dict[Any, Writer | None] = {}
+
+    def __len__(self) -> int:
+        """How many writers are written out so far."""
+        return len(self._writers)
+
+    def data(self, value: object) -> tuple[str, Any] | None:
+        """The kind of document and the data of ``value``, or ``None``: no writer
+        for its class, or a part of it of a type its field does not declare
+        (the caller walks it with
+        :func:`~princes_of_florence.serialization.converter.value_problems`)."""
+        found = self._kind_of.get(type(value))
+        if found is None:
+            return None
+        kind, cls = found
+        data = self.data_as(cls, value)
+        return None if data is None else (kind, data)
+
+    def data_as(self, kind: Any, value: object) -> Any:
+        """The data of ``value`` written as a ``kind``, or ``None`` where :meth:`data` gives
+        ``None`` (no writer of ``kind``, or a value of the wrong type)."""
+        try:
+            write = self._writers[kind]
+        except KeyError:
+            write = self._writers[kind] = writer(kind, self._unions, self._fresh)
+        if write is None:
+            return None
+        try:
+            return write(value)
+        except Exception:  # Wrong, or what a value of another type raised
+            return None
