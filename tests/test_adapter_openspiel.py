@@ -545,3 +545,35 @@ def test_information_states_asked_in_any_order_and_of_clones_are_the_protocols()
             assert game.information_state(config, moves[:done], player) == (
                 clone.information_state_string(player)
             )
+
+
+@pytest.mark.parametrize("name", games.names())
+def test_the_state_answers_as_openspiel_s_own_methods(name: str) -> None:
+    """``observation_tensor`` and ``information_state_string``, answered in Python, give
+    what OpenSpiel's C++ methods give through the game's observers, for every player, the
+    one to decide by default; anything else (a chance node's default player, a number out
+    of range, a numpy integer) goes to OpenSpiel's own method, errors included."""
+    spiel = pyspiel.load_game(short_name(name), _smallest(name))
+    players = spiel.num_players()
+    state = spiel.new_initial_state()
+    rng = random.Random(5)
+    asked = 0
+    while not state.is_terminal() and asked < 40:
+        if state.is_chance_node():
+            for method in (state.observation_tensor, state.information_state_string):
+                with pytest.raises(pyspiel.SpielError, match="player >= 0"):
+                    method()
+            state.apply_action(rng.choice(state.chance_outcomes())[0])
+            continue
+        own = (pyspiel.State.observation_tensor, pyspiel.State.information_state_string)
+        for method in ("observation_tensor", "information_state_string"):
+            python, cpp = getattr(state, method), own[method == "information_state_string"]
+            assert python() == cpp(state) == cpp(state, state.current_player())
+            for player in range(players):
+                assert python(player) == cpp(state, player) == python(np.int64(player))
+            with pytest.raises(pyspiel.SpielError, match=r"player < (num_players_|NumPlayers)"):
+                python(players)
+            with pytest.raises(pyspiel.SpielError, match="player >= 0"):
+                python(-1)
+        state.apply_action(rng.choice(state.legal_actions()))
+        asked += 1

@@ -45,6 +45,12 @@ imperfect-information game:
   (:meth:`~princes_of_florence.games.Game.information_state`; here the text
   form of ``p``'s :class:`~princes_of_florence.InformationState`: first view
   and redacted events, perfect recall), kept move by move.
+
+  Called from Python, a state answers ``observation_tensor`` and
+  ``information_state_string`` itself, with what OpenSpiel's C++ methods give
+  through the game's observers, without their copies (the observation's C++
+  method also makes a new initial state each time, to learn the tensor's
+  size); an argument other than a player's ``int`` goes to OpenSpiel's method.
 * **Returns** at the end: the game's returns (the winners share 1), or its
   rank returns with the parameter ``reward="rank"``
   (:func:`~princes_of_florence.returns` and
@@ -290,11 +296,7 @@ class OpenSpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no typ
     def _buffers(self) -> games.LearningBuffers[Any, Any] | None:
         """The game where it offers :class:`~princes_of_florence.games.LearningBuffers`,
         else ``None``, found once by name like the game."""
-        name = self._name
-        if name not in _BUFFERS:
-            game = self._game
-            _BUFFERS[name] = game if isinstance(game, games.LearningBuffers) else None
-        return _BUFFERS[name]
+        return _buffers_of(self._name)
 
     def _start(self, state: Any) -> None:
         self.game_state = state
@@ -407,6 +409,34 @@ class OpenSpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no typ
 
     def information_state_text(self, player: int) -> str:
         """The text of the player's information state."""
+        return self._lines[player].text()
+
+    def _asked(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> int | None:
+        """The player a call of :meth:`observation_tensor` or
+        :meth:`information_state_string` asks about, where the state answers it in
+        Python: no argument (the player to decide) or one ``int``, a player's number.
+        ``None`` for anything else, which OpenSpiel's own method answers (or refuses
+        with its ``SpielError``)."""
+        if kwargs or len(args) > 1:
+            return None
+        player = args[0] if args else self.current_player()
+        return player if type(player) is int and 0 <= player < self._players else None
+
+    def observation_tensor(self, *args: Any, **kwargs: Any) -> Any:
+        """OpenSpiel's ``observation_tensor([player])``: the same floats, given without
+        a round trip through OpenSpiel's C++, which would make a new initial state to
+        learn the size of the tensor, then copy the tensor twice."""
+        player = self._asked(args, kwargs)
+        if player is None:
+            return super().observation_tensor(*args, **kwargs)
+        return _vector(self._name, self.game_state, player).tolist()
+
+    def information_state_string(self, *args: Any, **kwargs: Any) -> Any:
+        """OpenSpiel's ``information_state_string([player])``: the same text, given
+        without a round trip through OpenSpiel's C++, which would copy it twice."""
+        player = self._asked(args, kwargs)
+        if player is None:
+            return super().information_state_string(*args, **kwargs)
         return self._lines[player].text()
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> Any:
@@ -708,37 +738,16 @@ class OpenSpielObserver:
             raise ConfigError(f"the observer takes no parameters, not {shorten(params)}")
         game = games.get(name)
         self.game = game
-        self._buffers: games.LearningBuffers[Any, Any] | None = (
-            game if isinstance(game, games.LearningBuffers) else None
-        )
+        self._name = name
         self.perfect_recall = perfect_recall
         size = 0 if perfect_recall else game.observation_length
         self.tensor = np.zeros(size, np.float32)
-        # The vectors of the states last observed, by player: OpenSpiel observes a
-        # new initial state whenever it asks for the size of an observation.
-        self._vectors: IdentityMemo[Any, dict[int, NDArray[np.float32]]] = IdentityMemo(64)
         self.dict = {"observation": self.tensor} if size else {}
 
     def set_from(self, state: OpenSpielState, player: int) -> None:
         """Fill ``tensor`` with ``player``'s observation of ``state``."""
         if not self.perfect_recall:
-            game_state = state.game_state
-            known = self._vectors.get(game_state)
-            if known is None:
-                known = {}
-                self._vectors.put(game_state, known)
-            vector = known.get(player)
-            if vector is None:
-                game, buffers = self.game, self._buffers
-                if buffers is not None:  # written in place from the state, no view between
-                    vector = buffers.seat_vector_into(
-                        game_state, player, np.empty_like(self.tensor)
-                    )
-                else:
-                    view = game.observe(game_state, player)
-                    vector = np.asarray(game.observation_vector(view), np.float32)
-                known[player] = vector
-            self.tensor[:] = vector
+            self.tensor[:] = _vector(self._name, state.game_state, player)
 
     def string_from(self, state: OpenSpielState, player: int) -> str:
         """``player``'s information state or view of ``state`` as text."""
@@ -799,6 +808,46 @@ else ``None``, once asked (a check against a protocol costs more than a step).""
 
 _CHANCE_IDS: dict[str, dict[Any, int]] = {}
 """The outcome id of each chance move met, by game name (a game has a few dozen)."""
+
+_VECTORS: dict[str, IdentityMemo[Any, dict[int, NDArray[np.float32]]]] = {}
+"""The observation vectors of the states last observed, by game name, state and player:
+OpenSpiel observes a new initial state whenever it asks for the size of an observation,
+and a state's ``observation_tensor`` and the observers' ``set_from`` share them."""
+
+
+def _vector(name: str, state: Any, player: int) -> NDArray[np.float32]:
+    """The observation vector of ``player``'s view of ``state`` in the game ``name``, as
+    float32, kept while the state is among the last observed: the caller must not change it."""
+    known_states = _VECTORS.get(name)
+    if known_states is None:
+        known_states = _VECTORS[name] = IdentityMemo(64)
+    known = known_states.get(state)
+    if known is None:
+        known = {}
+        known_states.put(state, known)
+    vector = known.get(player)
+    if vector is None:
+        game = _GAMES.get(name) or games.get(name)
+        buffers = _buffers_of(name)
+        if buffers is not None:  # written in place from the state, no view between
+            vector = buffers.seat_vector_into(
+                state, player, np.empty(game.observation_length, np.float32)
+            )
+        else:
+            view = game.observe(state, player)
+            vector = np.asarray(game.observation_vector(view), np.float32)
+        known[player] = vector
+    return vector
+
+
+def _buffers_of(name: str) -> games.LearningBuffers[Any, Any] | None:
+    """The game ``name`` where it offers :class:`~princes_of_florence.games.LearningBuffers`,
+    else ``None``, found once."""
+    if name not in _BUFFERS:
+        game = _GAMES.get(name) or games.get(name)
+        _BUFFERS[name] = game if isinstance(game, games.LearningBuffers) else None
+    return _BUFFERS[name]
+
 
 GAME_TYPES: dict[str, Any] = {name: _game_type(name) for name in games.names()}
 """The OpenSpiel game type of each registered game, by its registered name."""
