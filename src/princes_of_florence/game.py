@@ -459,9 +459,8 @@ class PrincesOfFlorence:
         self, state: GameState, player: int, events: Sequence[Event]
     ) -> tuple[str, ...]:
         """Each event as the player sees it, one JSON document a line."""
-        from princes_of_florence.learning import event_line
-
-        return tuple(event_line(event) for event in observation.events_for(events, player))
+        event_line = _per_step().event_line
+        return tuple([event_line(event) for event in observation.events_for(events, player)])
 
 
 class _PerStep(NamedTuple):
@@ -470,6 +469,7 @@ class _PerStep(NamedTuple):
     action_mask: Callable[[_StateOrView], bytes]
     action_mask_into: Callable[[_StateOrView, Any], Any]
     decode_move: Callable[[_StateOrView, int], Move]
+    event_line: Callable[[Event], str]
     legal_actions: Callable[[_StateOrView], tuple[int, ...]]
     observation_vector_into: Callable[[PlayerView, Any], Any]
     seat_vector_into: Callable[[GameState, int, Any], Any]
@@ -485,12 +485,13 @@ def _per_step() -> _PerStep:
         decode_move,
         legal_actions,
     )
-    from princes_of_florence.learning import observation_vector_into, seat_vector_into
+    from princes_of_florence.learning import event_line, observation_vector_into, seat_vector_into
 
     return _PerStep(
         action_mask,
         action_mask_into,
         decode_move,
+        event_line,
         legal_actions,
         observation_vector_into,
         seat_vector_into,

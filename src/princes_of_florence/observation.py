@@ -1001,7 +1001,11 @@ def events_for(events: Iterable[Event], player: int) -> tuple[Event, ...]:
     """
     if isinstance(player, bool) or not isinstance(player, int) or player < 0:
         raise PrincesOfFlorenceError(f"player must be a player number, not {shorten(player)}")
-    return tuple(_redact(player, event) for event in _events(events, "events_for"))
+    seen = _events(events, "events_for")
+    for event in seen:
+        if isinstance(event, _SECRETS) and event.player != player:
+            return tuple([_redact(player, event) for event in seen])
+    return seen  # nothing hidden from the player: the events as they are
 
 
 def public_events(events: Iterable[Event]) -> tuple[Event, ...]:
