@@ -549,10 +549,11 @@ def test_information_states_asked_in_any_order_and_of_clones_are_the_protocols()
 
 @pytest.mark.parametrize("name", games.names())
 def test_the_state_answers_as_openspiel_s_own_methods(name: str) -> None:
-    """``observation_tensor`` and ``information_state_string``, answered in Python, give
-    what OpenSpiel's C++ methods give through the game's observers, for every player, the
-    one to decide by default; anything else (a chance node's default player, a number out
-    of range, a numpy integer) goes to OpenSpiel's own method, errors included."""
+    """``observation_tensor``, ``information_state_string``, ``legal_actions`` and
+    ``is_chance_node``, answered in Python, give what OpenSpiel's C++ methods give (through
+    the game's observers for the first two), for every player, the one to decide by
+    default; anything else (a chance node's default player, a number out of range, a
+    numpy integer) goes to OpenSpiel's own method, errors included."""
     spiel = pyspiel.load_game(short_name(name), _smallest(name))
     players = spiel.num_players()
     state = spiel.new_initial_state()
@@ -560,6 +561,9 @@ def test_the_state_answers_as_openspiel_s_own_methods(name: str) -> None:
     asked = 0
     while not state.is_terminal() and asked < 40:
         if state.is_chance_node():
+            assert pyspiel.State.is_chance_node(state)
+            outcomes = sorted(outcome for outcome, _ in state.chance_outcomes())
+            assert state.legal_actions() == pyspiel.State.legal_actions(state) == outcomes
             for method in (state.observation_tensor, state.information_state_string):
                 with pytest.raises(pyspiel.SpielError, match="player >= 0"):
                     method()
@@ -575,5 +579,12 @@ def test_the_state_answers_as_openspiel_s_own_methods(name: str) -> None:
                 python(players)
             with pytest.raises(pyspiel.SpielError, match="player >= 0"):
                 python(-1)
+        assert state.is_chance_node() is pyspiel.State.is_chance_node(state) is False
+        for player in (None, *range(players)):
+            python = state.legal_actions() if player is None else state.legal_actions(player)
+            cpp = pyspiel.State.legal_actions(state, *([] if player is None else [player]))
+            assert python == cpp
+        with pytest.raises(pyspiel.SpielError, match="pseudo-player"):
+            state.legal_actions(-1)
         state.apply_action(rng.choice(state.legal_actions()))
         asked += 1

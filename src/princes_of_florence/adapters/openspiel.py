@@ -46,11 +46,13 @@ imperfect-information game:
   form of ``p``'s :class:`~princes_of_florence.InformationState`: first view
   and redacted events, perfect recall), kept move by move.
 
-  Called from Python, a state answers ``observation_tensor`` and
-  ``information_state_string`` itself, with what OpenSpiel's C++ methods give
-  through the game's observers, without their copies (the observation's C++
-  method also makes a new initial state each time, to learn the tensor's
-  size); an argument other than a player's ``int`` goes to OpenSpiel's method.
+  Called from Python, a state answers ``observation_tensor``,
+  ``information_state_string``, ``legal_actions`` and ``is_chance_node``
+  itself, with what OpenSpiel's C++ methods give (through the game's
+  observers for the first two), without their trips between Python and C++
+  and their copies (the observation's C++ method also makes a new initial
+  state each time, to learn the tensor's size); an argument other than a
+  player's ``int`` goes to OpenSpiel's method.
 * **Returns** at the end: the game's returns (the winners share 1), or its
   rank returns with the parameter ``reward="rank"``
   (:func:`~princes_of_florence.returns` and
@@ -130,6 +132,9 @@ SHORT_NAMES: Mapping[str, str] = {"princes": "python_princes_of_florence"}
 
 _CHANCE = "explicit_chance"
 """The option of a game that leaves its chance moves to the caller."""
+
+_CHANCE_PLAYER = int(pyspiel.PlayerId.CHANCE)
+"""OpenSpiel's number of the chance player."""
 
 _MAX_MESSAGE = 500
 """The most characters of a state document's error repeated in the adapter's."""
@@ -410,6 +415,20 @@ class OpenSpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no typ
     def information_state_text(self, player: int) -> str:
         """The text of the player's information state."""
         return self._lines[player].text()
+
+    def is_chance_node(self) -> bool:
+        """OpenSpiel's ``is_chance_node()``, answered without a round trip through C++."""
+        return self.current_player() == _CHANCE_PLAYER
+
+    def legal_actions(self, *args: Any, **kwargs: Any) -> Any:
+        """OpenSpiel's ``legal_actions([player])``: the same list, given without a round
+        trip through OpenSpiel's C++ where a player decides and is the one asked about (or
+        none is given); anything else (chance, the end, another player) goes to OpenSpiel's
+        own method."""
+        player = self._asked(args, kwargs)
+        if player is None or player != self.current_player():
+            return super().legal_actions(*args, **kwargs)
+        return self._legal_actions(player)
 
     def _asked(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> int | None:
         """The player a call of :meth:`observation_tensor` or
