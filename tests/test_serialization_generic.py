@@ -9,7 +9,7 @@ game of the library would.
 from __future__ import annotations
 
 import json
-from enum import StrEnum
+from enum import IntEnum, StrEnum
 from typing import Any, cast
 
 import attrs
@@ -309,6 +309,39 @@ def test_the_quick_writer_refuses_a_value_of_another_type() -> None:
     ]
     for change in wrong:
         bad = attrs.evolve(TABLE, **change)
+        with pytest.raises(quick.Wrong):
+            write(bad)
+
+
+class Pip(IntEnum):
+    ONE = 1
+    TWO = 2
+
+
+class Face(IntEnum):
+    ONE = 1
+
+
+@attrs.frozen
+class Throw:
+    best: Pip
+    pips: tuple[Pip, ...]
+
+
+def test_the_quick_writer_writes_integer_enums_by_value_and_refuses_others() -> None:
+    """An integer enum is written as its value, alone or in a tuple; an integer, or a
+    member of another enum equal to one of its members, is refused."""
+    write = quick.writer(Throw, Unions(), (Throw,))
+    assert write is not None
+    throw = Throw(Pip.TWO, (Pip.ONE, Pip.TWO, Pip.ONE))
+    assert write(throw) == {"best": 2, "pips": [1, 2, 1]} == CONVERTER.unstructure(throw)
+    for bad in (
+        Throw(cast("Pip", 2), ()),
+        Throw(cast("Pip", Face.ONE), ()),
+        Throw(Pip.ONE, cast("tuple[Pip, ...]", (Pip.ONE, 2))),
+        Throw(Pip.ONE, cast("tuple[Pip, ...]", (Face.ONE,))),
+        Throw(Pip.ONE, cast("tuple[Pip, ...]", [Pip.ONE])),
+    ):
         with pytest.raises(quick.Wrong):
             write(bad)
 

@@ -29,6 +29,7 @@ from princes_of_florence.firenze.events import EVENT_TYPES, Event
 from princes_of_florence.firenze.ids import CardKind, Step, Title
 from princes_of_florence.firenze.state import Bricks, Pending, PlayerState, RowCard, State
 from princes_of_florence.limits import shorten
+from princes_of_florence.memo import IdentityMemo
 
 __all__ = [
     "PlayerView",
@@ -96,6 +97,19 @@ class PlayerView:
         return self.active
 
 
+_SEEDLESS: IdentityMemo[FirenzeConfig, FirenzeConfig] = IdentityMemo(512)
+"""The configuration a view shows, without its seed, of each live game's configuration:
+made once a game, not once a view (a configuration checks every field when made)."""
+
+
+def _seedless(config: FirenzeConfig) -> FirenzeConfig:
+    shown = _SEEDLESS.get(config)
+    if shown is None:
+        shown = attrs.evolve(config, seed=0)
+        _SEEDLESS.put(config, shown)
+    return shown
+
+
 def observe(state: State, player: int) -> PlayerView:
     """What ``player`` sees of ``state`` (ruling ZR41)."""
     if not isinstance(state, State):
@@ -111,7 +125,7 @@ def observe(state: State, player: int) -> PlayerView:
     )
     return PlayerView(
         player=player,
-        config=attrs.evolve(state.config, seed=0),
+        config=_seedless(state.config),
         players=players,
         hand_sizes=tuple(len(p.hand) for p in state.players),
         bag=state.bag,

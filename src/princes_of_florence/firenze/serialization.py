@@ -167,10 +167,6 @@ def _kind_and_data(obj: object) -> tuple[str, Any]:
     quickly = _WRITERS.data(obj)
     if quickly is not None:
         return quickly
-    for kind, cls in _KINDS:  # the converter names what is wrong, or writes it
-        if isinstance(obj, union_members(cls) or cls):
-            converter.refuse_wrong_types(kind, obj, cls, UNIONS, SerializationError)
-            return kind, _converter().unstructure(obj)
     if isinstance(obj, tuple | list) and all(isinstance(e, EVENT_TYPES) for e in obj):
         events = tuple(obj)
         data = _WRITERS.data_as(tuple[Event, ...], events)
@@ -181,6 +177,10 @@ def _kind_and_data(obj: object) -> tuple[str, Any]:
             conv = _converter()
             data = [conv.unstructure(event) for event in events]
         return "events", data
+    for kind, cls in _KINDS:  # the converter names what is wrong, or writes it
+        if isinstance(obj, union_members(cls) or cls):
+            converter.refuse_wrong_types(kind, obj, cls, UNIONS, SerializationError)
+            return kind, _converter().unstructure(obj)
     raise SerializationError(f"cannot write a {type(obj).__name__} as a Firenze document")
 
 

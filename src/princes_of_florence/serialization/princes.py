@@ -276,7 +276,13 @@ def _kind_and_data(obj: object) -> tuple[str, Any]:
     quickly = _WRITERS.data(obj)
     if quickly is not None:
         return quickly
-    conv = _converter()
+    if isinstance(obj, tuple | list) and all(isinstance(e, _EVENT_CLASSES) for e in obj):
+        events = tuple(obj)
+        data = _WRITERS.data_as(tuple[Event, ...], events)
+        if data is None:
+            converter.refuse_wrong_types("events", events, tuple[Event, ...], UNIONS)
+            data = [_converter().unstructure(e) for e in events]
+        return "events", data
     kinds: tuple[tuple[str, Any], ...] = (
         ("state", GameState),
         ("view", PlayerView),
@@ -288,14 +294,7 @@ def _kind_and_data(obj: object) -> tuple[str, Any]:
     for kind, cls in kinds:
         if isinstance(obj, union_members(cls) or cls):
             converter.refuse_wrong_types(kind, obj, cls, UNIONS)
-            return kind, conv.unstructure(obj)
-    if isinstance(obj, tuple | list) and all(isinstance(e, _EVENT_CLASSES) for e in obj):
-        events = tuple(obj)
-        data = _WRITERS.data_as(tuple[Event, ...], events)
-        if data is None:
-            converter.refuse_wrong_types("events", events, tuple[Event, ...], UNIONS)
-            data = [conv.unstructure(e) for e in events]
-        return "events", data
+            return kind, _converter().unstructure(obj)
     raise ArgumentError.wrong_kind(
         "dumps", "a state, view, move, event, events, configuration or record", obj
     )

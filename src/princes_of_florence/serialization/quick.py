@@ -577,11 +577,13 @@ def _quick_writer(kind: Any, unions: Unions, fresh: Collection[type]) -> Writer 
     if is_enum(kind):  # a plain enum: its value, as the converter writes it
         if not all(type(member.value) in (str, int) for member in kind):
             raise _NoWriter(kind)
+        # by identity: reading .value, or hashing a member, runs Python code each time
+        values = {id(member): member.value for member in kind}
 
         def write_enum(member: Any) -> Any:
             if type(member) is not kind:
                 raise Wrong
-            return member.value
+            return values[id(member)]
 
         return write_enum
     members = union_members(kind)
@@ -618,6 +620,16 @@ def _quick_writer(kind: Any, unions: Unions, fresh: Collection[type]) -> Writer 
             return _fixed_tuple_writer(args, unions, fresh)
         item = _quick_writer(args[0], unions, fresh)
         assert item is not None  # else the tuple is written as it is
+        if is_enum(args[0]):  # the members' types checked in C, their values by identity
+            kinds = frozenset([args[0]])
+            values = {id(member): member.value for member in args[0]}
+
+            def write_enums(value: Any) -> list[Any]:
+                if type(value) is not tuple or not kinds.issuperset(map(type, value)):
+                    raise Wrong
+                return [values[id(member)] for member in value]
+
+            return write_enums
 
         def write_items(value: Any) -> list[Any]:
             if type(value) is not tuple:
