@@ -424,9 +424,7 @@ class PrincesOfFlorence:
         return _per_step().action_mask(state_or_view)
 
     def observation_vector(self, view: PlayerView) -> tuple[float, ...]:
-        from princes_of_florence.learning import observation_vector
-
-        return observation_vector(view)
+        return _per_step().observation_vector(view)
 
     def observation_vector_into(self, view: PlayerView, out: _Buffer) -> _Buffer:
         written: _Buffer = _per_step().observation_vector_into(view, out)
@@ -471,6 +469,7 @@ class _PerStep(NamedTuple):
     decode_move: Callable[[_StateOrView, int], Move]
     event_line: Callable[[Event], str]
     legal_actions: Callable[[_StateOrView], tuple[int, ...]]
+    observation_vector: Callable[[PlayerView], tuple[float, ...]]
     observation_vector_into: Callable[[PlayerView, Any], Any]
     seat_vector_into: Callable[[GameState, int, Any], Any]
 
@@ -485,7 +484,12 @@ def _per_step() -> _PerStep:
         decode_move,
         legal_actions,
     )
-    from princes_of_florence.learning import event_line, observation_vector_into, seat_vector_into
+    from princes_of_florence.learning import (
+        event_line,
+        observation_vector,
+        observation_vector_into,
+        seat_vector_into,
+    )
 
     return _PerStep(
         action_mask,
@@ -493,6 +497,7 @@ def _per_step() -> _PerStep:
         decode_move,
         event_line,
         legal_actions,
+        observation_vector,
         observation_vector_into,
         seat_vector_into,
     )
