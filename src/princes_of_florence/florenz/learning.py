@@ -13,6 +13,9 @@ Send(location=4)
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from princes_of_florence.florenz.engine import legal_moves
 from princes_of_florence.florenz.errors import IllegalMoveError, InvalidMoveError
 from princes_of_florence.florenz.ids import LOCATIONS, Medici, ScandalKind, Stage
@@ -210,36 +213,74 @@ OBSERVATION_LENGTH = (
 """The length of every observation vector."""
 
 
-def observation_vector(view: PlayerView) -> tuple[float, ...]:
-    """What the view's family sees, as a fixed-length vector of numbers in [0, 1];
-    families are ordered from the viewer clockwise."""
-    state = view.state
-    n = len(state.families)
-    me = view.player
+_Part = tuple[float, ...]
+
+_PARTS: dict[tuple[object, ...], _Part] = {}
+"""Each section of a vector lately made, by section, the part of the state it reads (by
+value: the engine makes its tables anew each move, equal more often than not), the
+viewer and the family count."""
+
+_PARTS_SIZE = 8192
+"""Entries :data:`_PARTS` and :data:`_BOARDS` hold before they are emptied."""
+
+
+def _family_hot(family: int, me: int, n: int) -> list[float]:
+    hot = [0.0] * _FAMILIES
+    if family != -1:
+        hot[(family - me) % n] = 1.0
+    return hot
+
+
+_PIECES: dict[tuple[int, int, int, int], _Part] = {}
+"""The six floats of a petitioner in a queue, by its family, its rank, the viewer and the
+family count: its family relative to the viewer, then its rank."""
+
+_NO_PIECES: tuple[_Part, ...] = tuple(
+    (0.0,) * ((len(_SPACES) - taken) * (_FAMILIES + 1)) for taken in range(len(_SPACES) + 1)
+)
+"""The zeros of a queue's empty spaces, by the number of spaces taken."""
+
+
+def _queues_part(queues: Any, me: int, n: int) -> list[float]:
     out: list[float] = []
+    pieces = _PIECES
+    for loc in LOCATIONS:
+        queue = queues[loc][: len(_SPACES)]
+        for family, rank in queue:
+            cell = pieces.get((family, rank, me, n))
+            if cell is None:
+                cell = pieces[family, rank, me, n] = (*_family_hot(family, me, n), rank / 3)
+            out += cell
+        out += _NO_PIECES[len(queue)]
+    return out
 
-    def family_hot(family: int) -> list[float]:
+
+def _cups_part(cups: Any, me: int, n: int) -> list[float]:
+    out: list[float] = []
+    for loc in LOCATIONS:
+        for owner in cups[loc]:
+            out += _family_hot(owner, me, n)
+    return out
+
+
+def _crests_part(crests: Any, me: int, n: int) -> list[float]:
+    out: list[float] = []
+    for crest in crests:
         hot = [0.0] * _FAMILIES
-        if family != -1:
-            hot[(family - me) % n] = 1.0
-        return hot
+        for owner in crest:
+            hot[(owner - me) % n] = 1.0
+        out += hot
+    return out
 
-    for loc in LOCATIONS:
-        queue = state.queues[loc]
-        for pos in _SPACES:
-            if pos < len(queue):
-                out += [*family_hot(queue[pos][0]), queue[pos][1] / 3]
-            else:
-                out += [0.0] * (_FAMILIES + 1)
-    for loc in LOCATIONS:
-        for owner in state.cups[loc]:
-            out += family_hot(owner)
-    for crests in (state.escorts, state.spies[1:], state.doormen[1:]):
-        for crest in crests:
-            hot = [0.0] * _FAMILIES
-            for owner in crest:
-                hot[(owner - me) % n] = 1.0
-            out += hot
+
+def _by_location_part(crests: Any, me: int, n: int) -> list[float]:
+    """:func:`_crests_part` of a table by location (its index 0 unused)."""
+    return _crests_part(crests[1:], me, n)
+
+
+def _board_part(state: GameState) -> list[float]:
+    """The boast tiles, carriages, targets, round, stage and location tiles."""
+    out: list[float] = []
     for loc in LOCATIONS:
         hot = [0.0] * 9
         hot[state.boast_tiles[loc]] = 1.0
@@ -260,6 +301,60 @@ def observation_vector(view: PlayerView) -> tuple[float, ...]:
         if state.location_tiles[index]:
             hot[state.location_tiles[index] - 1] = 1.0
         out += hot
+    return out
+
+
+def _part(
+    section: int, source: Any, me: int, n: int, build: Callable[[Any, int, int], list[float]]
+) -> _Part:
+    """``build(source, me, n)`` as a tuple, kept in :data:`_PARTS` while it is recent."""
+    key = (section, source, me, n)
+    part = _PARTS.get(key)
+    if part is None:
+        part = tuple(build(source, me, n))
+        if len(_PARTS) >= _PARTS_SIZE:
+            _PARTS.clear()
+        _PARTS[key] = part
+    return part
+
+
+_SCANDAL_KINDS = tuple(ScandalKind)
+"""The scandal kinds in order (iterating over the enum runs Python code for each)."""
+
+_BOARDS: dict[tuple[object, ...], _Part] = {}
+"""The part of :func:`_board_part` of each recent board, by what it reads."""
+
+
+def observation_vector(view: PlayerView) -> tuple[float, ...]:
+    """What the view's family sees, as a fixed-length vector of numbers in [0, 1];
+    families are ordered from the viewer clockwise.
+
+    Each section is kept by the value of the part of the state it reads, so a
+    vector costs little more than the sections a move changed.
+    """
+    state = view.state
+    n = len(state.families)
+    me = view.player
+    out: list[float] = []
+    out += _part(0, state.queues, me, n, _queues_part)
+    out += _part(1, state.cups, me, n, _cups_part)
+    out += _part(2, state.escorts, me, n, _crests_part)
+    out += _part(3, state.spies, me, n, _by_location_part)
+    out += _part(4, state.doormen, me, n, _by_location_part)
+    key = (
+        state.boast_tiles,
+        state.carriages,
+        state.targets,
+        state.round,
+        state.stage,
+        state.location_tiles,
+    )
+    board = _BOARDS.get(key)
+    if board is None:
+        if len(_BOARDS) >= _PARTS_SIZE:
+            _BOARDS.clear()
+        board = _BOARDS[key] = tuple(_board_part(state))
+    out += board
     for offset in range(_FAMILIES):
         if offset < n:
             index = (me + offset) % n
@@ -275,14 +370,14 @@ def observation_vector(view: PlayerView) -> tuple[float, ...]:
                 f.guards / (6 * k),
                 f.cups / (6 * k),
                 f.gifts / 6,
-                *(g / 6 for g in f.given),
+                *[g / 6 for g in f.given],
                 len(view.hands[index]) / 5,
                 1.0 if f.passed else 0.0,
             ]
         else:
             out += [0.0] * _PER_FAMILY
     own = state.families[me]
-    out += [own.hand.count(kind) / 3 for kind in ScandalKind]
+    out += [own.hand.count(kind) / 3 for kind in _SCANDAL_KINDS]
     out += [1.0 if own.plan == p else 0.0 for p in range(6)]
     out += [size / 12 for size in view.deck_sizes]
     solo = state.strozzi
