@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import attrs
 import pytest
 
 import reference_florenz_learning
@@ -61,3 +62,12 @@ def test_the_vector_is_the_earlier_definition_s(players: int, options: dict[str,
     for index in order:
         assert learning.observation_vector(views[index]) == expected[index]
     assert all(len(vector) == learning.OBSERVATION_LENGTH for vector in expected)
+
+
+def test_the_mask_s_keys_give_every_move_its_own_id() -> None:
+    """The action mask finds ids by the moves' fields read in C: every move of the table,
+    and an equal copy of it, finds its own id there."""
+    for index, move in enumerate(learning._MOVES):
+        key, ids = learning._IDS_BY_CLASS[type(move)]
+        copy = attrs.evolve(move)
+        assert ids[key(move)] == index == ids[key(copy)] == learning.encode_move(copy)

@@ -13,8 +13,11 @@ Send(location=4)
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable
 from typing import Any
+
+import attrs
 
 from princes_of_florence.florenz.engine import legal_moves
 from princes_of_florence.florenz.errors import IllegalMoveError, InvalidMoveError
@@ -114,6 +117,30 @@ def _table() -> tuple[Move, ...]:
 
 _MOVES = _table()
 _IDS = {move: index for index, move in enumerate(_MOVES)}
+
+
+def _fields_of(kind: type) -> Callable[[Move], object]:
+    """A key of a move of class ``kind``: its fields as read in C (hashing a move runs the
+    Python hash attrs writes), equal for two moves exactly when the moves are."""
+    names = [field.name for field in attrs.fields(kind)]
+    if not names:
+        return lambda move: ()
+    return operator.attrgetter(*names)
+
+
+def _ids_by_class() -> dict[type, tuple[Callable[[Move], object], dict[object, int]]]:
+    table: dict[type, tuple[Callable[[Move], object], dict[object, int]]] = {}
+    for index, move in enumerate(_MOVES):
+        kind = move.__class__
+        if kind not in table:
+            table[kind] = (_fields_of(kind), {})
+        key, ids = table[kind]
+        ids[key(move)] = index
+    return table
+
+
+_IDS_BY_CLASS = _ids_by_class()
+"""The action ids of each move class, by :func:`_fields_of`'s key."""
 ACTION_COUNT = len(_MOVES)
 """The number of action ids."""
 
@@ -187,8 +214,10 @@ def decode_move(state_or_view: GameState | PlayerView, action: int) -> Move:
 def action_mask(state_or_view: GameState | PlayerView) -> bytes:
     """One byte per action id: 1 where the action is legal."""
     mask = bytearray(ACTION_COUNT)
+    by_class = _IDS_BY_CLASS
     for move in _legal(state_or_view):
-        mask[_IDS[move]] = 1
+        key, ids = by_class[move.__class__]
+        mask[ids[key(move)]] = 1
     return bytes(mask)
 
 
