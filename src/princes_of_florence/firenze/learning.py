@@ -46,7 +46,7 @@ from princes_of_florence.firenze.moves import (
 )
 from princes_of_florence.firenze.observation import PlayerView
 from princes_of_florence.firenze.rules.scoring import outcome
-from princes_of_florence.firenze.state import NEUTRAL, OPEN, State
+from princes_of_florence.firenze.state import NEUTRAL, OPEN, PlayerState, RowCard, State
 
 __all__ = [
     "ACTION_COUNT",
@@ -250,12 +250,91 @@ _ROW = _SLOTS * (len(TITLES) + 6)
 _REST = 6 + 1 + len(TITLES) + len(Step) + 6 + _PLAYERS * 3 + 3 + len(TITLES) + 6
 OBSERVATION_LENGTH = _PLAYERS * _PER_PLAYER + _BOARD + _ROW + _REST
 """The length of every observation vector."""
+_NO_PLAYER = (0.0,) * _PER_PLAYER
+_STEP_HOT: dict[Step, tuple[float, ...]] = {
+    step: tuple(1.0 if other is step else 0.0 for other in Step) for step in Step
+}
+"""The one-hot part of each step."""
+
+
+_Part = tuple[float, ...]
+
+_PARTS: dict[tuple[object, ...], tuple[object, _Part]] = {}
+"""The parts of vectors lately made: a player's block by the player's identity and hand
+size, the seals by their value and the viewer, the row by its identity; each kept with
+what it was made from, so that no other object takes its identity while it lasts."""
+
+_PARTS_SIZE = 8192
+"""Entries :data:`_PARTS` holds before it is emptied."""
+
+
+def _kept(key: tuple[object, ...], source: object) -> _Part | None:
+    known = _PARTS.get(key)
+    return known[1] if known is not None and known[0] is source else None
+
+
+def _keep(key: tuple[object, ...], source: object, part: list[float]) -> _Part:
+    if len(_PARTS) >= _PARTS_SIZE:
+        _PARTS.clear()
+    kept = tuple(part)
+    _PARTS[key] = (source, kept)
+    return kept
+
+
+def _player_part(p: PlayerState, hand_size: int) -> list[float]:
+    """A player's block: supply, towers, hand, buildings, seals, prestige, hand size."""
+    out: list[float] = [x / 10 for x in p.supply]
+    for i in range(MAX_TOWERS):
+        if i < len(p.towers):
+            t = p.towers[i]
+            out.extend(((1 + t.colour) / 6, t.height / 10, float(t.at_turn_start), float(t.raised)))
+        else:
+            out.extend((0.0, 0.0, 0.0, 0.0))
+    hand = [0.0] * len(TITLES)
+    for title in p.hand:
+        hand[_TITLE[title]] += 1
+    out.extend(hand)
+    built = [0.0] * len(TITLES)
+    for title in p.buildings:
+        built[_TITLE[title]] += 1
+    out.extend(built)
+    out.extend((p.seals / 9, p.prestige / 100, hand_size / 10))
+    return out
+
+
+def _seals_part(seals: tuple[int, ...], me: int, n: int) -> list[float]:
+    out: list[float] = []
+    for owner in seals:
+        cell = [0.0] * 7
+        if owner == OPEN:
+            cell[0] = 1.0
+        elif owner == NEUTRAL:
+            cell[1] = 1.0
+        else:
+            cell[2 + (owner - me) % n] = 1.0
+        out.extend(cell)
+    return out
+
+
+def _row_part(row: tuple[RowCard, ...]) -> list[float]:
+    out: list[float] = []
+    for slot in range(_SLOTS):
+        cell = [0.0] * (len(TITLES) + 6)
+        if slot < len(row):
+            card = row[slot]
+            cell[_TITLE[card.title]] = 1.0
+            for colour in range(6):
+                cell[len(TITLES) + colour] = card.bricks[colour] / 4
+        out.extend(cell)
+    return out
 
 
 def observation_vector(view: PlayerView) -> tuple[float, ...]:
     """The fixed-length vector of ``view``, seats turned so that the viewer comes first.
 
-    Counts are scaled to about 0..1; absent players and towers are zeros.
+    Counts are scaled to about 0..1; absent players and towers are zeros.  A
+    player's block, the seals and the row are kept from vectors lately made, so a
+    vector costs little more than what a move changed.
     """
     n = len(view.players)
     me = view.player
@@ -266,58 +345,39 @@ def observation_vector(view: PlayerView) -> tuple[float, ...]:
     out: list[float] = []
     for k in range(_PLAYERS):
         if k >= n:
-            out.extend([0.0] * _PER_PLAYER)
+            out.extend(_NO_PLAYER)
             continue
         seat = (me + k) % n
         p = view.players[seat]
-        out.extend(x / 10 for x in p.supply)
-        for i in range(MAX_TOWERS):
-            if i < len(p.towers):
-                t = p.towers[i]
-                out.extend(
-                    ((1 + t.colour) / 6, t.height / 10, float(t.at_turn_start), float(t.raised))
-                )
-            else:
-                out.extend((0.0, 0.0, 0.0, 0.0))
-        hand = [0.0] * len(TITLES)
-        for title in p.hand:
-            hand[_TITLE[title]] += 1
-        out.extend(hand)
-        built = [0.0] * len(TITLES)
-        for title in p.buildings:
-            built[_TITLE[title]] += 1
-        out.extend(built)
-        out.extend((p.seals / 9, p.prestige / 100, view.hand_sizes[seat] / 10))
-    for owner in view.seals:
-        cell = [0.0] * 7
-        if owner == OPEN:
-            cell[0] = 1.0
-        elif owner == NEUTRAL:
-            cell[1] = 1.0
-        else:
-            cell[2 + rel(owner)] = 1.0
-        out.extend(cell)
-    out.extend(1.0 if f in view.level_tiles else 0.0 for f in (5, 6, 7, 8))
+        hand_size = view.hand_sizes[seat]
+        key: tuple[object, ...] = (0, id(p), hand_size)
+        part = _kept(key, p)
+        if part is None:
+            part = _keep(key, p, _player_part(p, hand_size))
+        out += part
+    key = (1, view.seals, me, n)  # by value: kept with no object to check
+    part = _kept(key, None)
+    if part is None:
+        part = _keep(key, None, _seals_part(view.seals, me, n))
+    out += part
+    out += [1.0 if f in view.level_tiles else 0.0 for f in (5, 6, 7, 8)]
     church = [0.0] * len(TITLES)
     for title in view.church:
         church[_TITLE[title]] = 1.0
     out.extend(church)
     out.append(float(bool(view.bell)))
-    for slot in range(_SLOTS):
-        cell = [0.0] * (len(TITLES) + 6)
-        if slot < len(view.row):
-            card = view.row[slot]
-            cell[_TITLE[card.title]] = 1.0
-            for colour in range(6):
-                cell[len(TITLES) + colour] = card.bricks[colour] / 4
-        out.extend(cell)
-    out.extend(x / 25 for x in view.bag)
+    key = (2, id(view.row))
+    part = _kept(key, view.row)
+    if part is None:
+        part = _keep(key, view.row, _row_part(view.row))
+    out += part
+    out += [x / 25 for x in view.bag]
     out.append(view.deck_size / 52)
     discard = [0.0] * len(TITLES)
     for title in view.discard:
         discard[_TITLE[title]] += 0.25
     out.extend(discard)
-    out.extend(1.0 if view.step is step else 0.0 for step in Step)
+    out += _STEP_HOT[view.step]
     pending = view.pending
     out.extend(
         (
@@ -339,7 +399,7 @@ def observation_vector(view: PlayerView) -> tuple[float, ...]:
     for title in view.played:
         played[_TITLE[title]] = 1.0
     out.extend(played)
-    out.extend(x / 4 for x in view.card_bricks)
+    out += [x / 4 for x in view.card_bricks]
     return tuple(out)
 
 
