@@ -94,7 +94,8 @@ def test_adapter_benchmarks_play_whole_games(bench: Callable[[float], dict[str, 
 
 def test_rl_benchmark_reports_every_registered_game() -> None:
     """For each game: the player count, the raw, vector and (with the extras) adapter rates,
-    and the cost of one observation and one mask, all positive."""
+    and the cost of one observation and one mask (and of their buffer forms where the
+    game offers them), all positive."""
     from princes_of_florence import games
     from princes_of_florence.bench import RL_SIZES, bench_rl
 
@@ -108,6 +109,11 @@ def test_rl_benchmark_reports_every_registered_game() -> None:
         ]
         if importlib.util.find_spec("numpy") is not None:
             wanted += [f"{name} vector N={size} steps per second" for size in RL_SIZES]
+            if isinstance(games.get(name), games.LearningBuffers):
+                wanted += [
+                    f"{name} seat_vector_into microseconds",
+                    f"{name} action_mask_into microseconds",
+                ]
         for key in wanted:
             assert figures[key] > 0, key
     assert all(value > 0 for value in figures.values())

@@ -19,6 +19,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from princes_of_florence import games
 from princes_of_florence.config import GameConfig
 from princes_of_florence.encoding import action_mask
 from princes_of_florence.engine import apply, is_terminal, legal_moves, new_game, outcome
@@ -684,39 +685,64 @@ def _vector_rate(name: str, players: int, size: int, seconds: float) -> float | 
     return _cpu_rate(seconds, play)
 
 
-def _decision_costs(game: AnyGame, players: int, seconds: float) -> tuple[float, float]:
-    """Microseconds of CPU per ``observation_vector`` and per ``action_mask``, as in play.
+def _decisions(game: AnyGame, players: int, seed: int) -> tuple[list[Any], list[Any]]:
+    """The states of a seeded random game where a player decides, and each one's view of
+    that player, in play order."""
+    rng = random.Random(seed)
+    state = game.new_game(game.make_config(players, 1000 + seed, {}))
+    states: list[Any] = []
+    views: list[Any] = []
+    while not game.is_terminal(state) and len(states) < RL_GAME_STEPS:
+        seat = game.current_player(state)
+        if seat is not None:
+            states.append(state)
+            views.append(game.observe(state, seat))
+        state = game.apply(state, _pick(rng, game.legal_moves(state)))
+    return states, views
 
-    Each round plays a new seeded random game (untimed) and then times the two
+
+def _decision_costs(game: AnyGame, players: int, seconds: float) -> dict[str, float]:
+    """Microseconds of CPU per ``observation_vector`` and per ``action_mask``, as in play;
+    with numpy, for a game that offers
+    :class:`~princes_of_florence.games.LearningBuffers`, also per ``seat_vector_into``
+    and ``action_mask_into`` into numpy arrays (what the environments call).
+
+    Each round plays a new seeded random game (untimed) and then times the
     calls on its decisions in order: the vector of the view of the player to
-    decide, and the mask of the state.  New games meet the caches a game
-    keeps between calls as a learner's games do.
+    decide, and the mask of the state; the buffer forms are timed on another
+    new game, so that each call meets its game's states for the first time.
+    New games meet the caches a game keeps between calls as a learner's games do.
     """
     clock = time.process_time
-    vector_time = mask_time = 0.0
-    calls = rounds = 0
-    while rounds == 0 or vector_time + mask_time < seconds:
-        rng = random.Random(rounds)
-        state = game.new_game(game.make_config(players, 1000 + rounds, {}))
-        states: list[Any] = []
-        views: list[Any] = []
-        while not game.is_terminal(state) and len(states) < RL_GAME_STEPS:
-            seat = game.current_player(state)
-            if seat is not None:
-                states.append(state)
-                views.append(game.observe(state, seat))
-            state = game.apply(state, _pick(rng, game.legal_moves(state)))
+    buffers = game if isinstance(game, games.LearningBuffers) else None
+    try:
+        import numpy
+    except ImportError:
+        buffers = None
+    spent: dict[str, float] = {}
+    calls: dict[str, int] = {}
+
+    def timed(name: str, call: Callable[..., object], arguments: list[tuple[Any, ...]]) -> None:
         start = clock()
-        for view in views:
-            game.observation_vector(view)
-        middle = clock()
-        for decision in states:
-            game.action_mask(decision)
-        vector_time += middle - start
-        mask_time += clock() - middle
-        calls += len(views)
+        for each in arguments:
+            call(*each)
+        spent[name] = spent.get(name, 0.0) + clock() - start
+        calls[name] = calls.get(name, 0) + len(arguments)
+
+    rounds = 0
+    while rounds == 0 or sum(spent.values()) < seconds:
+        states, views = _decisions(game, players, 2 * rounds)
+        timed("observation_vector", game.observation_vector, [(view,) for view in views])
+        timed("action_mask", game.action_mask, [(state,) for state in states])
+        if buffers is not None:
+            states, _ = _decisions(game, players, 2 * rounds + 1)
+            vector = numpy.empty(game.observation_length, numpy.float32)
+            mask = numpy.empty(game.action_count, numpy.int8)
+            seats = [(state, game.current_player(state), vector) for state in states]
+            timed("seat_vector_into", buffers.seat_vector_into, seats)
+            timed("action_mask_into", buffers.action_mask_into, [(s, mask) for s in states])
         rounds += 1
-    return 1e6 * vector_time / calls, 1e6 * mask_time / calls
+    return {name: 1e6 * spent[name] / max(calls[name], 1) for name in spent}
 
 
 def bench_rl(seconds: float = 2.0) -> dict[str, float]:
@@ -730,7 +756,9 @@ def bench_rl(seconds: float = 2.0) -> dict[str, float]:
     and information-state string each step) and of
     :class:`~princes_of_florence.vector.VectorEnv` with each of
     :data:`RL_SIZES` games at once; then the microseconds of one
-    observation vector and one action mask, as met in play.  Figures
+    observation vector and one action mask, as met in play, and of their
+    buffer forms where the game offers them (``seat_vector_into`` and
+    ``action_mask_into`` into numpy arrays, as the environments write).  Figures
     missing an extra (pettingzoo, openspiel, numpy) or an adapter for the
     game are left out.  CPU time (``time.process_time``) rather than the
     clock, so that other work on a shared machine counts less.  The budget
@@ -752,9 +780,8 @@ def bench_rl(seconds: float = 2.0) -> dict[str, float]:
         for label, rate in rates.items():
             if rate is not None:
                 figures[f"{name} {label} steps per second"] = rate
-        vector_cost, mask_cost = _decision_costs(game, players, 2 * share)
-        figures[f"{name} observation_vector microseconds"] = vector_cost
-        figures[f"{name} action_mask microseconds"] = mask_cost
+        for call, cost in _decision_costs(game, players, 2 * share).items():
+            figures[f"{name} {call} microseconds"] = cost
     return figures
 
 
