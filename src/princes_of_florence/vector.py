@@ -70,6 +70,7 @@ from numpy.typing import NDArray
 
 from princes_of_florence import games
 from princes_of_florence.errors import ConfigError, IllegalMoveError
+from princes_of_florence.games._arrays import write_vector
 from princes_of_florence.limits import shorten
 
 __all__ = ["VectorEnv"]
@@ -284,7 +285,8 @@ class VectorEnv:
             buffers.seat_vector_into(state, seat, self._observations[row])
             buffers.action_mask_into(state, self._masks[row])
         else:
-            self._observations[row] = game.observation_vector(game.observe(state, seat))
+            vector = game.observation_vector(game.observe(state, seat))
+            write_vector(vector, self._observations[row])
             self._masks[row] = np.frombuffer(game.action_mask(state), dtype=np.uint8)
 
     def _players(self) -> NDArray[np.int64]:

@@ -111,6 +111,7 @@ from princes_of_florence.errors import (
     SerializationError,
 )
 from princes_of_florence.games import AnyGame
+from princes_of_florence.games._arrays import write_vector
 from princes_of_florence.memo import IdentityMemo
 
 __all__ = [
@@ -854,7 +855,9 @@ def _vector(name: str, state: Any, player: int) -> NDArray[np.float32]:
             )
         else:
             view = game.observe(state, player)
-            vector = np.asarray(game.observation_vector(view), np.float32)
+            vector = write_vector(
+                game.observation_vector(view), np.empty(game.observation_length, np.float32)
+            )
         known[player] = vector
     return vector
 

@@ -75,6 +75,7 @@ from princes_of_florence.errors import (
     IllegalMoveError,
     InvalidMoveError,
 )
+from princes_of_florence.games._arrays import write_vector
 
 __all__ = ["OBSERVATION_HIGH", "GameEnv", "PrincesOfFlorenceEnv", "env", "raw_env"]
 
@@ -279,8 +280,8 @@ class GameEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type hints
         if buffers is not None:  # the vector of the seat's view, without the view
             vector = buffers.seat_vector_into(state, seat, self._vectors[seat])
         else:
-            vector = np.asarray(
-                game.observation_vector(game.observe(state, seat)), dtype=np.float32
+            vector = write_vector(
+                game.observation_vector(game.observe(state, seat)), self._vectors[seat]
             )
         if not decides:
             return state, vector, self._no_mask
