@@ -21,7 +21,8 @@ from princes_of_florence.florenz.events import CardDrawn, Event
 from princes_of_florence.florenz.ids import Medici, ScandalKind, Stage
 from princes_of_florence.florenz.moves import Move
 from princes_of_florence.florenz.rules.common import CATALOG, STROZZI
-from princes_of_florence.florenz.state import GameState
+from princes_of_florence.florenz.state import Family, GameState
+from princes_of_florence.memo import IdentityMemo
 
 __all__ = [
     "PlayerView",
@@ -62,6 +63,25 @@ def _visible_location_tiles(state: GameState) -> int:
     return min(state.round + 2, _ROUNDS)
 
 
+_HIDDEN: tuple[IdentityMemo[Family, Family], IdentityMemo[Family, Family]] = (
+    IdentityMemo(4096),
+    IdentityMemo(64),
+)
+"""Each live family as the other families see it, before the game is over and after: one
+object for every viewer and every state the family is part of (made anew, it would
+cost a new family for each other family in every view)."""
+
+
+def _hidden_family(family: Family, over: bool) -> Family:
+    """``family`` as another family sees it: no hand, and no plan card before the end."""
+    memo = _HIDDEN[over]
+    hidden = memo.get(family)
+    if hidden is None:
+        hidden = attrs.evolve(family, hand=(), plan=family.plan if over else -1)
+        memo.put(family, hidden)
+    return hidden
+
+
 def observe(state: GameState, player: int) -> PlayerView:
     """``player``'s view of ``state``.
 
@@ -73,9 +93,7 @@ def observe(state: GameState, player: int) -> PlayerView:
     """
     over = state.stage is Stage.OVER
     families = tuple(
-        family
-        if index == player
-        else attrs.evolve(family, hand=(), plan=family.plan if over else -1)
+        family if index == player else _hidden_family(family, over)
         for index, family in enumerate(state.families)
     )
     solo = state.strozzi
