@@ -54,3 +54,41 @@ def load_script(name: str, path: Path) -> ModuleType:
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+def views_in_play(name: str, players: int, options: dict[str, Any], moves: int) -> list[Any]:
+    """Every player's view of every state of a random game of the registered game
+    ``name`` (seeded by its table), in play order, for at most ``moves`` moves."""
+    import random
+
+    from princes_of_florence import games
+
+    game = games.get(name)
+    seed = players * 7 + len(options)
+    rng = random.Random(seed)
+    state = game.new_game(game.make_config(players, seed, options))
+    views: list[Any] = []
+    for _ in range(moves):
+        views += [game.observe(state, player) for player in range(players)]
+        if game.is_terminal(state):
+            break
+        legal = game.legal_moves(state)
+        state = game.apply(state, legal[rng.randrange(len(legal))])
+    return views
+
+
+def check_kept_vectors(
+    views: list[Any], fast: Any, reference: Any, forget: Any, shuffled: int = 5
+) -> None:
+    """``fast(view)`` equals ``reference(view)`` for every view, in play order, then again
+    after ``forget()`` empties what ``fast`` keeps, the views in a scrambled order."""
+    import random
+
+    expected = [reference(view) for view in views]
+    for view, vector in zip(views, expected, strict=True):
+        assert fast(view) == vector
+    forget()
+    order = list(range(len(views)))
+    random.Random(shuffled).shuffle(order)
+    for index in order:
+        assert fast(views[index]) == expected[index]

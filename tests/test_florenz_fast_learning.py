@@ -10,18 +10,14 @@ order.
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import attrs
 import pytest
 
 import reference_florenz_learning
-from princes_of_florence import games
+from helpers import check_kept_vectors, views_in_play
 from princes_of_florence.florenz import learning
-from princes_of_florence.florenz.observation import PlayerView, observe
-
-GAME = games.get("florenz")
 
 CONFIGURATIONS: list[tuple[int, dict[str, Any]]] = [
     (2, {}),
@@ -34,34 +30,18 @@ CONFIGURATIONS: list[tuple[int, dict[str, Any]]] = [
 ]
 
 
-def _views(players: int, options: dict[str, Any], seed: int, moves: int) -> list[PlayerView]:
-    """Every family's view of every state of a random game, in play order."""
-    rng = random.Random(seed)
-    state = GAME.new_game(GAME.make_config(players, seed, options))
-    views: list[PlayerView] = []
-    for _ in range(moves):
-        views += [observe(state, player) for player in range(players)]
-        if GAME.is_terminal(state):
-            break
-        legal = GAME.legal_moves(state)
-        state = GAME.apply(state, legal[rng.randrange(len(legal))])
-    return views
-
-
 @pytest.mark.parametrize(("players", "options"), CONFIGURATIONS)
 def test_the_vector_is_the_earlier_definition_s(players: int, options: dict[str, Any]) -> None:
     """In play order, then emptied and scrambled: every vector equals the reference's."""
-    views = _views(players, options, seed=players * 7 + len(options), moves=400)
-    expected = [reference_florenz_learning.observation_vector(view) for view in views]
-    for view, vector in zip(views, expected, strict=True):
-        assert learning.observation_vector(view) == vector
-    learning._PARTS.clear()
-    learning._BOARDS.clear()
-    order = list(range(len(views)))
-    random.Random(5).shuffle(order)
-    for index in order:
-        assert learning.observation_vector(views[index]) == expected[index]
-    assert all(len(vector) == learning.OBSERVATION_LENGTH for vector in expected)
+    views = views_in_play("florenz", players, options, moves=400)
+    reference = reference_florenz_learning.observation_vector
+
+    def forget() -> None:
+        learning._PARTS.clear()
+        learning._BOARDS.clear()
+
+    check_kept_vectors(views, learning.observation_vector, reference, forget)
+    assert all(len(reference(view)) == learning.OBSERVATION_LENGTH for view in views[::50])
 
 
 def test_the_mask_s_keys_give_every_move_its_own_id() -> None:

@@ -89,3 +89,30 @@ def test_a_move_of_a_wrong_type_is_named_by_its_path(name: str) -> None:
     assert MODULES[name]._WRITERS.data(wrong) is None
     with pytest.raises(SerializationError, match=rf"cannot write the move: .*@ \$\.data\.{field}"):
         game.dumps(wrong)
+
+
+@pytest.mark.parametrize("name", ["princes", "firenze"])
+def test_a_list_of_events_of_a_wrong_type_is_named_by_its_path(name: str) -> None:
+    """A list of events (the games that write one) with a value of another type: the quick
+    writer refuses it, the walk names it by its path in the list, nothing is written."""
+    game = games.get(name)
+    rng = random.Random(4)
+    state = game.new_game(game.make_config(game.player_counts[-1], 4, {}))
+    found: list[tuple[Any, str]] = []
+    while not found:  # the first event with an integer field, in a random game
+        moves = game.legal_moves(state)
+        state, events = game.apply_with_events(state, moves[rng.randrange(len(moves))])
+        found = [
+            (event, field.name)
+            for event in events
+            for field in attrs.fields(type(event))
+            if type(getattr(event, field.name)) is int
+        ]
+    event, field = found[0]
+    wrong: Any = attrs.evolve(event, **{field: "7"})
+    module = MODULES[name]
+    assert module._WRITERS.events_data((event,), module.Event, module._converter) == [
+        module._converter().unstructure(event)
+    ]
+    with pytest.raises(SerializationError, match=rf"cannot write the events: .*\[1\]\.{field}"):
+        module.dumps([event, wrong])

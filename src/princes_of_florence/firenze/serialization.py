@@ -168,15 +168,7 @@ def _kind_and_data(obj: object) -> tuple[str, Any]:
     if quickly is not None:
         return quickly
     if isinstance(obj, tuple | list) and all(isinstance(e, EVENT_TYPES) for e in obj):
-        events = tuple(obj)
-        data = _WRITERS.data_as(tuple[Event, ...], events)
-        if data is None:
-            converter.refuse_wrong_types(
-                "events", events, tuple[Event, ...], UNIONS, SerializationError
-            )
-            conv = _converter()
-            data = [conv.unstructure(event) for event in events]
-        return "events", data
+        return "events", _WRITERS.events_data(tuple(obj), Event, _converter, SerializationError)
     for kind, cls in _KINDS:  # the converter names what is wrong, or writes it
         if isinstance(obj, union_members(cls) or cls):
             converter.refuse_wrong_types(kind, obj, cls, UNIONS, SerializationError)

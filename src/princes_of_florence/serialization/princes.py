@@ -277,12 +277,7 @@ def _kind_and_data(obj: object) -> tuple[str, Any]:
     if quickly is not None:
         return quickly
     if isinstance(obj, tuple | list) and all(isinstance(e, _EVENT_CLASSES) for e in obj):
-        events = tuple(obj)
-        data = _WRITERS.data_as(tuple[Event, ...], events)
-        if data is None:
-            converter.refuse_wrong_types("events", events, tuple[Event, ...], UNIONS)
-            data = [_converter().unstructure(e) for e in events]
-        return "events", data
+        return "events", _WRITERS.events_data(tuple(obj), Event, _converter)
     kinds: tuple[tuple[str, Any], ...] = (
         ("state", GameState),
         ("view", PlayerView),

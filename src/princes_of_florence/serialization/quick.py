@@ -46,7 +46,7 @@ from __future__ import annotations
 import types
 from collections.abc import Callable, Collection, Sequence
 from enum import Enum, IntEnum
-from typing import TYPE_CHECKING, Any, Union, get_args, get_type_hints
+from typing import TYPE_CHECKING, Any, Union, cast, get_args, get_type_hints
 
 import attrs
 
@@ -57,6 +57,7 @@ from princes_of_florence.serialization.converter import (
     Unions,
     is_enum,
     is_tuple,
+    refuse_wrong_types,
     snake,
     structure,
     union_members,
@@ -871,6 +872,25 @@ class Writers:
         kind, cls = found
         data = self.data_as(cls, value)
         return None if data is None else (kind, data)
+
+    def events_data(
+        self,
+        events: tuple[Any, ...],
+        event: Any,
+        make_converter: Callable[[], cattrs.Converter],
+        error: type[SerializationError] = SerializationError,
+    ) -> list[Any]:
+        """The data of a list of events, each with its tag: written by the quick writer
+        of ``tuple[event, ...]`` (``event`` the union of the game's events), else, once
+        :func:`~princes_of_florence.serialization.converter.refuse_wrong_types` has
+        found nothing of a wrong type (else it raises ``error``), by the converter."""
+        kind = tuple[event, ...]
+        data = self.data_as(kind, events)
+        if data is None:
+            refuse_wrong_types("events", events, kind, self._unions, error)
+            converter = make_converter()
+            data = [converter.unstructure(item) for item in events]
+        return cast("list[Any]", data)
 
     def data_as(self, kind: Any, value: object) -> Any:
         """The data of ``value`` written as a ``kind``, or ``None`` where :meth:`data` gives
