@@ -432,11 +432,11 @@ class OpenSpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no typ
         return self._legal_actions(player)
 
     def _asked(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> int | None:
-        """The player a call of :meth:`observation_tensor` or
-        :meth:`information_state_string` asks about, where the state answers it in
-        Python: no argument (the player to decide) or one ``int``, a player's number.
-        ``None`` for anything else, which OpenSpiel's own method answers (or refuses
-        with its ``SpielError``)."""
+        """The player a call of :meth:`observation_tensor`,
+        :meth:`information_state_string` or :meth:`legal_actions` asks about, where the
+        state answers it in Python: no argument (the player to decide) or one ``int``,
+        a player's number.  ``None`` for anything else, which OpenSpiel's own method
+        answers (or refuses with its ``SpielError``)."""
         if kwargs or len(args) > 1:
             return None
         player = args[0] if args else self.current_player()
