@@ -38,7 +38,6 @@ def test_the_vector_is_the_earlier_definition_s(players: int, options: dict[str,
 
     def forget() -> None:
         learning._PARTS.clear()
-        learning._BOARDS.clear()
 
     check_kept_vectors(views, learning.observation_vector, reference, forget)
     assert all(len(reference(view)) == learning.OBSERVATION_LENGTH for view in views[::50])

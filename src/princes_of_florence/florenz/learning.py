@@ -250,7 +250,7 @@ value: the engine makes its tables anew each move, equal more often than not), t
 viewer and the family count."""
 
 _PARTS_SIZE = 8192
-"""Entries :data:`_PARTS` and :data:`_BOARDS` hold before they are emptied."""
+"""Entries :data:`_PARTS` holds before it is emptied."""
 
 
 def _family_hot(family: int, me: int, n: int) -> list[float]:
@@ -307,28 +307,30 @@ def _by_location_part(crests: Any, me: int, n: int) -> list[float]:
     return _crests_part(crests[1:], me, n)
 
 
-def _board_part(state: GameState) -> list[float]:
-    """The boast tiles, carriages, targets, round, stage and location tiles."""
+def _board_part(board: Any, me: int, n: int) -> list[float]:
+    """The boast tiles, carriages, targets, round, stage and location tiles (the tuple of
+    these of :func:`observation_vector`); no seat is read."""
+    boast_tiles, carriages, targets, round_number, stage, location_tiles = board
     out: list[float] = []
     for loc in LOCATIONS:
         hot = [0.0] * 9
-        hot[state.boast_tiles[loc]] = 1.0
+        hot[boast_tiles[loc]] = 1.0
         out += hot
     for medici in Medici:
         hot = [0.0] * 9
-        if state.carriages[medici]:  # 0 while explicit chance deals the setup
-            hot[state.carriages[medici] - 1] = 1.0
+        if carriages[medici]:  # 0 while explicit chance deals the setup
+            hot[carriages[medici] - 1] = 1.0
         out += hot
     for medici in Medici:
         hot = [0.0] * 10
-        hot[state.targets[medici]] = 1.0
+        hot[targets[medici]] = 1.0
         out += hot
-    out += [1.0 if state.round == r else 0.0 for r in range(1, 10)]
-    out += [1.0 if state.stage is s else 0.0 for s in Stage]
+    out += [1.0 if round_number == r else 0.0 for r in range(1, 10)]
+    out += [1.0 if stage is s else 0.0 for s in Stage]
     for index in range(9):
         hot = [0.0] * 9
-        if state.location_tiles[index]:
-            hot[state.location_tiles[index] - 1] = 1.0
+        if location_tiles[index]:
+            hot[location_tiles[index] - 1] = 1.0
         out += hot
     return out
 
@@ -350,9 +352,6 @@ def _part(
 _SCANDAL_KINDS = tuple(ScandalKind)
 """The scandal kinds in order (iterating over the enum runs Python code for each)."""
 
-_BOARDS: dict[tuple[object, ...], _Part] = {}
-"""The part of :func:`_board_part` of each recent board, by what it reads."""
-
 
 def observation_vector(view: PlayerView) -> tuple[float, ...]:
     """What the view's family sees, as a fixed-length vector of numbers in [0, 1];
@@ -370,7 +369,7 @@ def observation_vector(view: PlayerView) -> tuple[float, ...]:
     out += _part(2, state.escorts, me, n, _crests_part)
     out += _part(3, state.spies, me, n, _by_location_part)
     out += _part(4, state.doormen, me, n, _by_location_part)
-    key = (
+    board = (
         state.boast_tiles,
         state.carriages,
         state.targets,
@@ -378,12 +377,7 @@ def observation_vector(view: PlayerView) -> tuple[float, ...]:
         state.stage,
         state.location_tiles,
     )
-    board = _BOARDS.get(key)
-    if board is None:
-        if len(_BOARDS) >= _PARTS_SIZE:
-            _BOARDS.clear()
-        board = _BOARDS[key] = tuple(_board_part(state))
-    out += board
+    out += _part(5, board, 0, 0, _board_part)  # the same for every viewer
     for offset in range(_FAMILIES):
         if offset < n:
             index = (me + offset) % n

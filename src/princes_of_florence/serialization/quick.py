@@ -566,6 +566,12 @@ def _as_is(kind: Any) -> bool:
     return False
 
 
+def _values_by_identity(kind: type[Enum]) -> dict[int, Any]:
+    """The value of each member of ``kind`` by the member's ``id``: reading ``.value``, or
+    hashing a member, runs Python code each time."""
+    return {id(member): member.value for member in kind}
+
+
 def _quick_writer(kind: Any, unions: Unions, fresh: Collection[type]) -> Writer | None:
     """A writer of ``kind``, or ``None`` where the value is written as it is.
 
@@ -578,8 +584,7 @@ def _quick_writer(kind: Any, unions: Unions, fresh: Collection[type]) -> Writer 
     if is_enum(kind):  # a plain enum: its value, as the converter writes it
         if not all(type(member.value) in (str, int) for member in kind):
             raise _NoWriter(kind)
-        # by identity: reading .value, or hashing a member, runs Python code each time
-        values = {id(member): member.value for member in kind}
+        values = _values_by_identity(kind)
 
         def write_enum(member: Any) -> Any:
             if type(member) is not kind:
@@ -623,7 +628,7 @@ def _quick_writer(kind: Any, unions: Unions, fresh: Collection[type]) -> Writer 
         assert item is not None  # else the tuple is written as it is
         if is_enum(args[0]):  # the members' types checked in C, their values by identity
             kinds = frozenset([args[0]])
-            values = {id(member): member.value for member in args[0]}
+            values = _values_by_identity(args[0])
 
             def write_enums(value: Any) -> list[Any]:
                 if type(value) is not tuple or not kinds.issuperset(map(type, value)):
